@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Dependencies point one way: views -> machines -> api (DESIGN.md section 2).
+const noApiInViews = {
+  patterns: [
+    { group: ['**/api/client', '**/api/client.ts', 'ofetch'], message: 'Views talk to machines, never to the API client.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report', 'machines-export', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
+    },
+  },
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', noApiInViews],
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Server text is never injected as HTML.' },
+      ],
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts', 'src/logs/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xstate/react'], message: 'Machines and the log pipeline are framework-free.' }] }],
+    },
+  },
+);

@@ -1,0 +1,71 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browsers here (README, DEVELOPERS.md).
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const MOCK_PORT = 5173;
+const STANDALONE_PORT = 18190;
+const SERVER_MODE_PORT = 5174;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromium,
+    permissions: ['clipboard-read', 'clipboard-write'],
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'mock',
+      testIgnore: /server-mode\.spec\.ts|standalone\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+    },
+    {
+      name: 'server',
+      testMatch: /server-mode\.spec\.ts|standalone\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${SERVER_MODE_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx vite --host 127.0.0.1 --port ${MOCK_PORT} --strictPort`,
+      url: `http://127.0.0.1:${MOCK_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      command: `npx tsx mock-server/standalone.ts --port ${STANDALONE_PORT} --scenario demo`,
+      url: `http://127.0.0.1:${STANDALONE_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      command: `npx vite --host 127.0.0.1 --port ${SERVER_MODE_PORT} --strictPort`,
+      env: { DRONE_SERVER: `http://127.0.0.1:${STANDALONE_PORT}` },
+      url: `http://127.0.0.1:${SERVER_MODE_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ],
+});
+
+export { STANDALONE_PORT };

@@ -1,0 +1,17 @@
+import { Router } from 'wouter';
+import { AppRoutes } from './routes';
+import { SessionContext } from './views/shell/session';
+import { Toasts } from './views/ui';
+import { globalStyles } from './views/ui/theme';
+
+export function App({ ssrPath }: { ssrPath?: string }) {
+  globalStyles();
+  return (
+    <SessionContext.Provider>
+      <Router ssrPath={ssrPath}>
+        <AppRoutes />
+      </Router>
+      <Toasts />
+    </SessionContext.Provider>
+  );
+}

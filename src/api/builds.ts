@@ -1,0 +1,76 @@
+import { encodeSegment as e, request } from './client';
+import { repoPath, type RepoRef } from './repos';
+import type { Build } from './types';
+
+export interface Param {
+  key: string;
+  value: string;
+}
+
+export const BUILD_PAGE_SIZE = 50;
+
+const buildsPath = (repo: RepoRef) => `${repoPath(repo)}/builds`;
+const buildPath = (repo: RepoRef, build: number) => `${buildsPath(repo)}/${e(build)}`;
+
+function paramsQuery(params: Param[], extra: Record<string, string> = {}): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(extra)) if (value !== '') query.set(key, value);
+  for (const { key, value } of params) query.append(key, value);
+  return query;
+}
+
+export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) =>
+  request<Build[]>(buildsPath(repo), { query: { page, per_page: perPage } });
+
+export const fetchBuild = (repo: RepoRef, build: number) => request<Build>(buildPath(repo, build));
+
+/** New build; the server answers `null` when no pipeline ran. */
+export const createBuild = (
+  repo: RepoRef,
+  input: { branch: string; commit: string; params: Param[] },
+) =>
+  request<Build | null>(buildsPath(repo), {
+    method: 'POST',
+    query: paramsQuery(input.params, { branch: input.branch.trim(), commit: input.commit.trim() }),
+  });
+
+export const restartBuild = (repo: RepoRef, build: number, debug = false) =>
+  request<Build | null>(buildPath(repo, build), {
+    method: 'POST',
+    query: debug ? { debug: 'true' } : undefined,
+  });
+
+export const cancelBuild = (repo: RepoRef, build: number) =>
+  request<Build>(buildPath(repo, build), { method: 'DELETE' });
+
+export type DeployAction = 'promote' | 'rollback';
+
+export const DEFAULT_DEPLOY_TARGET = 'production';
+
+export const deployBuild = (
+  repo: RepoRef,
+  build: number,
+  input: { action: DeployAction; target: string; params: Param[] },
+) =>
+  request<Build | null>(`${buildPath(repo, build)}/${input.action}`, {
+    method: 'POST',
+    query: paramsQuery(input.params, { target: input.target.trim() || DEFAULT_DEPLOY_TARGET }),
+  });
+
+export const approveStage = (repo: RepoRef, build: number, stage: number) =>
+  request<void>(`${buildPath(repo, build)}/approve/${e(stage)}`, { method: 'POST' });
+
+export const declineStage = (repo: RepoRef, build: number, stage: number) =>
+  request<void>(`${buildPath(repo, build)}/decline/${e(stage)}`, { method: 'POST' });
+
+export const fetchBranches = (repo: RepoRef) => request<Build[]>(`${buildsPath(repo)}/branches`);
+
+export const fetchDeployments = (repo: RepoRef) =>
+  request<Build[]>(`${buildsPath(repo)}/deployments`);
+
+/** Card data of one step (SPEC 7.2) and the adaptive-card template it refers to. */
+export const fetchCardData = (repo: RepoRef, build: number, stage: number, step: number) =>
+  request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`);
+
+/** The schema URL may be absolute (another host) or relative to the server. */
+export const fetchCardSchema = (schemaUrl: string) => request<unknown>(schemaUrl);

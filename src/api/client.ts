@@ -1,0 +1,105 @@
+import { ofetch, FetchError, type FetchOptions } from 'ofetch';
+import { config } from '../config';
+
+/** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Absolute base so the same client works in the browser, in Node tests and behind a proxy. */
+export function apiBase(): string {
+  if (config.serverUrl) return config.serverUrl.replace(/\/$/, '');
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const message = (data as { message: unknown }).message;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return undefined;
+}
+
+/**
+ * SPEC 8: the response's `message` field, else the raw response, else the network error text.
+ * Every failed call in the app goes through here; nothing else parses errors.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const fromBody = messageOf(error.data);
+    if (fromBody) return new ApiError(status, fromBody);
+    if (error.response) {
+      const raw = typeof error.data === 'string' ? error.data : JSON.stringify(error.data ?? '');
+      const text = raw && raw !== '""' && raw !== 'null' ? raw.trim() : error.response.statusText;
+      return new ApiError(status, text || `HTTP ${status}`);
+    }
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    return new ApiError(0, cause || error.message);
+  }
+  if (error instanceof Error) return new ApiError(0, error.message);
+  return new ApiError(0, String(error));
+}
+
+function authHeaders(): Record<string, string> {
+  return config.token ? { Authorization: `Bearer ${config.token}` } : {};
+}
+
+const fetcher = ofetch.create({
+  credentials: 'include',
+  retry: 0,
+});
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query | URLSearchParams;
+  body?: unknown;
+  responseType?: 'json' | 'text';
+}
+
+/** One call to the server; failures always reject with ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, responseType = 'json' } = options;
+  const url = new URL(/^https?:\/\//.test(path) ? path : apiBase() + path);
+  if (query instanceof URLSearchParams) {
+    query.forEach((value, key) => url.searchParams.append(key, value));
+  } else if (query) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+  }
+  const fetchOptions: FetchOptions<'json' | 'text'> = {
+    method,
+    headers: authHeaders(),
+    responseType,
+  };
+  if (body !== undefined) fetchOptions.body = body as Record<string, unknown>;
+  try {
+    return (await fetcher(url.toString(), fetchOptions)) as T;
+  } catch (error) {
+    const apiError = toApiError(error);
+    // SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
+    // expected and handled, and the end-to-end tests treat console errors as defects.
+    console.warn(`${method} ${path}: ${apiError.message}`);
+    throw apiError;
+  }
+}
+
+/** URL of a server-sent event stream; EventSource cannot send headers (SPEC 7.6). */
+export function streamUrl(path: string): string {
+  const url = new URL(apiBase() + path);
+  if (config.token) url.searchParams.set('access_token', config.token);
+  return url.toString();
+}
+
+export function encodeSegment(value: string | number): string {
+  return encodeURIComponent(String(value));
+}

@@ -1,0 +1,29 @@
+import { encodeSegment as e, request } from './client';
+import type { Repository, RepositoryPatch } from './types';
+
+export interface RepoRef {
+  namespace: string;
+  name: string;
+}
+
+export const repoPath = ({ namespace, name }: RepoRef) => `/api/repos/${e(namespace)}/${e(name)}`;
+
+export const fetchRepo = (repo: RepoRef) => request<Repository>(repoPath(repo));
+
+export const activateRepo = (repo: RepoRef) =>
+  request<Repository>(repoPath(repo), { method: 'POST' });
+
+export const updateRepo = (repo: RepoRef, patch: RepositoryPatch) =>
+  request<Repository>(repoPath(repo), { method: 'PATCH', body: patch });
+
+export const disableRepo = (repo: RepoRef) =>
+  request<Repository>(repoPath(repo), { method: 'DELETE' });
+
+/** Badge image URL (SPEC 7.6); `branch` is trimmed, empty means no ref filter. */
+export function badgePath({ namespace, name }: RepoRef, branch = ''): string {
+  const trimmed = branch.trim();
+  const ref = trimmed ? `?ref=${encodeURIComponent(`refs/heads/${trimmed}`)}` : '';
+  return `/api/badges/${e(namespace)}/${e(name)}/status.svg${ref}`;
+}
+
+export const ccMenuPath = ({ namespace, name }: RepoRef) => `/${e(namespace)}/${e(name)}/cc.xml`;

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { config } from '../../config';
+import { Avatar } from '../ui';
+import { styled } from '../ui/theme';
+import { Banners } from './Banners';
+import { Logo, Sidebar } from './Sidebar';
+import { useCurrentUser } from './session';
+
+const Frame = styled('div', {
+  display: 'flex',
+  minHeight: '100vh',
+  '@mobile': { flexDirection: 'column' },
+});
+
+const Content = styled('div', { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+
+/** Sidebar, banners and the page: every signed-in screen but the system settings. */
+export function FullLayout({ children }: { children: ReactNode }) {
+  return (
+    <Frame>
+      <Sidebar />
+      <Content>
+        <Banners />
+        {children}
+      </Content>
+    </Frame>
+  );
+}
+
+const TopBar = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$2 $4',
+  backgroundColor: '$sidebar',
+  color: '$sidebarText',
+  a: { color: '$sidebarText', display: 'inline-flex', alignItems: 'center', gap: '$2' },
+  svg: { width: '28px', height: '28px' },
+});
+
+/** SPEC 2.1: the settings pages show only the header. */
+export function HeaderLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  return (
+    <div>
+      <TopBar>
+        <Link href="/" aria-label={`${config.productName} home`}>
+          <Logo />
+          <span>{config.productName}</span>
+        </Link>
+        <span style={{ flex: 1 }} />
+        {user ? (
+          <Link href="/account" aria-label="Account settings">
+            <Avatar src={user.avatar} name={user.login} size={28} />
+          </Link>
+        ) : null}
+      </TopBar>
+      <Banners />
+      {children}
+    </div>
+  );
+}
+
+/** SPEC 2.1: welcome, register, login and logout pages show no header. */
+export function BareLayout({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}

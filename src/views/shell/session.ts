@@ -1,0 +1,13 @@
+import { createActorContext } from '@xstate/react';
+import { sessionMachine } from '../../machines/session.machine';
+
+/** The signed-in user, shared by every screen (SPEC 6). */
+export const SessionContext = createActorContext(sessionMachine);
+
+export function useCurrentUser() {
+  return SessionContext.useSelector((snapshot) => snapshot.context.user);
+}
+
+export function useSessionState() {
+  return SessionContext.useSelector((snapshot) => snapshot.value as string);
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { styled } from './theme';
+
+const palette = ['#0b5cad', '#1a7f37', '#8250df', '#bc4c00', '#cf222e', '#0550ae', '#116329'];
+
+function colorFor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return palette[hash % palette.length]!;
+}
+
+const Circle = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: '$round',
+  overflow: 'hidden',
+  flexShrink: 0,
+  color: '#fff',
+  fontWeight: 700,
+  img: { width: '100%', height: '100%', objectFit: 'cover' },
+});
+
+/** SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial. */
+export function Avatar({ src, name, size = 28 }: { src?: string; name: string; size?: number }) {
+  // Which URL failed is presentation state of this element, not domain state.
+  const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
+  const showImage = Boolean(src) && failedSrc !== src;
+  return (
+    <Circle
+      css={{ width: size, height: size, fontSize: size / 2.2, backgroundColor: colorFor(name) }}
+      data-testid="avatar"
+    >
+      {showImage ? (
+        <img src={src} alt={name} onError={() => setFailedSrc(src)} />
+      ) : (
+        <span role="img" aria-label={name}>
+          {(name.trim()[0] ?? '?').toUpperCase()}
+        </span>
+      )}
+    </Circle>
+  );
+}

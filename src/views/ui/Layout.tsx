@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Link, useRoute } from 'wouter';
+import { styled } from './theme';
+
+export const Page = styled('main', {
+  padding: '$5',
+  maxWidth: '1280px',
+  width: '100%',
+  margin: '0 auto',
+  '@mobile': { padding: '$3' },
+});
+
+export const PageHeader = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+  flexWrap: 'wrap',
+  marginBottom: '$4',
+  h1: { fontSize: '$5', margin: 0, overflowWrap: 'anywhere' },
+});
+
+export const Card = styled('section', {
+  backgroundColor: '$surface',
+  border: '1px solid $border',
+  borderRadius: '$3',
+  padding: '$4',
+});
+
+export const SectionTitle = styled('h2', {
+  fontSize: '$3',
+  margin: '$4 0 $2',
+});
+
+export const Row = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  flexWrap: 'wrap',
+});
+
+const TabList = styled('nav', {
+  display: 'flex',
+  gap: '$1',
+  borderBottom: '1px solid $border',
+  marginBottom: '$4',
+  overflowX: 'auto',
+});
+
+const tabStyle = {
+  padding: '$2 $3',
+  color: '$textMuted',
+  textDecoration: 'none',
+  borderBottom: '2px solid transparent',
+  whiteSpace: 'nowrap',
+} as const;
+
+const TabAnchor = styled(Link, {
+  ...tabStyle,
+  '&[aria-current="page"]': { color: '$text', borderBottomColor: '$primary', fontWeight: 600 },
+  '&:hover': { color: '$text' },
+});
+
+const TabText = styled('span', tabStyle);
+
+export interface TabItem {
+  label: string;
+  href: string;
+  /** Extra route patterns that also make this tab current. */
+  match?: string;
+  /** Rendered as plain text (e.g. repository navigation disabled). */
+  disabled?: boolean;
+}
+
+function Tab({ item }: { item: TabItem }) {
+  const [exact] = useRoute(item.href);
+  const [nested] = useRoute(item.match ?? '\u0000');
+  if (item.disabled) return <TabText>{item.label}</TabText>;
+  return (
+    <TabAnchor href={item.href} aria-current={exact || nested ? 'page' : undefined}>
+      {item.label}
+    </TabAnchor>
+  );
+}
+
+export function Tabs({ items, label }: { items: TabItem[]; label: string }) {
+  return (
+    <TabList aria-label={label}>
+      {items.map((item) => (
+        <Tab key={item.label} item={item} />
+      ))}
+    </TabList>
+  );
+}
+
+const Crumbs = styled('nav', {
+  fontSize: '$2',
+  color: '$textMuted',
+  ol: { display: 'flex', gap: '$2', listStyle: 'none', margin: 0, padding: 0, flexWrap: 'wrap' },
+  'li + li::before': { content: '"/"', marginRight: '$2', color: '$textMuted' },
+});
+
+export function Breadcrumbs({ items }: { items: Array<{ label: ReactNode; href?: string }> }) {
+  return (
+    <Crumbs aria-label="Breadcrumb">
+      <ol>
+        {items.map((item, index) => (
+          <li key={index}>
+            {item.href ? <Link href={item.href}>{item.label}</Link> : <span>{item.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </Crumbs>
+  );
+}

@@ -1,0 +1,95 @@
+import type { DisplayStatus } from '../../api/types';
+import { Spinner } from './Feedback';
+import { styled } from './theme';
+
+type IconKind = 'cross' | 'dash' | 'spinner' | 'tick';
+
+/** SPEC 4.1: the icon of each status. */
+export function iconOf(status: DisplayStatus): IconKind {
+  switch (status) {
+    case 'error':
+    case 'failure':
+      return 'cross';
+    case 'running':
+    case 'pending':
+    case 'waiting_on_dependencies':
+    case 'blocked':
+      return 'spinner';
+    case 'success':
+      return 'tick';
+    default:
+      return 'dash';
+  }
+}
+
+/** Human text for a status, used as the icon's text alternative. */
+export function statusLabel(status: DisplayStatus): string {
+  return status === 'waiting_on_dependencies' ? 'waiting on dependencies' : status;
+}
+
+const colors: Record<IconKind, string> = {
+  cross: '$danger',
+  dash: '$textMuted',
+  spinner: '$running',
+  tick: '$success',
+};
+
+const IconBox = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '18px',
+  height: '18px',
+  flexShrink: 0,
+  svg: { width: '16px', height: '16px' },
+});
+
+export function StatusIcon({ status }: { status: DisplayStatus }) {
+  const kind = iconOf(status);
+  return (
+    <IconBox
+      role="img"
+      aria-label={statusLabel(status)}
+      title={statusLabel(status)}
+      data-status={status}
+      css={{ color: colors[kind] }}
+    >
+      {kind === 'spinner' ? (
+        <Spinner aria-hidden="true" />
+      ) : (
+        <svg
+          viewBox="0 0 16 16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          {kind === 'tick' ? <path d="M3 8.5l3 3 7-7" /> : null}
+          {kind === 'cross' ? <path d="M4 4l8 8M12 4l-8 8" /> : null}
+          {kind === 'dash' ? <path d="M4 8h8" /> : null}
+        </svg>
+      )}
+    </IconBox>
+  );
+}
+
+const Badge = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$1',
+  padding: '2px $2',
+  borderRadius: '$round',
+  border: '1px solid $border',
+  fontSize: '$1',
+  fontWeight: 600,
+  textTransform: 'capitalize',
+});
+
+export function StatusBadge({ status }: { status: DisplayStatus }) {
+  return (
+    <Badge data-status={status}>
+      <StatusIcon status={status} />
+      {statusLabel(status)}
+    </Badge>
+  );
+}

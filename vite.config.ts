@@ -1,0 +1,50 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Server mode: DRONE_SERVER=https://drone.example.com npm start proxies the Drone routes to that
+// server; without it the console runs on the embedded mock server (a service worker).
+const droneServer = process.env.DRONE_SERVER ?? '';
+const proxiedPaths = ['/api', '/login', '/logout', '/link', '/version', '/varz'];
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __DRONE_MOCK__: JSON.stringify(droneServer === '' && process.env.DRONE_MOCK !== 'false'),
+    __DRONE_TOKEN__: JSON.stringify(process.env.DRONE_TOKEN ?? ''),
+    __DRONE_SERVER_URL__: JSON.stringify(process.env.DRONE_SERVER_URL ?? ''),
+  },
+  server: {
+    proxy: droneServer
+      ? Object.fromEntries(
+          proxiedPaths.map((path): [string, ProxyOptions] => [
+            // /login/form and /login/error are console pages, not server routes.
+            path === '/login' ? '^/login$' : path,
+            {
+              target: droneServer,
+              changeOrigin: true,
+              // Server-sent events must pass through unbuffered.
+              configure: (proxy) => {
+                proxy.on('proxyRes', (proxyRes) => {
+                  if (String(proxyRes.headers['content-type']).includes('text/event-stream')) {
+                    proxyRes.headers['x-accel-buffering'] = 'no';
+                    proxyRes.headers['cache-control'] = 'no-cache';
+                  }
+                });
+              },
+            },
+          ]),
+        )
+      : undefined,
+  },
+  build: {
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['tests/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    testTimeout: 20000,
+  },
+});

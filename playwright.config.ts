@@ -15,7 +15,9 @@ const chromium = {
   ],
 };
 
-const MOCK_PORT = 5173;
+// E2E_PORT lets several people run the suite at once; E2E_MOCK_ONLY=1 skips the server-mode servers.
+const MOCK_PORT = Number(process.env.E2E_PORT ?? 5173);
+const mockOnly = process.env.E2E_MOCK_ONLY === '1';
 const STANDALONE_PORT = 18190;
 const SERVER_MODE_PORT = 5174;
 
@@ -52,6 +54,12 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
+    ...(mockOnly ? [] : serverModeServers()),
+  ],
+});
+
+function serverModeServers() {
+  return [
     {
       command: `npx tsx mock-server/standalone.ts --port ${STANDALONE_PORT} --scenario demo`,
       url: `http://127.0.0.1:${STANDALONE_PORT}/healthz`,
@@ -65,7 +73,7 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
-  ],
-});
+  ];
+}
 
 export { STANDALONE_PORT };

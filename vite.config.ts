@@ -23,6 +23,13 @@ export default defineConfig({
             {
               target: droneServer,
               changeOrigin: true,
+              // A page load of /logout is the console's own page; its POST goes to the server.
+              bypass: (req) =>
+                path === '/logout' &&
+                req.method === 'GET' &&
+                req.headers.accept?.includes('text/html')
+                  ? req.url
+                  : undefined,
               // Server-sent events must pass through unbuffered.
               configure: (proxy) => {
                 proxy.on('proxyRes', (proxyRes) => {
@@ -44,7 +51,11 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['tests/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'mock-server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'mock-server/**/*.test.ts',
+      'tests/unit/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 20000,
   },
 });

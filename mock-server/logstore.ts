@@ -1,0 +1,47 @@
+// Stored step logs (CONTRACT.md 6). A finished step's log is kept in the `log` model as the exact
+// bytes Drone serves: the JSON array the runner uploaded (Go encoder output, so a trailing
+// newline), or `null\n` when the step printed nothing. Huge benchmark logs are not kept in memory:
+// their row holds a marker and a registered generator produces the bytes on demand.
+// The REST logs handler must read logs through `storedLogBytes`, never from `db.log` directly.
+import type { Line } from '../src/api/types';
+import { db } from './db';
+import { goEncode } from './gojson';
+
+const MARKER = '@generated:';
+
+type Generator = (argument: string) => string;
+const generators = new Map<string, Generator>();
+
+/** Registers a lazy log producer; the marker `generatedLog(name, argument)` refers to it. */
+export function registerLogGenerator(name: string, generate: Generator): void {
+  generators.set(name, generate);
+}
+
+/** The `log.data` value that stands for bytes produced later by a registered generator. */
+export function generatedLog(name: string, argument: string): string {
+  return `${MARKER}${name}:${argument}`;
+}
+
+/** The bytes the runner uploads for these lines: `[...]\n`, or `null\n` for no output. */
+export function encodeLog(lines: readonly Line[]): string {
+  if (lines.length === 0) return goEncode(null);
+  // Rebuild each line so the keys come out in Drone's order whatever the caller passed.
+  return goEncode(lines.map((line) => ({ pos: line.pos, out: line.out, time: line.time })));
+}
+
+/** Replaces the stored log of a step. */
+export function storeLog(stepId: number, data: string): void {
+  db.log.delete({ where: { id: { equals: stepId } } });
+  db.log.create({ id: stepId, data });
+}
+
+/** The stored bytes of a step's log, or null when none exists (the handler answers sql404). */
+export function storedLogBytes(stepId: number): string | null {
+  const row = db.log.findFirst({ where: { id: { equals: stepId } } });
+  if (!row) return null;
+  if (!row.data.startsWith(MARKER)) return row.data;
+  const rest = row.data.slice(MARKER.length);
+  const colon = rest.indexOf(':');
+  const generate = generators.get(colon < 0 ? rest : rest.slice(0, colon));
+  return generate ? generate(colon < 0 ? '' : rest.slice(colon + 1)) : goEncode(null);
+}

@@ -1,0 +1,36 @@
+// Every route of the mock Drone server, in matching order: the SSE streams, the /api routes
+// (specific paths before parameterised ones), chi's 404/405 for the rest of /api, then the web
+// router. The same list serves the browser worker, Node tests and the standalone server.
+import type { RequestHandler } from 'msw';
+import { apiFallback } from '../http';
+import { badgeHandlers, ccMenuWebHandler } from './badges';
+import { buildActionHandlers } from './build-actions';
+import { buildHandlers } from './builds';
+import { cardHandlers } from './cards';
+import { cronHandlers } from './cron';
+import { logHandlers } from './logs';
+import { repoHandlers } from './repos';
+import { secretHandlers } from './secrets';
+import { streamHandlers } from './stream';
+import { templateHandlers } from './templates';
+import { userHandlers } from './user';
+import { usersHandlers } from './users';
+import { webHandlers } from './web';
+
+export const handlers: RequestHandler[] = [
+  ...streamHandlers,
+  ...userHandlers,
+  ...usersHandlers,
+  ...repoHandlers,
+  ...buildHandlers,
+  ...buildActionHandlers,
+  ...logHandlers,
+  ...cardHandlers,
+  ...cronHandlers,
+  ...secretHandlers,
+  ...templateHandlers,
+  ...badgeHandlers,
+  apiFallback,
+  ...webHandlers,
+  ccMenuWebHandler,
+];

@@ -1,0 +1,28 @@
+// Stored step logs (CONTRACT.md 6): served verbatim, 404 until the step has finished.
+import { db } from '../db';
+import { noRows } from '../errors';
+import { repoAccess } from '../guards';
+import { api, noContent, rawJson } from '../http';
+import { stepFromPath } from './lookup';
+
+const path = '/repos/:owner/:name/builds/:number/logs/:stage/:step';
+
+export const logHandlers = [
+  // A running or never-started step has no stored log: the DB store's not-found error.
+  api('GET', path, (ctx) => {
+    const { repo } = repoAccess(ctx, 'read');
+    const { step } = stepFromPath(repo, ctx.params, 'number');
+    const log = db.log.findFirst({ where: { id: { equals: step.id } } });
+    if (!log) throw noRows();
+    return rawJson(log.data);
+  }),
+
+  api('DELETE', path, (ctx) => {
+    const { repo } = repoAccess(ctx, 'admin');
+    const { step } = stepFromPath(repo, ctx.params, 'number');
+    const log = db.log.findFirst({ where: { id: { equals: step.id } } });
+    if (!log) throw noRows();
+    db.log.delete({ where: { id: { equals: step.id } } });
+    return noContent();
+  }),
+];

@@ -1,0 +1,317 @@
+// @vitest-environment node
+// Secrets, cron, templates, users, the current user, badges and the web routes of the mock,
+// through real fetch against setupServer with rows each test creates itself.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Cron, Repository, User } from '../src/api/types';
+import { ManualClock } from './clock';
+import { db } from './db';
+import { createNodeServer, resetMockDb } from './node';
+import { addBuild, addRepo, addUser, call, fakeRuntime, grant } from './testkit';
+
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let clock: ManualClock;
+beforeEach(() => {
+  resetMockDb();
+  clock = fakeRuntime(new ManualClock(Date.UTC(2026, 10, 1, 12, 30, 15))).clock;
+});
+
+const post = (path: string, as: ReturnType<typeof addUser>, body: unknown, method = 'POST') =>
+  call(path, { method, as, body: JSON.stringify(body) });
+const message = async (response: Response) => ({
+  status: response.status,
+  message: ((await response.json()) as { message?: string }).message,
+});
+
+describe('secrets', () => {
+  it('never returns data, validates like core.Secret and reports duplicates as a DB error', async () => {
+    const root = addUser('root', { admin: true });
+    addRepo('octo/app');
+    const path = '/api/repos/octo/app/secrets';
+    const created = await post(path, root, {
+      name: 'docker_pw',
+      data: 's3cret',
+      pull_request: true,
+    });
+    expect(await created.text()).toMatch(
+      /^\{"id":\d+,"repo_id":\d+,"name":"docker_pw","pull_request":true\}\n$/,
+    );
+    const listed = await (await call(path, { as: root })).text();
+    expect(listed).not.toContain('s3cret');
+    expect(listed).not.toContain('"data"');
+    expect(await message(await post(path, root, { name: 'bad name', data: 'x' }))).toEqual({
+      status: 400,
+      message: 'Invalid Secret Name',
+    });
+    expect(await message(await post(path, root, { name: 'ok', data: '' }))).toEqual({
+      status: 400,
+      message: 'Invalid Secret Value',
+    });
+    expect(await message(await post(path, root, { name: 'docker_pw', data: 'x' }))).toEqual({
+      status: 500,
+      message: 'UNIQUE constraint failed: secrets.secret_repo_id, secrets.secret_name',
+    });
+    expect(await message(await call(`${path}/nope`, { as: root }))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
+    expect((await call(`${path}/docker_pw`, { method: 'DELETE', as: root })).status).toBe(204);
+  });
+
+  it('organization secrets carry the namespace and no repo_id', async () => {
+    const octo = addUser('octo');
+    const created = await post('/api/secrets/octo', octo, { name: 'token', data: 'v' });
+    expect(await created.json()).toEqual({
+      id: expect.any(Number),
+      namespace: 'octo',
+      name: 'token',
+    });
+    const listed = (await (await call('/api/secrets/octo', { as: octo })).json()) as unknown[];
+    expect(listed).toHaveLength(1);
+  });
+});
+
+describe('cron', () => {
+  it('slugifies the name, computes next from the clock and validates in Drone order', async () => {
+    const root = addUser('root', { admin: true });
+    addRepo('octo/app');
+    const path = '/api/repos/octo/app/cron';
+    const created = await post(path, root, {
+      name: 'Nightly Build',
+      expr: '@hourly',
+      branch: 'main',
+    });
+    const cron = (await created.json()) as Cron;
+    expect(cron).toMatchObject({ name: 'nightly-build', event: 'push', created: 0, updated: 0 });
+    expect(cron.next).toBe(Date.UTC(2026, 10, 1, 13, 0, 0) / 1000);
+    expect(cron.prev).toBe(Math.floor(clock.now() / 1000));
+    const bad = (body: unknown) => post(path, root, body).then(message);
+    expect(await bad({ name: 'x', expr: 'nope', branch: 'main' })).toEqual({
+      status: 400,
+      message: 'Invalid Cronjob Expression',
+    });
+    expect(await bad({ name: '!!', expr: '@daily', branch: 'main' })).toEqual({
+      status: 400,
+      message: 'Invalid Cronjob Name',
+    });
+    expect(await bad({ name: 'x', expr: '@daily', branch: '' })).toEqual({
+      status: 400,
+      message: 'Invalid Cronjob Branch',
+    });
+    expect((await bad({ name: 'nightly build', expr: '@daily', branch: 'x' })).status).toBe(500);
+    const every = (await (
+      await post(path, root, { name: 'e', expr: '@every 2h', branch: 'm' })
+    ).json()) as Cron;
+    expect(every.next - every.prev).toBe(7200);
+    const names = ((await (await call(path, { as: root })).json()) as Cron[]).map((c) => c.name);
+    expect(names).toEqual(['e', 'nightly-build']);
+    expect((await call(`${path}/e`, { method: 'DELETE', as: root })).status).toBe(204);
+    expect((await call(`${path}/e`, { as: root })).status).toBe(404);
+  });
+});
+
+describe('templates', () => {
+  it('checks the extension, then name and data; PATCH updates the data', async () => {
+    const octo = addUser('octo');
+    const path = '/api/templates/octo';
+    expect(await message(await post(path, octo, { name: 'a.txt', data: 'x' }))).toEqual({
+      status: 400,
+      message: 'Template extension invalid. Must be yaml, starlark or jsonnet',
+    });
+    expect(await message(await post(path, octo, { name: 'a.yaml', data: '' }))).toEqual({
+      status: 400,
+      message: 'No Template Data Provided',
+    });
+    const created = await post(path, octo, { name: 'a.yaml', data: 'kind: pipeline' });
+    expect(await created.json()).toEqual({
+      id: expect.any(Number),
+      name: 'a.yaml',
+      namespace: 'octo',
+      data: 'kind: pipeline',
+    });
+    const patched = await post(`${path}/a.yaml`, octo, { data: 'v2' }, 'PATCH');
+    expect(((await patched.json()) as { data: string }).data).toBe('v2');
+    expect((await call(`${path}/b.yaml`, { as: octo })).status).toBe(404);
+  });
+});
+
+describe('users', () => {
+  it('lists by login, validates logins, and returns a token for machine users', async () => {
+    const root = addUser('root', { admin: true });
+    addUser('zed');
+    addUser('amy');
+    const logins = ((await (await call('/api/users', { as: root })).json()) as User[]).map(
+      (u) => u.login,
+    );
+    expect(logins).toEqual(['amy', 'root', 'zed']);
+    expect(await message(await post('/api/users', root, { login: '' }))).toEqual({
+      status: 400,
+      message: 'Invalid username length',
+    });
+    expect(await message(await post('/api/users', root, { login: 'a b' }))).toEqual({
+      status: 400,
+      message: 'Invalid character in username',
+    });
+    const bot = (await (
+      await post('/api/users', root, { login: 'bot', machine: true })
+    ).json()) as {
+      token: string;
+    };
+    expect(bot.token).toMatch(/^[A-Za-z0-9]{32}$/);
+    const human = await (await post('/api/users', root, { login: 'hu', email: 'h@x' })).json();
+    expect(human).not.toHaveProperty('token');
+    expect(await message(await post('/api/users', root, { login: 'hu' }))).toEqual({
+      status: 500,
+      message: 'UNIQUE constraint failed: users.user_login',
+    });
+    expect((await call('/api/users/nobody', { as: root })).status).toBe(404);
+  });
+
+  it('PATCH active:false also clears admin; DELETE hands the repos to the caller', async () => {
+    const root = addUser('root', { admin: true });
+    const boss = addUser('boss', { admin: true });
+    const repo = addRepo('boss/app', { user_id: boss.id });
+    const patched = (await (
+      await post('/api/users/boss', root, { active: false }, 'PATCH')
+    ).json()) as User;
+    expect(patched).toMatchObject({ active: false, admin: false });
+    expect((await call('/api/users/boss', { method: 'DELETE', as: root })).status).toBe(204);
+    expect(db.repo.findFirst({ where: { id: { equals: repo.id } } })?.user_id).toBe(root.id);
+  });
+});
+
+describe('the current user', () => {
+  it('lists synced repos by slug with latest builds, and the 25 newest builds', async () => {
+    const alice = addUser('alice');
+    const b = addRepo('octo/b');
+    const a = addRepo('octo/a', { active: false });
+    grant(alice, b, 'read');
+    grant(alice, a, 'read');
+    addRepo('other/c');
+    for (let i = 0; i < 20; i++) addBuild(b);
+    for (let i = 0; i < 10; i++) addBuild(a);
+    const repos = (await (
+      await call('/api/user/repos?latest=true', { as: alice })
+    ).json()) as Repository[];
+    expect(repos.map((r) => [r.slug, r.build?.number])).toEqual([
+      ['octo/a', 10],
+      ['octo/b', 20],
+    ]);
+    const plain = (await (await call('/api/user/repos', { as: alice })).json()) as Repository[];
+    expect(plain[0]).not.toHaveProperty('build');
+    const recent = (await (await call('/api/user/builds', { as: alice })).json()) as Repository[];
+    expect(recent).toHaveLength(25);
+    expect(recent[0]?.slug).toBe('octo/a');
+    expect(recent[0]?.build?.number).toBe(10);
+  });
+
+  it('syncs in the background for about 3 s and stores the email from PATCH', async () => {
+    const alice = addUser('alice', { synced: 0 });
+    const sync = await call('/api/user/repos?async=true', { method: 'POST', as: alice });
+    expect(sync.status).toBe(204);
+    const during = (await (await call('/api/user', { as: alice })).json()) as User;
+    expect(during.syncing).toBe(true);
+    clock.advance(3000);
+    const after = (await (await call('/api/user', { as: alice })).json()) as User;
+    expect(after).toMatchObject({ syncing: false, synced: Math.floor(clock.now() / 1000) });
+    const patched = await post(
+      '/api/user',
+      alice,
+      { name: 'A', email: 'new@x.io', company: '' },
+      'PATCH',
+    );
+    expect(((await patched.json()) as User).email).toBe('new@x.io');
+    const token = (await (await call('/api/user/token', { method: 'POST', as: alice })).json()) as {
+      token: string;
+      login: string;
+    };
+    expect(token).toMatchObject({ login: 'alice', token: alice.token });
+  });
+});
+
+describe('badges', () => {
+  it('serves the status badge for the default branch, and none for unknown repos', async () => {
+    const repo = addRepo('octo/app');
+    addBuild(repo, { status: 'failure', ref: 'refs/heads/dev' });
+    addBuild(repo, { status: 'success' });
+    const svg = await call('/api/badges/octo/app/status.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg [^>]*width="91".*>success<\/text><\/g><\/svg>$/);
+    expect(await (await call('/api/badges/octo/app/status.svg?branch=dev')).text()).toContain(
+      '>failure<',
+    );
+    expect(await (await call('/api/badges/none/x/status.svg')).text()).toContain('>none<');
+  });
+
+  it('serves cc.xml under /api and at /{ns}/{name}/cc.xml, guarded like a read', async () => {
+    const repo = addRepo('octo/app', { visibility: 'public', private: false });
+    addBuild(repo, { status: 'success', started: 1625683510 });
+    const expected =
+      '<Projects><Project name="octo/app" activity="Sleeping" lastBuildStatus="Success" lastBuildLabel="1" ' +
+      'lastBuildTime="2021-07-07T18:45:10Z" webUrl="http://localhost/octo/app/1"></Project></Projects>';
+    expect(await (await call('/api/badges/octo/app/cc.xml')).text()).toBe(expected);
+    expect(await (await call('/octo/app/cc.xml')).text()).toBe(expected);
+    addRepo('octo/priv');
+    expect((await call('/octo/priv/cc.xml')).status).toBe(401);
+  });
+});
+
+describe('web routes', () => {
+  // An origin of its own: msw keeps mocked Set-Cookie headers in a process-wide jar.
+  const origin = 'http://signin.test';
+  const form = (username: string, password: string) =>
+    fetch(`${origin}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ username, password }),
+      redirect: 'manual',
+    });
+
+  it('signs in with the form, sets the session cookie, and the cookie identifies the user', async () => {
+    addUser('alice', { password: 'pw' });
+    const response = await form('alice', 'pw');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(
+      /^_session_=[^;]+; Path=\/; Max-Age=2147483647; HttpOnly; SameSite=lax$/,
+    );
+    const me = await fetch(`${origin}/api/user`, { headers: { Cookie: cookie.split(';')[0]! } });
+    expect(((await me.json()) as User).login).toBe('alice');
+    const out = await fetch(`${origin}/logout`);
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toBe('_session_=deleted; Path=/; Max-Age=0');
+    expect((await fetch(`${origin}/api/user`)).status).toBe(401);
+  });
+
+  it('refuses machine, inactive and wrong-password sign-ins with /login/error redirects', async () => {
+    addUser('bot', { machine: true, password: 'pw' });
+    addUser('gone', { active: false, password: 'pw' });
+    addUser('alice', { password: 'pw', email: '', created: 1700000000 });
+    const where = async (u: string, p: string) => (await form(u, p)).headers.get('location');
+    expect(await where('bot', 'pw')).toBe(
+      '/login/error?message=Machine account login is forbidden',
+    );
+    expect(await where('gone', 'pw')).toBe('/login/error?message=Account is not active');
+    expect(await where('alice', 'nope')).toBe('/login/error?message=Invalid username or password');
+    expect(await where('alice', 'pw')).toBe('/register');
+    await fetch(`${origin}/logout`);
+  });
+
+  it('redirects deep links to the SCM and answers /version and /healthz', async () => {
+    addRepo('octo/app');
+    const tree = await fetch('http://localhost/link/octo/app/tree/refs/heads/feature/x', {
+      redirect: 'manual',
+    });
+    expect(tree.headers.get('location')).toBe('https://github.com/octo/app/tree/feature/x');
+    const commit = await fetch('http://localhost/link/octo/app/commit/abc123', {
+      redirect: 'manual',
+    });
+    expect(commit.headers.get('location')).toBe('https://github.com/octo/app/commit/abc123');
+    const missing = await fetch('http://localhost/link/no/repo/commit/abc', { redirect: 'manual' });
+    expect(await missing.text()).toBe('Not Found\n');
+    expect(await (await fetch('http://localhost/version')).json()).toHaveProperty('version');
+    expect(await (await fetch('http://localhost/healthz')).text()).toBe('OK');
+  });
+});

@@ -15,6 +15,9 @@ export type BuildDraft = Omit<
   'id'
 >;
 
+/** The custom-build handler may pass a full ref as the branch. */
+const branchName = (branch: string) => branch.replace(/^refs\/heads\//, '');
+
 function firstLine(text: string): string {
   return text.split('\n', 1)[0] ?? '';
 }
@@ -33,7 +36,7 @@ export function commitFor(
   repo: RepoRow,
   request: BuildRequest,
 ): CommitInfo {
-  const head = catalog.head(repo.slug, request.branch);
+  const head = catalog.head(repo.slug, branchName(request.branch));
   if (!request.commit) return head;
   return catalog.commit(repo.slug, request.commit) ?? { ...head, sha: request.commit };
 }
@@ -48,16 +51,25 @@ function previousSha(repoId: number, ref: string): string {
   return previous?.after ?? ZERO_SHA;
 }
 
+/** The build a retry, promote or rollback starts from (Drone copies its commit fields). */
+function parentBuild(repo: RepoRow, request: BuildRequest): BuildRow | null {
+  if (!request.parent) return null;
+  return db.build.findFirst({
+    where: { repo_id: { equals: repo.id }, number: { equals: request.parent } },
+  });
+}
+
 /** The build's fields before it is stored, so the catalog can decide on its pipeline. */
 export function draftBuild(
   repo: RepoRow,
   request: BuildRequest,
   commit: CommitInfo,
 ): PipelineBuild & BuildDraft {
-  const ref = request.ref ?? `refs/heads/${request.branch}`;
+  const ref = request.ref ?? `refs/heads/${branchName(request.branch)}`;
   const isPull = request.event === 'pull_request';
   const message = request.message ?? commit.message;
-  return {
+  const branch = branchName(request.branch);
+  const draft: BuildDraft = {
     repo_id: repo.id,
     trigger: request.trigger,
     number: repo.counter + 1,
@@ -74,9 +86,9 @@ export function draftBuild(
     after: commit.sha,
     ref,
     source_repo: '',
-    // A pull request builds its head branch into the default branch.
-    source: request.branch,
-    target: isPull ? repo.default_branch : request.branch,
+    // A pull request builds its head branch (the commit's) into the target branch.
+    source: isPull ? (commit.branch ?? branch) : branch,
+    target: branch,
     author_login: commit.author.login,
     author_name: commit.author.name,
     author_email: commit.author.email,
@@ -92,6 +104,17 @@ export function draftBuild(
     created: 0,
     updated: 0,
     version: 1,
+  };
+  const parent = parentBuild(repo, request);
+  if (!parent) return draft;
+  // retry.go / promote.go copy the commit side of the previous build.
+  const { link, title, before, source_repo, source, target, sender } = parent;
+  const { author_login, author_name, author_email, author_avatar } = parent;
+  return {
+    ...draft,
+    ...{ link, title, before, source_repo, source, target, sender },
+    ...{ author_login, author_name, author_email, author_avatar },
+    message: request.message ?? parent.message,
   };
 }
 

@@ -68,6 +68,8 @@ export interface CommitInfo {
   sha: string;
   message: string;
   author: CommitAuthor;
+  /** The branch the commit is the head of (a pull request's source branch). */
+  branch?: string;
 }
 
 /** The build fields a pipeline may depend on (event, branch, params, deploy target...). */

@@ -1,0 +1,10 @@
+// The log pipeline (DESIGN.md section 6): framework-free, imported by machines and views alike.
+export { LogLines } from './lineStore';
+export { lineSpans, parseLine, type LogSpan, type SpanStyle } from './ansi';
+export {
+  displayText,
+  formatLineTime,
+  plainText,
+  resolveCarriageReturns,
+  withoutNewline,
+} from './text';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Line } from '../api/types';
+import { LogLines } from './lineStore';
+
+const line = (pos: number, time = pos): Line => ({ pos, out: `line ${pos}\n`, time });
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => line(from + index));
+const positions = (lines: LogLines) =>
+  Array.from({ length: lines.length }, (_, i) => lines.posAt(i));
+
+describe('LogLines', () => {
+  it('appends batches in order and reads lines back by index', () => {
+    const lines = LogLines.empty().append(range(0, 3)).append(range(3, 5));
+    expect(lines.length).toBe(5);
+    expect(positions(lines)).toEqual([0, 1, 2, 3, 4]);
+    expect(lines.outAt(2)).toBe('line 2\n');
+    expect(lines.timeAt(4)).toBe(4);
+    expect(lines.lastPos).toBe(4);
+  });
+
+  it('drops lines whose pos is already held (a replayed history)', () => {
+    const first = LogLines.empty().append(range(0, 10));
+    const replayed = first.append([...range(5, 10), ...range(10, 12)]);
+    expect(replayed.length).toBe(12);
+    expect(positions(replayed)).toEqual(range(0, 12).map((l) => l.pos));
+  });
+
+  it('returns the same value for a batch with nothing new', () => {
+    const lines = LogLines.empty().append(range(0, 4));
+    expect(lines.append(range(1, 3))).toBe(lines);
+    expect(lines.append([])).toBe(lines);
+  });
+
+  it('merges out-of-order lines into pos order, filling gaps', () => {
+    // The stream replays only its last lines; the stored log then fills the start.
+    const streamed = LogLines.empty().append(range(5, 8));
+    const filled = streamed.append([line(2), line(0), line(6), line(1), line(3), line(4), line(2)]);
+    expect(positions(filled)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(filled.outAt(0)).toBe('line 0\n');
+    expect(filled.outAt(7)).toBe('line 7\n');
+  });
+
+  it('keeps earlier values unchanged when a later value appends (immutable to readers)', () => {
+    const a = LogLines.empty().append(range(0, 2));
+    const b = a.append(range(2, 4));
+    const c = a.append([line(10)]); // appends from a value that no longer owns the end
+    expect(a.length).toBe(2);
+    expect(positions(b)).toEqual([0, 1, 2, 3]);
+    expect(positions(c)).toEqual([0, 1, 10]);
+    expect(b.text()).toBe('line 0\nline 1\nline 2\nline 3\n');
+  });
+
+  it('finds lines by pos with a binary search', () => {
+    const lines = LogLines.from([line(0), line(4), line(9)]);
+    expect(lines.has(4)).toBe(true);
+    expect(lines.has(5)).toBe(false);
+    expect(lines.indexOf(9)).toBe(2);
+  });
+
+  it('holds a large log', () => {
+    const big = LogLines.empty().append(range(0, 200_000));
+    expect(big.length).toBe(200_000);
+    expect(big.append(range(199_990, 200_001)).length).toBe(200_001);
+  });
+});

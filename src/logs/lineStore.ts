@@ -1,0 +1,152 @@
+import type { Line } from '../api/types';
+
+// The raw lines of one step, kept as parallel arrays sorted by `pos` (no object per line), so a
+// million-line log costs three arrays rather than a million objects. De-duplicated by `pos`: the
+// log stream replays its history on every reconnect, and the stored log repeats streamed lines.
+//
+// A `LogLines` value is immutable to its readers. Appending returns a new value that shares the
+// backing arrays (like a Go slice): an older value keeps its own `length` and so never sees lines
+// appended after it. Only the value that owns the end of the backing arrays may push onto them;
+// any other append (or an out-of-order merge) copies first. That keeps machine context immutable
+// at the cost of one copy in the rare cases, instead of one copy per 250 ms batch.
+
+interface Backing {
+  pos: number[];
+  out: string[];
+  time: number[];
+}
+
+function emptyBacking(): Backing {
+  return { pos: [], out: [], time: [] };
+}
+
+export class LogLines {
+  private constructor(
+    private readonly data: Backing,
+    /** Number of lines in this value. */
+    readonly length: number,
+  ) {}
+
+  static empty(): LogLines {
+    return new LogLines(emptyBacking(), 0);
+  }
+
+  static from(lines: readonly Line[]): LogLines {
+    return LogLines.empty().append(lines);
+  }
+
+  posAt(index: number): number {
+    return this.data.pos[index] ?? -1;
+  }
+
+  outAt(index: number): string {
+    return this.data.out[index] ?? '';
+  }
+
+  timeAt(index: number): number {
+    return this.data.time[index] ?? 0;
+  }
+
+  /** Highest `pos` held, or -1 when empty. */
+  get lastPos(): number {
+    return this.length === 0 ? -1 : this.posAt(this.length - 1);
+  }
+
+  /** True when `pos` is already held (binary search over the sorted positions). */
+  has(pos: number): boolean {
+    return this.indexOf(pos) >= 0;
+  }
+
+  /** Index of `pos`, or -1. */
+  indexOf(pos: number): number {
+    let low = 0;
+    let high = this.length - 1;
+    const positions = this.data.pos;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = positions[middle]!;
+      if (value === pos) return middle;
+      if (value < pos) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * Adds a batch of lines; lines whose `pos` is already held are dropped. Returns `this` when
+   * nothing was new, so callers can tell a no-op batch by identity.
+   */
+  append(batch: readonly Line[]): LogLines {
+    if (batch.length === 0) return this;
+    // Fast path: every line is past the end and in order (live streaming, a fresh fetch).
+    let last = this.lastPos;
+    let inOrder = true;
+    for (const line of batch) {
+      if (line.pos <= last) {
+        inOrder = false;
+        break;
+      }
+      last = line.pos;
+    }
+    if (inOrder) return this.pushAll(batch);
+    return this.merge(batch);
+  }
+
+  private pushAll(batch: readonly Line[]): LogLines {
+    const data = this.ownsEnd() ? this.data : this.copy();
+    for (const line of batch) {
+      data.pos.push(line.pos);
+      data.out.push(line.out);
+      data.time.push(line.time);
+    }
+    return new LogLines(data, this.length + batch.length);
+  }
+
+  /** Merges an unordered batch: sort its new lines, then one linear merge into fresh arrays. */
+  private merge(batch: readonly Line[]): LogLines {
+    const seen = new Set<number>();
+    const fresh: Line[] = [];
+    for (const line of batch) {
+      if (seen.has(line.pos) || this.has(line.pos)) continue;
+      seen.add(line.pos);
+      fresh.push(line);
+    }
+    if (fresh.length === 0) return this;
+    fresh.sort((a, b) => a.pos - b.pos);
+    const data = emptyBacking();
+    let i = 0;
+    let j = 0;
+    while (i < this.length || j < fresh.length) {
+      const next = fresh[j];
+      if (next === undefined || (i < this.length && this.posAt(i) < next.pos)) {
+        data.pos.push(this.posAt(i));
+        data.out.push(this.outAt(i));
+        data.time.push(this.timeAt(i));
+        i += 1;
+      } else {
+        data.pos.push(next.pos);
+        data.out.push(next.out);
+        data.time.push(next.time);
+        j += 1;
+      }
+    }
+    return new LogLines(data, data.pos.length);
+  }
+
+  private ownsEnd(): boolean {
+    return this.data.pos.length === this.length;
+  }
+
+  private copy(): Backing {
+    return {
+      pos: this.data.pos.slice(0, this.length),
+      out: this.data.out.slice(0, this.length),
+      time: this.data.time.slice(0, this.length),
+    };
+  }
+
+  /** The raw log as the server sent it (each `out` keeps its newline), for download. */
+  text(): string {
+    return this.data.out.slice(0, this.length).join('');
+  }
+}

@@ -1,0 +1,254 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiError } from '../api/client';
+import { fetchLogs, logStreamUrl, type StepRef } from '../api/logs';
+import type { Build, Line, Stage, Status, Step } from '../api/types';
+import { LogLines } from '../logs';
+import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
+
+// SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
+// build page as `console.update` whenever they change), and the logs: a finished step's stored log
+// is fetched once, a running step's lines stream live through the logStream child.
+
+/** SPEC 9: lines shown before 'Show all logs'. */
+export const LOGS_SHOWN_BY_DEFAULT = 250;
+/** CONTRACT 6: the logs endpoint's answer for a step with no stored log. */
+export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
+
+/** The states of SPEC 4.4, with `loading` split into waiting (pending step) and fetching. */
+export type ConsoleStateName =
+  'idle' | 'loading' | 'fetching' | 'stream_on' | 'resolved' | 'no_logs_available' | 'error';
+
+export interface ConsoleFacts {
+  buildStatus: Status;
+  stageStatus: Status;
+  stepStatus: Status;
+  hasLogs: boolean;
+  /** The stored log has been fetched (once per step). */
+  fetched: boolean;
+  fetchError: string | null;
+}
+
+/**
+ * SPEC 4.4's rules as one pure function: where the console goes from `current`. Finished steps go
+ * through `fetching` first, since whether "logs exist" is only known once the stored log is read
+ * (for a streamed step that fetch also fills any gap in what was streamed).
+ * Choice: "killed without logs keeps the current state", except right after the fetch, where the
+ * empty answer settles it as no_logs_available (otherwise the console would spin forever).
+ */
+export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName): ConsoleStateName {
+  const { buildStatus, stageStatus, stepStatus, hasLogs, fetched } = facts;
+  if (buildStatus === 'declined') return 'no_logs_available';
+  if ((buildStatus === 'error' || buildStatus === 'killed') && stageStatus === 'skipped') {
+    return 'no_logs_available';
+  }
+  if (stageStatus === 'error') return 'error';
+  if (facts.fetchError !== null) return 'error';
+  switch (stepStatus) {
+    case 'skipped':
+      return 'no_logs_available';
+    case 'error':
+      return 'error';
+    case 'running':
+      return 'stream_on';
+    case 'pending':
+    case 'waiting_on_dependencies':
+      return 'loading';
+    case 'failure':
+      return fetched ? 'resolved' : 'fetching';
+    case 'success':
+      if (!fetched) return 'fetching';
+      return hasLogs ? 'resolved' : 'no_logs_available';
+    case 'killed':
+      if (!fetched) return 'fetching';
+      if (hasLogs) return 'resolved';
+      return current === 'fetching' ? 'no_logs_available' : current;
+    default:
+      return current;
+  }
+}
+
+export interface ConsoleInput {
+  repo: { namespace: string; name: string };
+  build: Build;
+  stage: Stage;
+  step: Step;
+}
+
+export interface ConsoleContext extends ConsoleInput {
+  ref: StepRef;
+  lines: LogLines;
+  fetched: boolean;
+  fetchError: string | null;
+  showAll: boolean;
+  follow: boolean;
+}
+
+export type ConsoleEvent =
+  | { type: 'console.update'; build: Build; stage: Stage; step: Step }
+  | LogLinesEvent
+  | { type: 'log.showAll' }
+  | { type: 'log.follow' }
+  | { type: 'log.unfollow' };
+
+function freshContext(input: ConsoleInput): ConsoleContext {
+  const { repo, build, stage, step } = input;
+  return {
+    ...input,
+    ref: { ...repo, build: build.number, stage: stage.number, step: step.number },
+    lines: LogLines.empty(),
+    fetched: false,
+    fetchError: null,
+    showAll: false,
+    follow: false,
+  };
+}
+
+function factsOf(context: ConsoleContext): ConsoleFacts {
+  return {
+    buildStatus: context.build.status,
+    stageStatus: context.stage.status,
+    stepStatus: context.step.status,
+    hasLogs: context.lines.length > 0,
+    fetched: context.fetched,
+    fetchError: context.fetchError,
+  };
+}
+
+const isNoStoredLog = (error: unknown) =>
+  (error as ApiError | undefined)?.status === 404 &&
+  (error as ApiError).message === NO_STORED_LOG_MESSAGE;
+
+/**
+ * A finished step's stored log; "no stored log" (404) and a `null` body both mean no lines.
+ * `load` is a parameter so tests control the answers while keeping this mapping.
+ */
+export function createFetchStepLogs(load: (ref: StepRef) => Promise<Line[]>) {
+  return fromPromise<Line[], StepRef>(async ({ input }) => {
+    try {
+      return await load(input);
+    } catch (error) {
+      if (isNoStoredLog(error)) return [];
+      throw error;
+    }
+  });
+}
+
+export const fetchStepLogs = createFetchStepLogs(fetchLogs);
+
+const TARGETS: Record<ConsoleStateName, string> = {
+  idle: '#console.idle',
+  loading: '#console.loading.waiting',
+  fetching: '#console.loading.fetching',
+  stream_on: '#console.stream_on',
+  resolved: '#console.resolved',
+  no_logs_available: '#console.no_logs_available',
+  error: '#console.error',
+};
+
+/** The eventless transitions of a state: re-evaluated after every event (status or lines). */
+function decide(from: ConsoleStateName) {
+  return (Object.keys(TARGETS) as ConsoleStateName[])
+    .filter((to) => to !== from)
+    .map((to) => ({
+      guard: { type: 'isNextState' as const, params: { from, to } },
+      target: TARGETS[to],
+    }));
+}
+
+export const consoleMachine = setup({
+  types: {
+    context: {} as ConsoleContext,
+    input: {} as ConsoleInput,
+    events: {} as ConsoleEvent,
+  },
+  actors: { fetchStepLogs, streamLogs: logStreamMachine },
+  guards: {
+    isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
+      nextConsoleState(factsOf(context), params.from) === params.to,
+    isOtherStep: ({ context, event }) =>
+      event.type === 'console.update' && event.step.id !== context.step.id,
+  },
+  actions: {
+    assignNewStep: assign(({ context, event }) =>
+      event.type === 'console.update' ? freshContext({ ...event, repo: context.repo }) : {},
+    ),
+    assignStatuses: assign(({ event }) =>
+      event.type === 'console.update'
+        ? { build: event.build, stage: event.stage, step: event.step }
+        : {},
+    ),
+    assignLines: assign({
+      lines: ({ context, event }) =>
+        event.type === 'log.lines' ? context.lines.append(event.lines) : context.lines,
+    }),
+  },
+}).createMachine({
+  id: 'console',
+  context: ({ input }) => freshContext(input),
+  initial: 'idle',
+  states: {
+    // Nothing decided yet (or a status SPEC 4.4 has no rule for, e.g. blocked).
+    idle: { always: decide('idle') },
+    loading: {
+      initial: 'waiting',
+      states: {
+        // A pending step: nothing to fetch or stream until it starts.
+        waiting: { always: decide('loading') },
+        fetching: {
+          always: decide('fetching'),
+          invoke: {
+            id: 'fetchStepLogs',
+            src: 'fetchStepLogs',
+            input: ({ context }) => context.ref,
+            onDone: {
+              actions: assign({
+                lines: ({ context, event }) => context.lines.append(event.output),
+                fetched: true,
+              }),
+            },
+            onError: {
+              actions: assign({
+                fetched: true,
+                fetchError: ({ event }) => (event.error as Error).message,
+              }),
+            },
+          },
+        },
+      },
+    },
+    stream_on: {
+      always: decide('stream_on'),
+      initial: 'streaming',
+      states: {
+        streaming: {
+          invoke: {
+            id: 'logStream',
+            src: 'streamLogs',
+            input: ({ context }) => ({
+              url: logStreamUrl(context.ref),
+              lastPos: context.lines.lastPos,
+            }),
+            onDone: 'ended',
+          },
+        },
+        // eof came before the step's new status: wait for the build page's update.
+        ended: {},
+      },
+      on: {
+        'log.lines': { actions: 'assignLines' },
+        'log.follow': { actions: assign({ follow: true }) },
+        'log.unfollow': { actions: assign({ follow: false }) },
+      },
+    },
+    resolved: { always: decide('resolved') },
+    no_logs_available: { always: decide('no_logs_available') },
+    error: { always: decide('error') },
+  },
+  on: {
+    'console.update': [
+      { guard: 'isOtherStep', target: '.idle', actions: 'assignNewStep' },
+      { actions: 'assignStatuses' },
+    ],
+    'log.showAll': { actions: assign({ showAll: true }) },
+  },
+});

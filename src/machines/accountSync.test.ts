@@ -1,0 +1,245 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  assign,
+  createActor,
+  fromPromise,
+  setup,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { ApiError } from '../api/client';
+import type { User } from '../api/types';
+import {
+  accountSyncMachine,
+  selectIsSyncing,
+  SYNC_ERROR_MESSAGE,
+  SYNC_POLL_INTERVAL,
+} from './accountSync.machine';
+
+const user = (syncing: boolean) => ({ login: 'admin', syncing }) as User;
+
+function start({
+  syncing = false,
+  startSync = vi.fn(async () => undefined),
+  fetchUser = vi.fn(async () => user(false)),
+} = {}) {
+  const notifySynced = vi.fn();
+  const notifySyncError = vi.fn();
+  const machine = accountSyncMachine.provide({
+    actors: {
+      startSync: fromPromise<void>(startSync),
+      fetchUser: fromPromise<User>(fetchUser),
+    },
+    actions: { notifySynced, notifySyncError },
+  });
+  const actor = createActor(machine, { input: { syncing } }).start();
+  return { actor, startSync, fetchUser, notifySynced, notifySyncError };
+}
+
+describe('accountSync machine (SPEC 4.7)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('starts idle when the user is not syncing', () => {
+    const { actor, fetchUser } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(false);
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('starts the sync, then polls every 10000 ms until syncing is false, then reloads', async () => {
+    const fetchUser = vi
+      .fn<() => Promise<User>>()
+      .mockResolvedValueOnce(user(true))
+      .mockResolvedValueOnce(user(true))
+      .mockResolvedValueOnce(user(false));
+    const { actor, startSync, notifySynced } = start({ fetchUser });
+
+    actor.send({ type: 'sync.start' });
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(startSync).toHaveBeenCalledTimes(1);
+    expect(fetchUser).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL - 1);
+    expect(fetchUser).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(fetchUser).toHaveBeenCalledTimes(2);
+    expect(notifySynced).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(fetchUser).toHaveBeenCalledTimes(3);
+    expect(notifySynced).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(false);
+
+    // Polling has stopped.
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL * 3);
+    expect(fetchUser).toHaveBeenCalledTimes(3);
+  });
+
+  it('polls right away from the page opening when the user is already syncing', async () => {
+    const fetchUser = vi
+      .fn<() => Promise<User>>()
+      .mockResolvedValueOnce(user(true))
+      .mockResolvedValueOnce(user(false));
+    const { actor, startSync, notifySynced } = start({ syncing: true, fetchUser });
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL * 2);
+    expect(startSync).not.toHaveBeenCalled();
+    expect(fetchUser).toHaveBeenCalledTimes(2);
+    expect(notifySynced).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('clears the flag and shows the toast when the sync cannot start', async () => {
+    const startSync = vi.fn(async () => {
+      throw new ApiError(500, 'Internal Server Error');
+    });
+    const { actor, notifySyncError, notifySynced } = start({ startSync });
+    actor.send({ type: 'sync.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(notifySyncError).toHaveBeenCalledTimes(1);
+    expect(notifySynced).not.toHaveBeenCalled();
+  });
+
+  it('clears the flag and shows the toast when polling fails', async () => {
+    const fetchUser = vi.fn(async (): Promise<User> => {
+      throw new ApiError(0, 'Failed to fetch');
+    });
+    const { actor, notifySyncError } = start({ fetchUser });
+    actor.send({ type: 'sync.start' });
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(notifySyncError).toHaveBeenCalledTimes(1);
+    // Sync can be pressed again.
+    actor.send({ type: 'sync.start' });
+    expect(selectIsSyncing(actor.getSnapshot())).toBe(true);
+  });
+
+  it('uses the SPEC 8 text for the error toast', async () => {
+    const { toastsActor } = await import('./toasts.machine');
+    const machine = accountSyncMachine.provide({
+      actors: {
+        startSync: fromPromise<void>(async () => {
+          throw new ApiError(500, 'boom');
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { syncing: false } }).start();
+    actor.send({ type: 'sync.start' });
+    await vi.advanceTimersByTimeAsync(0);
+    const messages = toastsActor
+      .getSnapshot()
+      .context.visible.map((toast) => toast.getSnapshot().context.message);
+    expect(messages).toContain(SYNC_ERROR_MESSAGE);
+    expect(SYNC_ERROR_MESSAGE).toBe('Sync error has occurred, please, try again');
+  });
+
+  it('tells its parent when the sync is over', async () => {
+    const child = accountSyncMachine.provide({
+      actors: { fetchUser: fromPromise<User>(async () => user(false)) },
+    });
+    const parent = setup({ actors: { child } }).createMachine({
+      context: { synced: 0 },
+      invoke: { src: 'child', input: { syncing: true } },
+      on: {
+        'account.synced': { actions: assign({ synced: ({ context }) => context.synced + 1 }) },
+      },
+    });
+    const actor = createActor(parent).start();
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(actor.getSnapshot().context.synced).toBe(1);
+  });
+});
+
+describe('accountSync machine, model-based', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  // What can happen in each state, the actors' answers included; the model walks them all.
+  const eventsIn: Record<string, Array<{ type: string; output?: unknown; error?: unknown }>> = {
+    idle: [{ type: 'sync.start' }],
+    starting: [
+      { type: 'xstate.done.actor.startSync' },
+      { type: 'xstate.error.actor.startSync', error: new ApiError(500, 'boom') },
+    ],
+    waiting: [{ type: 'xstate.after.SYNC_POLL_INTERVAL.accountSync.waiting' }],
+    polling: [
+      { type: 'xstate.done.actor.fetchUser', output: user(true) },
+      { type: 'xstate.done.actor.fetchUser', output: user(false) },
+      { type: 'xstate.error.actor.fetchUser', error: new ApiError(0, 'Failed to fetch') },
+    ],
+  };
+  const events = (snapshot: SnapshotFrom<typeof accountSyncMachine>) =>
+    (eventsIn[snapshot.value] ?? []) as unknown as Array<EventFromLogic<typeof accountSyncMachine>>;
+
+  const inert = accountSyncMachine.provide({
+    actions: { notifySynced: () => undefined, notifySyncError: () => undefined },
+  });
+
+  /** The system under test: the real machine with actors whose answers the test controls. */
+  function createSut(syncing: boolean) {
+    let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =
+      null;
+    const pending = <T>() =>
+      fromPromise<T>(
+        () =>
+          new Promise<T>((resolve, reject) => {
+            settle = { resolve: resolve as (value: unknown) => void, reject };
+          }),
+      );
+    const notifySynced = vi.fn();
+    const notifySyncError = vi.fn();
+    const machine = accountSyncMachine.provide({
+      actors: { startSync: pending<void>(), fetchUser: pending<User>() },
+      actions: { notifySynced, notifySyncError },
+    });
+    const actor = createActor(machine, { input: { syncing } }).start();
+    const exec = async (event: { type: string; output?: unknown; error?: unknown }) => {
+      if (event.type === 'sync.start') actor.send({ type: 'sync.start' });
+      else if (event.type.startsWith('xstate.done.actor.')) settle!.resolve(event.output);
+      else if (event.type.startsWith('xstate.error.actor.')) settle!.reject(event.error);
+      else if (event.type.startsWith('xstate.after.')) {
+        await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+        return;
+      }
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { actor, exec, notifySynced, notifySyncError };
+  }
+
+  for (const syncing of [false, true]) {
+    // createTestModel refuses machines that invoke actors or use `after`; its TestModel walks
+    // them fine once the actors' answers are listed as events, which is what we want to test.
+    const model = new TestModel(inert, { events, input: { syncing } });
+    const paths = model.getSimplePaths();
+
+    it(`reaches every state and takes every transition (syncing at start: ${syncing})`, async () => {
+      const visited = new Set<string>();
+      for (const path of paths) {
+        const sut = createSut(syncing);
+        for (const step of path.steps) {
+          // The first step is the start itself, which createActor already took.
+          if (step.event.type !== 'xstate.init') await sut.exec(step.event);
+          expect(sut.actor.getSnapshot().value).toEqual(step.state.value);
+          visited.add(JSON.stringify(step.state.value));
+          if (step.event.type === 'xstate.done.actor.fetchUser' && step.state.value === 'idle') {
+            expect(sut.notifySynced).toHaveBeenCalled();
+          }
+          if (step.event.type.startsWith('xstate.error.actor.')) {
+            expect(sut.notifySyncError).toHaveBeenCalled();
+          }
+        }
+        sut.actor.stop();
+      }
+      expect([...visited].sort()).toEqual(['"idle"', '"polling"', '"starting"', '"waiting"']);
+    });
+  }
+});

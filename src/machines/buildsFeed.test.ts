@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Repository } from '../api/types';
+import { makeBuild, makeRepo } from '../../tests/factories';
+import {
+  buildsFeedMachine,
+  selectBuilds,
+  selectFeedError,
+  selectRunning,
+  selectRunningError,
+  selectShowsRunning,
+} from './buildsFeed.machine';
+import { FEED_SIZE } from './feedList';
+import type { RepoEventsEmitted } from './repoEvents.machine';
+
+const hello = (number: number, fields = {}) =>
+  makeRepo('octocat/hello', { id: 7, build: makeBuild({ id: 1000 + number, number, ...fields }) });
+
+const feedOf = (count: number) =>
+  Array.from({ length: count }, (_, i) => hello(count - i, { created: count - i }));
+
+function start({
+  isAdmin = false,
+  builds = [] as Repository[],
+  slugs = ['octocat/hello'],
+  running = [] as Repository[],
+  fetchRunning = vi.fn(async () => running),
+  fetchFeed = vi.fn(async () => ({ builds, slugs })),
+} = {}) {
+  let streamSend: ((event: RepoEventsEmitted) => void) | undefined;
+  const machine = buildsFeedMachine.provide({
+    actors: {
+      fetchFeed: fromPromise(fetchFeed),
+      fetchRunning: fromPromise<Repository[]>(fetchRunning),
+      followRepoEvents: fromCallback(({ sendBack }) => {
+        streamSend = sendBack;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { isAdmin } }).start();
+  return { actor, fetchFeed, fetchRunning, stream: (e: RepoEventsEmitted) => streamSend!(e) };
+}
+
+const numbers = (repos: Repository[]) => repos.map((repo) => repo.build?.number);
+
+describe('buildsFeed machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the newest builds; only administrators load the running ones', async () => {
+    const member = start({ builds: [hello(2), hello(1)] });
+    await vi.runAllTimersAsync();
+    expect(numbers(selectBuilds(member.actor.getSnapshot()))).toEqual([2, 1]);
+    expect(selectShowsRunning(member.actor.getSnapshot())).toBe(false);
+    expect(member.fetchRunning).not.toHaveBeenCalled();
+
+    const admin = start({ isAdmin: true, running: [hello(3, { status: 'running' })] });
+    await vi.runAllTimersAsync();
+    expect(selectShowsRunning(admin.actor.getSnapshot())).toBe(true);
+    expect(numbers(selectRunning(admin.actor.getSnapshot()))).toEqual([3]);
+  });
+
+  it('inserts a new build live at the top and keeps the 25 newest', async () => {
+    const { actor, stream } = start({ builds: feedOf(FEED_SIZE) });
+    await vi.runAllTimersAsync();
+    expect(numbers(selectBuilds(actor.getSnapshot()))[0]).toBe(25);
+
+    stream({ type: 'repo.updated', repo: hello(26, { status: 'running', stages: [] }) });
+    const builds = selectBuilds(actor.getSnapshot());
+    expect(builds).toHaveLength(FEED_SIZE);
+    expect(numbers(builds)[0]).toBe(26);
+    expect(numbers(builds)).not.toContain(1);
+    expect(builds[0]?.build).not.toHaveProperty('stages');
+  });
+
+  it('replaces a build already listed (same repository and number)', async () => {
+    const { actor, stream } = start({ builds: [hello(2, { status: 'running' }), hello(1)] });
+    await vi.runAllTimersAsync();
+    stream({ type: 'repo.updated', repo: hello(2, { status: 'success' }) });
+    const builds = selectBuilds(actor.getSnapshot());
+    expect(numbers(builds)).toEqual([2, 1]);
+    expect(builds[0]?.build?.status).toBe('success');
+  });
+
+  it('leaves out repositories that are not the user’s', async () => {
+    const { actor, stream } = start({ builds: [hello(1)] });
+    await vi.runAllTimersAsync();
+    const stranger = makeRepo('public/stranger', { build: makeBuild({ id: 5000, number: 1 }) });
+    stream({ type: 'repo.updated', repo: stranger });
+    expect(numbers(selectBuilds(actor.getSnapshot()))).toEqual([1]);
+  });
+
+  it('keeps Running now in step: running builds in, finished builds out', async () => {
+    const { actor, stream } = start({ isAdmin: true });
+    await vi.runAllTimersAsync();
+    stream({ type: 'repo.updated', repo: hello(4, { status: 'running' }) });
+    expect(numbers(selectRunning(actor.getSnapshot()))).toEqual([4]);
+    stream({ type: 'repo.updated', repo: hello(4, { status: 'success' }) });
+    expect(selectRunning(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('refetches after the stream reconnects', async () => {
+    const { stream, fetchFeed, fetchRunning } = start({ isAdmin: true });
+    await vi.runAllTimersAsync();
+    stream({ type: 'stream.reconnected' });
+    await vi.runAllTimersAsync();
+    expect(fetchFeed).toHaveBeenCalledTimes(2);
+    expect(fetchRunning).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the server messages of failed calls', async () => {
+    const { actor } = start({
+      isAdmin: true,
+      fetchFeed: vi.fn(async () => {
+        throw new ApiError(500, 'feed broke');
+      }),
+      fetchRunning: vi.fn(async () => {
+        throw new ApiError(501, 'Not Implemented');
+      }),
+    });
+    await vi.runAllTimersAsync();
+    expect(selectFeedError(actor.getSnapshot())).toBe('feed broke');
+    expect(selectRunningError(actor.getSnapshot())).toBe('Not Implemented');
+  });
+});

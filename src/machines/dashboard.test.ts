@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Repository, User } from '../api/types';
+import { makeBuild, makeRepo } from '../../tests/factories';
+import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
+import {
+  dashboardMachine,
+  selectError,
+  selectHasMore,
+  selectIsEmpty,
+  selectOrganizations,
+  selectRecentActivity,
+  selectVisibleRepos,
+} from './dashboard.machine';
+import type { RepoEventsEmitted } from './repoEvents.machine';
+import { SORT_BY_NAME } from './repoList';
+
+const slugs = (repos: Repository[]) => repos.map((repo) => repo.slug);
+
+function start({
+  repos = [] as Repository[],
+  fetchRepos = vi.fn(async () => repos),
+  fetchUser = vi.fn(async () => ({ syncing: false }) as User),
+  syncing = false,
+} = {}) {
+  // The stream is replaced by a callback actor whose `sendBack` the test keeps.
+  let streamSend: ((event: RepoEventsEmitted) => void) | undefined;
+  const machine = dashboardMachine.provide({
+    actors: {
+      fetchRepos: fromPromise<Repository[]>(fetchRepos),
+      followRepoEvents: fromCallback(({ sendBack }) => {
+        streamSend = sendBack;
+      }),
+      accountSync: accountSyncMachine.provide({
+        actors: {
+          startSync: fromPromise<void>(async () => undefined),
+          fetchUser: fromPromise<User>(fetchUser),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { syncing } }).start();
+  const stream = (event: RepoEventsEmitted) => streamSend!(event);
+  return { actor, fetchRepos, fetchUser, stream };
+}
+
+const visible = (actor: ReturnType<typeof start>['actor']) =>
+  slugs(selectVisibleRepos(actor.getSnapshot()));
+
+describe('dashboard machine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the list and shows it in the default order', async () => {
+    const { actor } = start({
+      repos: [
+        makeRepo('a/idle'),
+        makeRepo('b/off', { active: false }),
+        makeRepo('c/busy', { build: makeBuild({ created: 50 }) }),
+      ],
+    });
+    await vi.runAllTimersAsync();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(visible(actor)).toEqual(['c/busy', 'a/idle', 'b/off']);
+    expect(selectOrganizations(actor.getSnapshot())).toEqual(['a', 'b', 'c']);
+    expect(slugs(selectRecentActivity(actor.getSnapshot()))).toEqual(['c/busy']);
+  });
+
+  it('shows 50 repositories, then 50 more on each Show more', async () => {
+    const repos = Array.from({ length: 120 }, (_, i) =>
+      makeRepo(`org/r${String(i).padStart(3, '0')}`),
+    );
+    const { actor } = start({ repos });
+    await vi.runAllTimersAsync();
+    expect(visible(actor)).toHaveLength(50);
+    expect(selectHasMore(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'repos.showMore' });
+    expect(visible(actor)).toHaveLength(100);
+    actor.send({ type: 'repos.showMore' });
+    expect(visible(actor)).toHaveLength(120);
+    expect(selectHasMore(actor.getSnapshot())).toBe(false);
+    // A new filter starts from the first 50 again.
+    actor.send({ type: 'repos.filter', text: 'org/' });
+    expect(visible(actor)).toHaveLength(50);
+  });
+
+  it('tells an empty list apart from one still loading', async () => {
+    const { actor } = start({ repos: [] });
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(false);
+    await vi.runAllTimersAsync();
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
+  });
+
+  it('keeps the server message when the list cannot load, and retries', async () => {
+    const fetchRepos = vi
+      .fn<() => Promise<Repository[]>>()
+      .mockRejectedValueOnce(new ApiError(500, 'database is locked'))
+      .mockResolvedValueOnce([makeRepo('a/b')]);
+    const { actor } = start({ fetchRepos });
+    await vi.runAllTimersAsync();
+    expect(selectError(actor.getSnapshot())).toBe('database is locked');
+    actor.send({ type: 'repos.reload' });
+    await vi.runAllTimersAsync();
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    expect(visible(actor)).toEqual(['a/b']);
+  });
+
+  describe('preferences', () => {
+    const repos = [
+      makeRepo('drone/zeta', { build: makeBuild({ created: 10 }) }),
+      makeRepo('drone/alpha'),
+      makeRepo('octocat/off', { active: false }),
+    ];
+
+    it('reads the stored preferences when the page opens', async () => {
+      localStorage.setItem('home_show_active_only_repos', 'true');
+      localStorage.setItem('home_sort_repos_by', JSON.stringify(SORT_BY_NAME));
+      localStorage.setItem('home_org_repos', JSON.stringify('drone'));
+      const { actor } = start({ repos });
+      await vi.runAllTimersAsync();
+      expect(actor.getSnapshot().context.prefs).toEqual({
+        activeOnly: true,
+        sortBy: SORT_BY_NAME,
+        org: 'drone',
+      });
+      expect(visible(actor)).toEqual(['drone/alpha', 'drone/zeta']);
+    });
+
+    it('stores each change under its key', async () => {
+      const { actor } = start({ repos });
+      await vi.runAllTimersAsync();
+      expect(visible(actor)).toEqual(['drone/zeta', 'drone/alpha', 'octocat/off']);
+
+      actor.send({ type: 'prefs.setActiveOnly', value: true });
+      expect(localStorage.getItem('home_show_active_only_repos')).toBe('true');
+      expect(visible(actor)).toEqual(['drone/zeta', 'drone/alpha']);
+
+      actor.send({ type: 'prefs.setSortBy', value: SORT_BY_NAME });
+      expect(localStorage.getItem('home_sort_repos_by')).toBe('"Sort by Name"');
+      expect(visible(actor)).toEqual(['drone/alpha', 'drone/zeta']);
+
+      actor.send({ type: 'prefs.setActiveOnly', value: false });
+      actor.send({ type: 'prefs.setOrg', value: 'octocat' });
+      expect(localStorage.getItem('home_org_repos')).toBe('"octocat"');
+      expect(visible(actor)).toEqual(['octocat/off']);
+
+      actor.send({ type: 'prefs.setOrg', value: '' });
+      expect(localStorage.getItem('home_org_repos')).toBe('""');
+      expect(visible(actor)).toHaveLength(3);
+    });
+
+    it('shows every organization when the stored one has no repositories any more', async () => {
+      localStorage.setItem('home_org_repos', JSON.stringify('gone'));
+      const { actor } = start({ repos });
+      await vi.runAllTimersAsync();
+      expect(visible(actor)).toHaveLength(3);
+    });
+  });
+
+  describe('live updates (SPEC 4.5)', () => {
+    const listed = () => makeRepo('octocat/hello', { id: 7, build: makeBuild({ number: 5 }) });
+
+    it('merges repository events with the newer-or-equal build rule', async () => {
+      const { actor, stream } = start({ repos: [listed()] });
+      await vi.runAllTimersAsync();
+      const build = () => selectVisibleRepos(actor.getSnapshot())[0]?.build;
+
+      stream({ type: 'repo.updated', repo: { ...listed(), build: makeBuild({ number: 6 }) } });
+      expect(build()?.number).toBe(6);
+
+      const older = makeBuild({ number: 5, status: 'running' });
+      stream({ type: 'repo.updated', repo: { ...listed(), build: older } });
+      expect(build()?.number).toBe(6);
+
+      const same = makeBuild({ number: 6, status: 'failure' });
+      stream({ type: 'repo.updated', repo: { ...listed(), build: same } });
+      expect(build()?.status).toBe('failure');
+    });
+
+    it('fetches the list again after the stream reconnects, keeping it on screen', async () => {
+      const { actor, stream, fetchRepos } = start({ repos: [listed()] });
+      await vi.runAllTimersAsync();
+      stream({ type: 'stream.reconnected' });
+      expect(actor.getSnapshot().matches({ ready: 'refreshing' })).toBe(true);
+      expect(visible(actor)).toEqual(['octocat/hello']);
+      await vi.runAllTimersAsync();
+      expect(fetchRepos).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('reloads the list when its account sync is over', async () => {
+    const fetchUser = vi
+      .fn<() => Promise<User>>()
+      .mockResolvedValueOnce({ syncing: true } as User)
+      .mockResolvedValueOnce({ syncing: false } as User);
+    const { actor, fetchRepos } = start({ repos: [makeRepo('a/b')], fetchUser });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchRepos).toHaveBeenCalledTimes(1);
+    actor.getSnapshot().children.accountSync!.send({ type: 'sync.start' });
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(fetchRepos).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+    expect(fetchRepos).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Repository } from '../api/types';
+import { makeRepo } from '../../tests/factories';
+import {
+  DRAWER_SLIDE_OUT,
+  searchMachine,
+  selectIsDrawerShown,
+  selectResults,
+} from './search.machine';
+
+const repos = [
+  makeRepo('octocat/hello-world'),
+  makeRepo('drone/drone'),
+  makeRepo('drone/drone-ui'),
+];
+
+function start(fetchRepos = vi.fn(async () => repos)) {
+  const machine = searchMachine.provide({
+    actors: { fetchRepos: fromPromise<Repository[]>(fetchRepos) },
+  });
+  return { actor: createActor(machine).start(), fetchRepos };
+}
+
+describe('search machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the repository list on first open only', async () => {
+    const { actor, fetchRepos } = start();
+    expect(fetchRepos).not.toHaveBeenCalled();
+    actor.send({ type: 'search.open' });
+    await vi.runAllTimersAsync();
+    expect(actor.getSnapshot().matches({ repos: 'loaded' })).toBe(true);
+    actor.send({ type: 'search.close' });
+    await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
+    actor.send({ type: 'search.open' });
+    actor.send({ type: 'search.type', query: 'drone' });
+    await vi.runAllTimersAsync();
+    expect(fetchRepos).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads the list on search.reload', async () => {
+    const { actor, fetchRepos } = start();
+    actor.send({ type: 'search.open' });
+    await vi.runAllTimersAsync();
+    actor.send({ type: 'search.reload' });
+    expect(actor.getSnapshot().matches({ repos: 'loading' })).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(fetchRepos).toHaveBeenCalledTimes(2);
+  });
+
+  it('derives results from the trimmed, case-insensitive query', async () => {
+    const { actor } = start();
+    actor.send({ type: 'search.open' });
+    await vi.runAllTimersAsync();
+    const slugs = () => selectResults(actor.getSnapshot()).map((repo) => repo.slug);
+    expect(slugs()).toEqual([]);
+    actor.send({ type: 'search.type', query: '  DRONE ' });
+    expect(slugs()).toEqual(['drone/drone', 'drone/drone-ui']);
+    actor.send({ type: 'search.type', query: 'dr/ui' });
+    expect(slugs()).toEqual(['drone/drone-ui']);
+    actor.send({ type: 'search.type', query: 'nothing-like-it' });
+    expect(slugs()).toEqual([]);
+    // The same snapshot gives the same array, so views re-render only on change.
+    expect(selectResults(actor.getSnapshot())).toBe(selectResults(actor.getSnapshot()));
+  });
+
+  it('slides out for 200 ms before the drawer is gone, then forgets the query', async () => {
+    const { actor } = start();
+    actor.send({ type: 'search.open' });
+    actor.send({ type: 'search.type', query: 'drone' });
+    actor.send({ type: 'search.close' });
+    expect(actor.getSnapshot().matches({ drawer: 'closing' })).toBe(true);
+    expect(selectIsDrawerShown(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT - 1);
+    expect(actor.getSnapshot().matches({ drawer: 'closing' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches({ drawer: 'closed' })).toBe(true);
+    expect(selectIsDrawerShown(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.query).toBe('');
+  });
+
+  it('opening again while sliding out keeps the drawer open', async () => {
+    const { actor } = start();
+    actor.send({ type: 'search.open' });
+    actor.send({ type: 'search.close' });
+    await vi.advanceTimersByTimeAsync(100);
+    actor.send({ type: 'search.open' });
+    await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
+    expect(actor.getSnapshot().matches({ drawer: 'open' })).toBe(true);
+  });
+
+  it('keeps the server message when the list fails, and retries on the next open', async () => {
+    const fetchRepos = vi
+      .fn<() => Promise<Repository[]>>()
+      .mockRejectedValueOnce(new ApiError(500, 'database is locked'))
+      .mockResolvedValueOnce(repos);
+    const { actor } = start(fetchRepos);
+    actor.send({ type: 'search.open' });
+    await vi.runAllTimersAsync();
+    expect(actor.getSnapshot().matches({ repos: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('database is locked');
+    actor.send({ type: 'search.close' });
+    await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
+    actor.send({ type: 'search.open' });
+    await vi.runAllTimersAsync();
+    expect(actor.getSnapshot().matches({ repos: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Build } from '../api/types';
+import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
+import {
+  buildIndexMachine,
+  selectIndexBuilds,
+  selectIndexError,
+  selectIndexIsNotFound,
+  type BuildIndexKind,
+} from './buildIndex.machine';
+
+const repo = { namespace: 'octocat', name: 'hello-world' };
+
+function start(kind: BuildIndexKind, answer: (kind: BuildIndexKind) => Promise<Build[]>) {
+  const listeners = new Set<(event: AnyEventObject) => void>();
+  const machine = buildIndexMachine.provide({
+    actors: {
+      fetchIndex: fromPromise<Build[], { kind: BuildIndexKind }>(({ input }) => answer(input.kind)),
+      followRepoEvents: fromCallback(({ sendBack }) => {
+        listeners.add(sendBack);
+        return () => listeners.delete(sendBack);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { repo, kind } }).start();
+  return { actor, emit: (event: AnyEventObject) => listeners.forEach((listen) => listen(event)) };
+}
+
+describe('buildIndex machine', () => {
+  it('lists branches newest first and keeps them current from live events', async () => {
+    const { actor, emit } = start('branches', async () => [
+      makeBuild({ number: 2, target: 'dev' }),
+      makeBuild({ number: 5, target: 'main' }),
+    ]);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(selectIndexBuilds(actor.getSnapshot()).map((build) => build.target)).toEqual([
+      'main',
+      'dev',
+    ]);
+    emit({
+      type: 'repo.updated',
+      repo: makeRepo({ build: makeBuild({ number: 6, target: 'dev', status: 'running' }) }),
+    });
+    expect(selectIndexBuilds(actor.getSnapshot()).map((build) => build.number)).toEqual([5, 6]);
+  });
+
+  it('asks for the list of its kind', async () => {
+    const asked: BuildIndexKind[] = [];
+    const { actor } = start('deployments', async (kind) => {
+      asked.push(kind);
+      return [];
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(asked).toEqual(['deployments']);
+  });
+
+  it('fails with the message and retries; Not Found is its own state', async () => {
+    let fail = true;
+    const { actor } = start('branches', async () => {
+      if (fail) throw new ApiError(500, 'boom');
+      return [];
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectIndexError(actor.getSnapshot())).toBe('boom');
+    fail = false;
+    actor.send({ type: 'index.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+
+    const missing = start('branches', async () => {
+      throw new ApiError(404, 'Not Found');
+    });
+    await waitFor(missing.actor, (snapshot) => selectIndexIsNotFound(snapshot));
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Build } from '../api/types';
+import { makeBuild, makeBuilds, makeRepo } from '../../tests/repo-fixtures';
+import {
+  buildsMachine,
+  selectBuilds,
+  selectCanShowMore,
+  selectIsNotFound,
+  selectLoadError,
+  type PageInput,
+} from './builds.machine';
+
+const repo = { namespace: 'octocat', name: 'hello-world' };
+
+/** A stand-in for the shared /api/stream: the test pushes events through `emit`. */
+function fakeStream() {
+  const listeners = new Set<(event: AnyEventObject) => void>();
+  return {
+    actor: fromCallback(({ sendBack }) => {
+      listeners.add(sendBack);
+      return () => listeners.delete(sendBack);
+    }),
+    emit: (event: AnyEventObject) => listeners.forEach((listener) => listener(event)),
+  };
+}
+
+function start(pages: (input: PageInput) => Promise<Build[]>) {
+  const stream = fakeStream();
+  const requests: number[] = [];
+  const machine = buildsMachine.provide({
+    actors: {
+      fetchBuildsPage: fromPromise<Build[], PageInput>(({ input }) => {
+        requests.push(input.page);
+        return pages(input);
+      }),
+      followRepoEvents: stream.actor,
+    },
+  });
+  const actor = createActor(machine, { input: { repo } }).start();
+  return { actor, stream, requests };
+}
+
+const numbers = (builds: Build[]) => builds.map((build) => build.number);
+const ready = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (snapshot) => snapshot.matches('ready'));
+
+/** 120 builds on the server, served 50 per page, newest first. */
+const server = makeBuilds(120);
+const pageOf = async ({ page }: PageInput) => server.slice((page - 1) * 50, page * 50);
+
+describe('builds machine', () => {
+  it('loads the first page of 50 and pages with show more until a page comes back short', async () => {
+    const { actor, requests } = start(pageOf);
+    await ready(actor);
+    expect(selectBuilds(actor.getSnapshot())).toHaveLength(50);
+    expect(selectCanShowMore(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'builds.showMore' });
+    await ready(actor);
+    actor.send({ type: 'builds.showMore' });
+    await ready(actor);
+    expect(numbers(selectBuilds(actor.getSnapshot()))).toEqual(numbers(server));
+    expect(selectCanShowMore(actor.getSnapshot())).toBe(false);
+    expect(requests).toEqual([1, 2, 3]);
+  });
+
+  it('applies live updates of this repository: equal numbers replace, newer ones go on top', async () => {
+    const { actor, stream } = start(async () => makeBuilds(3));
+    await ready(actor);
+    const event = (build: Build, slug = 'octocat/hello-world') => {
+      const [namespace, name] = slug.split('/');
+      return { type: 'repo.updated', repo: makeRepo({ namespace, name, slug, build }) };
+    };
+    stream.emit(event(makeBuild({ number: 4, status: 'pending' })));
+    stream.emit(event(makeBuild({ number: 4, status: 'running' })));
+    stream.emit(event(makeBuild({ number: 2, status: 'failure' })));
+    stream.emit(event(makeBuild({ number: 9 }), 'octocat/other'));
+    const builds = selectBuilds(actor.getSnapshot());
+    expect(numbers(builds)).toEqual([4, 3, 2, 1]);
+    expect(builds.map((build) => build.status)).toEqual([
+      'running',
+      'success',
+      'failure',
+      'success',
+    ]);
+  });
+
+  it('refetches the first page after the stream reconnects', async () => {
+    let answer = makeBuilds(2);
+    const { actor, stream, requests } = start(async () => answer);
+    await ready(actor);
+    answer = makeBuilds(3); // build 3 started while the stream was down
+    stream.emit({ type: 'stream.reconnected' });
+    await waitFor(actor, (snapshot) => selectBuilds(snapshot).length === 3);
+    expect(requests).toEqual([1, 1]);
+    expect(numbers(selectBuilds(actor.getSnapshot()))).toEqual([3, 2, 1]);
+  });
+
+  it("goes to notFound on 'Not Found' and to failed (with retry) on other errors", async () => {
+    const missing = start(async () => {
+      throw new ApiError(404, 'Not Found');
+    });
+    await waitFor(missing.actor, (snapshot) => selectIsNotFound(snapshot));
+
+    let fail = true;
+    const flaky = start(async () => {
+      if (fail) throw new ApiError(500, 'database is locked');
+      return makeBuilds(1);
+    });
+    await waitFor(flaky.actor, (snapshot) => snapshot.matches('failed'));
+    expect(selectLoadError(flaky.actor.getSnapshot())).toBe('database is locked');
+    fail = false;
+    flaky.actor.send({ type: 'builds.retry' });
+    await ready(flaky.actor);
+    expect(selectBuilds(flaky.actor.getSnapshot())).toHaveLength(1);
+  });
+
+  it('keeps the list when loading more fails', async () => {
+    const { actor } = start(async ({ page }) => {
+      if (page > 1) throw new ApiError(0, 'Failed to fetch');
+      return makeBuilds(50);
+    });
+    await ready(actor);
+    actor.send({ type: 'builds.showMore' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loadingMore'));
+    await ready(actor);
+    expect(selectBuilds(actor.getSnapshot())).toHaveLength(50);
+    expect(selectCanShowMore(actor.getSnapshot())).toBe(true);
+  });
+});

@@ -108,7 +108,10 @@ describe('cron', () => {
     const names = ((await (await call(path, { as: root })).json()) as Cron[]).map((c) => c.name);
     expect(names).toEqual(['e', 'nightly-build']);
     expect((await call(`${path}/e`, { method: 'DELETE', as: root })).status).toBe(204);
-    expect((await call(`${path}/e`, { as: root })).status).toBe(404);
+    expect(await message(await call(`${path}/e`, { as: root }))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
   });
 });
 
@@ -133,7 +136,10 @@ describe('templates', () => {
     });
     const patched = await post(`${path}/a.yaml`, octo, { data: 'v2' }, 'PATCH');
     expect(((await patched.json()) as { data: string }).data).toBe('v2');
-    expect((await call(`${path}/b.yaml`, { as: octo })).status).toBe(404);
+    expect(await message(await call(`${path}/b.yaml`, { as: octo }))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
   });
 });
 
@@ -166,7 +172,10 @@ describe('users', () => {
       status: 500,
       message: 'UNIQUE constraint failed: users.user_login',
     });
-    expect((await call('/api/users/nobody', { as: root })).status).toBe(404);
+    expect(await message(await call('/api/users/nobody', { as: root }))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
   });
 
   it('PATCH active:false also clears admin; DELETE hands the repos to the caller', async () => {

@@ -7,8 +7,10 @@ import { badgeHandlers, ccMenuWebHandler } from './badges';
 import { buildActionHandlers } from './build-actions';
 import { buildHandlers } from './builds';
 import { cardHandlers } from './cards';
+import { collaboratorHandlers } from './collaborators';
 import { cronHandlers } from './cron';
 import { logHandlers } from './logs';
+import { queueHandlers } from './queue';
 import { repoHandlers } from './repos';
 import { secretHandlers } from './secrets';
 import { streamHandlers } from './stream';
@@ -26,10 +28,12 @@ export const handlers: RequestHandler[] = [
   ...buildActionHandlers,
   ...logHandlers,
   ...cardHandlers,
+  ...collaboratorHandlers,
   ...cronHandlers,
   ...secretHandlers,
   ...templateHandlers,
   ...badgeHandlers,
+  ...queueHandlers,
   apiFallback,
   ...webHandlers,
   ccMenuWebHandler,

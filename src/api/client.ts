@@ -93,6 +93,33 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 }
 
+/**
+ * Posts an urlencoded form the way a browser form would, following the server's redirects
+ * (Drone answers its web forms with 303s). Resolves with the path and query the server finally
+ * sent the browser to, or null when it answered without redirecting.
+ */
+export async function postForm(
+  path: string,
+  fields: Record<string, string>,
+): Promise<string | null> {
+  const url = apiBase() + path;
+  try {
+    const response = await fetcher.raw(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      responseType: 'text',
+      redirect: 'follow',
+    });
+    if (!response.redirected) return null;
+    const destination = new URL(response.url);
+    return destination.pathname + destination.search;
+  } catch (error) {
+    const apiError = toApiError(error);
+    console.warn(`POST ${path}: ${apiError.message}`);
+    throw apiError;
+  }
+}
+
 /** URL of a server-sent event stream; EventSource cannot send headers (SPEC 7.6). */
 export function streamUrl(path: string): string {
   const url = new URL(apiBase() + path);

@@ -1,4 +1,4 @@
-import { request } from './client';
+import { apiBase, postForm, request } from './client';
 import type { Build, RegistrationPatch, Repository, User, UserWithToken } from './types';
 
 export const fetchCurrentUser = () => request<User>('/api/user');
@@ -21,5 +21,19 @@ export const fetchUserBuilds = () => request<Repository[]>('/api/user/builds');
 
 /** Builds with a pending or running stage (system administrators). */
 export const fetchIncompleteBuilds = () => request<Repository[]>('/api/builds/incomplete');
+
+/**
+ * The sign-in form (SPEC 2.11, 7.1): POST /login with username and password. Drone answers 303
+ * to `/` (or `/register`) on success and to `/login/error?message=...` on failure; this resolves
+ * with that destination (null when the server did not redirect).
+ */
+export const signIn = (username: string, password: string) =>
+  postForm('/login', { username, password });
+
+/** POST /logout: the server clears the `_session_` cookie (CONTRACT.md 4.10). */
+export const signOut = () => request<string>('/logout', { method: 'POST', responseType: 'text' });
+
+/** Where the browser signs in with the source-control provider (a full-page navigation). */
+export const providerSignInUrl = () => `${apiBase()}/login`;
 
 export type { Build };

@@ -22,6 +22,7 @@ export const copyMachine = setup({
     },
     copying: {
       invoke: {
+        id: 'writeClipboard',
         src: 'writeClipboard',
         input: ({ event }) => ({ text: event.type === 'copy.request' ? event.text : '' }),
         onDone: 'copied',

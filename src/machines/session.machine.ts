@@ -25,13 +25,18 @@ export const sessionMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchUser',
         src: 'fetchUser',
         onDone: {
           target: 'signedIn',
           actions: assign({ user: ({ event }) => event.output, error: null }),
         },
         onError: [
-          { guard: 'isUnauthorized', target: 'anonymous', actions: assign({ user: null }) },
+          {
+            guard: 'isUnauthorized',
+            target: 'anonymous',
+            actions: assign({ user: null, error: null }),
+          },
           {
             target: 'failed',
             actions: assign({ error: ({ event }) => (event.error as ApiError).message }),
@@ -42,7 +47,6 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
-        'session.signedOut': { target: 'anonymous', actions: assign({ user: null }) },
       },
     },
     anonymous: {},
@@ -50,6 +54,9 @@ export const sessionMachine = setup({
   },
   on: {
     'session.reload': '.loading',
+    // Accepted in every state: a sign-out that lands while the user is still loading must win
+    // over the (now stale) answer, so leaving `loading` also drops its call.
+    'session.signedOut': { target: '.anonymous', actions: assign({ user: null, error: null }) },
   },
 });
 

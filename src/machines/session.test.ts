@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { modelOf } from '../../tests/model';
+import { ApiError } from '../api/client';
+import type { User } from '../api/types';
+import { selectIsAdmin, selectUser, sessionMachine } from './session.machine';
+
+function user(login: string, admin = false): User {
+  return {
+    id: 1,
+    login,
+    email: `${login}@example.com`,
+    avatar: '',
+    admin,
+    active: true,
+    machine: false,
+    syncing: false,
+    synced: 0,
+    created: 0,
+    updated: 0,
+    last_login: 0,
+  } as User;
+}
+
+/** A fetchUser actor whose calls the test answers one by one. */
+function controlledFetch() {
+  let current: { resolve: (u: User) => void; reject: (e: unknown) => void } | undefined;
+  let calls = 0;
+  const logic = fromPromise<User>(
+    () =>
+      new Promise<User>((resolve, reject) => {
+        calls += 1;
+        current = { resolve, reject };
+      }),
+  );
+  return {
+    logic,
+    get calls() {
+      return calls;
+    },
+    resolve: (u: User) => current!.resolve(u),
+    reject: (e: unknown) => current!.reject(e),
+  };
+}
+
+function start() {
+  const fetch = controlledFetch();
+  const actor = createActor(sessionMachine.provide({ actors: { fetchUser: fetch.logic } }));
+  actor.start();
+  return { actor, fetch };
+}
+
+describe('session machine', () => {
+  it('loads the user and is signed in', async () => {
+    const { actor, fetch } = start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    fetch.resolve(user('admin', true));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(selectUser(actor.getSnapshot())?.login).toBe('admin');
+    expect(selectIsAdmin(actor.getSnapshot())).toBe(true);
+  });
+
+  it('is anonymous when the server answers 401', async () => {
+    const { actor, fetch } = start();
+    fetch.reject(new ApiError(401, 'Unauthorized'));
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('fails with the SPEC 8 message on any other error', async () => {
+    const { actor, fetch } = start();
+    fetch.reject(new ApiError(0, 'Failed to fetch'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('Failed to fetch');
+  });
+
+  it('reloads the user on session.reload', async () => {
+    const { actor, fetch } = start();
+    fetch.reject(new ApiError(401, 'Unauthorized'));
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    actor.send({ type: 'session.reload' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(fetch.calls).toBe(2);
+    fetch.resolve(user('member'));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(selectUser(actor.getSnapshot())?.login).toBe('member');
+    expect(selectIsAdmin(actor.getSnapshot())).toBe(false);
+  });
+
+  it('forgets the user on session.signedOut', async () => {
+    const { actor, fetch } = start();
+    fetch.resolve(user('member'));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.signedOut' });
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('ignores a late answer when signed out while loading', async () => {
+    const { actor, fetch } = start();
+    actor.send({ type: 'session.signedOut' });
+    fetch.resolve(user('admin', true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('replaces the user on session.userUpdated', async () => {
+    const { actor, fetch } = start();
+    fetch.resolve(user('member'));
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({
+      type: 'session.userUpdated',
+      user: { ...user('member'), email: 'new@example.com' },
+    });
+    expect(actor.getSnapshot().context.user?.email).toBe('new@example.com');
+  });
+});
+
+describe('session machine, model-based', () => {
+  const done = { type: 'xstate.done.actor.fetchUser', output: user('admin', true) };
+  const model = modelOf(sessionMachine, [
+    done,
+    { type: 'xstate.error.actor.fetchUser', error: new ApiError(401, 'Unauthorized') },
+    { type: 'xstate.error.actor.fetchUser', error: new ApiError(500, 'boom') },
+    { type: 'session.reload' },
+    { type: 'session.signedOut' },
+    { type: 'session.userUpdated', user: user('renamed') },
+  ]);
+
+  for (const path of model.getShortestPaths()) {
+    it(path.description, async () => {
+      const { actor, fetch } = start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const answer = async (settle: () => void) => {
+        settle();
+        await waitFor(actor, (s) => !s.matches('loading'));
+      };
+      await path.test({
+        states: {
+          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
+          signedIn: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
+          anonymous: () => expect(actor.getSnapshot().context.user).toBeNull(),
+          failed: () => expect(actor.getSnapshot().context.error).toBe('boom'),
+        },
+        events: {
+          'session.reload': send,
+          'session.signedOut': send,
+          'session.userUpdated': send,
+          'xstate.done.actor.fetchUser': () => answer(() => fetch.resolve(done.output)),
+          'xstate.error.actor.fetchUser': ({ event }) =>
+            answer(() => fetch.reject((event as AnyEventObject).error)),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      expect(actor.getSnapshot().context).toEqual(path.state.context);
+    });
+  }
+});

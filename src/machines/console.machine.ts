@@ -84,7 +84,7 @@ export interface ConsoleContext extends ConsoleInput {
 }
 
 export type ConsoleEvent =
-  | { type: 'console.update'; build: Build; stage: Stage; step: Step }
+  | { type: 'console.update'; repo?: ConsoleInput['repo']; build: Build; stage: Stage; step: Step }
   | LogLinesEvent
   | { type: 'log.showAll' }
   | { type: 'log.follow' }
@@ -170,7 +170,9 @@ export const consoleMachine = setup({
   },
   actions: {
     assignNewStep: assign(({ context, event }) =>
-      event.type === 'console.update' ? freshContext({ ...event, repo: context.repo }) : {},
+      event.type === 'console.update'
+        ? freshContext({ ...event, repo: event.repo ?? context.repo })
+        : {},
     ),
     assignStatuses: assign(({ event }) =>
       event.type === 'console.update'

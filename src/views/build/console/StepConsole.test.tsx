@@ -1,0 +1,131 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeServer } from '../../../../mock-server/node';
+import { makeBuild } from '../../../../tests/factories';
+import type { Line, Stage, Status, Step } from '../../../api/types';
+import { StepConsole } from './StepConsole';
+
+// The console against the Node mock server; the logs route is overridden per test so each test
+// states exactly the stored log it reads.
+const LOGS = '*/api/repos/octocat/hello/builds/:build/logs/:stage/:step';
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+const repo = { namespace: 'octocat', name: 'hello' };
+const stage = (status: Status, extra: Partial<Stage> = {}) =>
+  ({ id: 11, number: 1, name: 'default', status, ...extra }) as Stage;
+const step = (status: Status, extra: Partial<Step> = {}) =>
+  ({
+    id: 301,
+    number: 2,
+    name: 'test',
+    status,
+    exit_code: 0,
+    stopped: 1700000100,
+    ...extra,
+  }) as Step;
+const lines = (count: number, text = (pos: number) => `line ${pos + 1}\n`): Line[] =>
+  Array.from({ length: count }, (_, pos) => ({ pos, out: text(pos), time: pos }));
+
+function serveLog(body: Line[] | null | { status: number; message: string }) {
+  server.use(
+    http.get(LOGS, () =>
+      body && 'status' in body
+        ? HttpResponse.json({ message: body.message }, { status: body.status })
+        : HttpResponse.json(body),
+    ),
+  );
+}
+
+// happy-dom has no layout: give react-virtuoso a viewport so it renders rows.
+const withViewport = (ui: ReactNode) => (
+  <VirtuosoMockContext.Provider value={{ viewportHeight: 6000, itemHeight: 20 }}>
+    {ui}
+  </VirtuosoMockContext.Provider>
+);
+
+function renderConsole(status: Status, extra: { step?: Partial<Step>; stage?: Stage } = {}) {
+  const build = makeBuild({ number: 7, status });
+  // The console needs no router or session, so it renders without the app's providers.
+  return render(
+    withViewport(
+      <StepConsole
+        repo={repo}
+        build={build}
+        stage={extra.stage ?? stage(status)}
+        step={step(status, extra.step)}
+      />,
+    ),
+  );
+}
+
+describe('StepConsole', () => {
+  it('shows a finished step log with ANSI colours as elements, its footer and download', async () => {
+    serveLog([
+      { pos: 0, out: '+ npm test\n', time: 0 },
+      { pos: 1, out: '\u001b[32mPASS\u001b[39m src/app.test.ts <b>ok</b>\n', time: 3 },
+    ]);
+    renderConsole('success');
+    const pass = await screen.findByText('PASS');
+    expect(pass.tagName).toBe('SPAN');
+    expect(pass).toHaveStyle({ color: '#3fb950' });
+    expect(screen.getByText('src/app.test.ts <b>ok</b>', { exact: false })).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getByText('3s')).toBeInTheDocument();
+    expect(screen.getByTestId('console-footer')).toHaveTextContent(/^Exit Code 0$/);
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow logs' })).toBeNull();
+  });
+
+  it("shows the last 250 lines, then every line after 'Show all logs'", async () => {
+    serveLog(lines(300));
+    renderConsole('failure', { step: { exit_code: 2 } });
+    await screen.findByText('line 300');
+    expect(screen.queryByText('line 50')).toBeNull();
+    expect(screen.getByText('line 51')).toBeInTheDocument();
+    expect(screen.getByTestId('console-footer')).toHaveTextContent('Exit Code 2');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Show all logs' })));
+    await screen.findByText('line 1');
+    expect(screen.queryByRole('button', { name: 'Show all logs' })).toBeNull();
+  });
+
+  it('shows that a successful step printed nothing', async () => {
+    serveLog(null);
+    renderConsole('success');
+    expect(await screen.findByText('default - test: success')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+  });
+
+  it('puts the console in error with the server message when the log call fails', async () => {
+    serveLog({ status: 500, message: 'database is locked' });
+    renderConsole('success');
+    expect(await screen.findByRole('alert')).toHaveTextContent('database is locked');
+  });
+
+  it('shows the stage error above the logs and the step status texts', async () => {
+    renderConsole('error', {
+      stage: stage('error', { error: 'Error response from daemon: pull access denied' }),
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('pull access denied');
+    expect(screen.getByTestId('console-footer')).toHaveTextContent('pull access denied');
+  });
+
+  it.each([
+    ['pending', {}, 'Step is pending'],
+    ['killed', {}, 'Step is killed (canceled)'],
+    ['skipped', {}, 'Skipped'],
+    ['skipped', { error: 'depends on a failed step' }, 'Skipped due to error'],
+  ] as const)('shows the footer of a %s step', async (status, extra, text) => {
+    serveLog(null);
+    renderConsole(status, { step: extra });
+    await waitFor(() => expect(screen.getByTestId('console-footer').textContent).toBe(text));
+  });
+});

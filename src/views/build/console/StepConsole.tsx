@@ -1,0 +1,198 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { Build, Stage, Step } from '../../../api/types';
+import { consoleMachine } from '../../../machines/console.machine';
+import { Button, Loading, Notice, StatusIcon, styled } from '../../ui';
+import { saveTextFile } from './download';
+import { LogList } from './LogList';
+import {
+  selectCanDownload,
+  selectCanFollow,
+  selectConsoleState,
+  selectFetchError,
+  selectFollow,
+  selectHasHiddenLines,
+  selectLines,
+} from './selectors';
+import { consoleErrorText, footerText, logFileName, noLogsText } from './texts';
+
+export interface StepConsoleProps {
+  repo: { namespace: string; name: string };
+  build: Build;
+  stage: Stage;
+  step: Step;
+}
+
+type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
+
+/**
+ * The console of one step (SPEC 2.9 console parts, 4.4). The build page passes fresh objects as
+ * the build updates live; they reach the machine as `console.update` events, so the console keeps
+ * its lines and stream across updates, and resets itself when the step (its id) changes.
+ */
+export function StepConsole({ repo, build, stage, step }: StepConsoleProps) {
+  const actorRef = useActorRef(consoleMachine, { input: { repo, build, stage, step } });
+  useEffect(() => {
+    actorRef.send({ type: 'console.update', repo, build, stage, step });
+  }, [actorRef, repo, build, stage, step]);
+
+  return (
+    <Frame aria-label={`Console of step ${step.name}`}>
+      <ConsoleHeader actorRef={actorRef} repo={repo} build={build} stage={stage} step={step} />
+      {stage.error ? (
+        <StageError role="alert">
+          <StatusIcon status="error" />
+          <span>{stage.error}</span>
+        </StageError>
+      ) : null}
+      <ConsoleBody actorRef={actorRef} build={build} stage={stage} step={step} />
+      <Footer>
+        <StatusIcon status={step.status} />
+        <span data-testid="console-footer">{footerText(step, stage)}</span>
+      </Footer>
+    </Frame>
+  );
+}
+
+function ConsoleHeader({
+  actorRef,
+  repo,
+  build,
+  stage,
+  step,
+}: StepConsoleProps & { actorRef: ConsoleRef }) {
+  const canFollow = useSelector(actorRef, selectCanFollow);
+  const follow = useSelector(actorRef, selectFollow);
+  const canDownload = useSelector(actorRef, selectCanDownload);
+  const download = () =>
+    saveTextFile(
+      logFileName(repo, build, stage, step),
+      actorRef.getSnapshot().context.lines.text(),
+    );
+  return (
+    <Header>
+      <Title>{step.name}</Title>
+      <Controls>
+        {canFollow ? (
+          <Button
+            size="small"
+            aria-pressed={follow}
+            onClick={() => actorRef.send({ type: follow ? 'log.unfollow' : 'log.follow' })}
+          >
+            {follow ? 'Following logs' : 'Follow logs'}
+          </Button>
+        ) : null}
+        {canDownload ? (
+          <Button size="small" onClick={download}>
+            Download
+          </Button>
+        ) : null}
+      </Controls>
+    </Header>
+  );
+}
+
+function ConsoleBody({
+  actorRef,
+  build,
+  stage,
+  step,
+}: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef }) {
+  const state = useSelector(actorRef, selectConsoleState);
+  const lineCount = useSelector(actorRef, (snapshot) => selectLines(snapshot).length);
+  const hasHidden = useSelector(actorRef, selectHasHiddenLines);
+  const fetchError = useSelector(actorRef, selectFetchError);
+  const errorText = state === 'error' ? consoleErrorText(fetchError, step) : undefined;
+  const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
+
+  if (state === 'idle') return <Body />;
+  if (state === 'no_logs_available') {
+    return (
+      <Body>
+        <Message>{noLogsText(build, stage, step)}</Message>
+      </Body>
+    );
+  }
+  return (
+    <Body aria-busy={waiting}>
+      {errorText ? (
+        <ErrorBox>
+          <Notice tone="danger" role="alert">
+            {errorText}
+          </Notice>
+        </ErrorBox>
+      ) : null}
+      {hasHidden ? (
+        <ShowAll>
+          <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
+            Show all logs
+          </Button>
+        </ShowAll>
+      ) : null}
+      {lineCount > 0 ? <LogList actorRef={actorRef} /> : null}
+      {waiting && lineCount === 0 ? <Loading /> : null}
+      {state === 'fetching' && lineCount > 0 ? <Loading /> : null}
+    </Body>
+  );
+}
+
+const Frame = styled('section', {
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  borderRadius: '$2',
+  overflow: 'hidden',
+  backgroundColor: '$logBg',
+  color: '$logText',
+  border: '1px solid #30363d',
+});
+
+const Header = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+  minHeight: '44px',
+  padding: '$2 $3',
+  borderBottom: '1px solid #30363d',
+});
+
+const Title = styled('h3', {
+  margin: 0,
+  fontSize: '$2',
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+});
+const Controls = styled('div', { display: 'flex', gap: '$2' });
+
+const StageError = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  padding: '$2 $3',
+  color: '#ffa198',
+  borderBottom: '1px solid #30363d',
+  overflowWrap: 'anywhere',
+});
+
+const Body = styled('div', {
+  minHeight: '64px',
+  '[role=status]': { color: '$logMuted' },
+});
+
+const Message = styled('p', { margin: 0, padding: '$4 $3', color: '$logMuted' });
+const ErrorBox = styled('div', { padding: '$3 $3 0' });
+const ShowAll = styled('div', { padding: '$2 $3 0' });
+
+const Footer = styled('footer', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  minHeight: '40px',
+  padding: '$2 $3',
+  borderTop: '1px solid #30363d',
+  color: '$logText',
+  fontSize: '$1',
+  overflowWrap: 'anywhere',
+});

@@ -1,0 +1,52 @@
+import type { Build, Stage, Step } from '../../../api/types';
+
+/** SPEC 4.4's log footer text for the step's status. */
+export function footerText(step: Step, stage: Stage): string {
+  const error = step.error || stage.error;
+  switch (step.status) {
+    case 'error':
+      return error ?? '';
+    case 'failure':
+      return `Exit Code ${step.exit_code}`;
+    case 'success':
+      return 'Exit Code 0';
+    case 'running':
+      return 'Step is running...';
+    // "Step pending or waiting gives loading" (SPEC 4.4): both read as pending.
+    case 'pending':
+    case 'waiting_on_dependencies':
+      return 'Step is pending';
+    case 'killed':
+      return 'Step is killed (canceled)';
+    case 'skipped':
+      return error ? 'Skipped due to error' : 'Skipped';
+    default:
+      return '';
+  }
+}
+
+/** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */
+export function noLogsText(build: Build, stage: Stage, step: Step): string {
+  if (build.status === 'declined') return 'This pipeline was declined';
+  return `${stage.name} - ${step.name}: ${step.status}`;
+}
+
+/** The error shown in the console body: the failed log call, else the step's error. */
+export function consoleErrorText(fetchError: string | null, step: Step): string | undefined {
+  if (fetchError) return fetchError;
+  if (step.error) return `${step.name}: ${step.error}`;
+  return undefined;
+}
+
+/**
+ * SPEC 2.9: "the step's log blob name with the '.log' suffix". Drone's blob name is
+ * logs_{namespace}_{name}_{build}_{stage}_{step} (numbers), e.g. logs_octocat_hello_42_1_2.log.
+ */
+export function logFileName(
+  repo: { namespace: string; name: string },
+  build: Build,
+  stage: Stage,
+  step: Step,
+): string {
+  return `logs_${repo.namespace}_${repo.name}_${build.number}_${stage.number}_${step.number}.log`;
+}

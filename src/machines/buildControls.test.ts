@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../api/client';
+import type { Build } from '../api/types';
+import { makeBuild, repoRef } from '../../tests/buildFixtures';
+import {
+  buildControlsMachine,
+  selectDeployment,
+  selectIsBusy,
+  type BuildControlsEmitted,
+} from './buildControls.machine';
+import { deploymentMachine } from './deployment.machine';
+import { notify } from './toasts.machine';
+
+type Answer = Build | null | ApiError;
+// Typed as the real calls' answers; the skipped-pipeline `null` goes through unchanged.
+const answer = <T extends Build | null>(value: Answer) =>
+  (value instanceof ApiError ? Promise.reject(value) : Promise.resolve(value)) as Promise<T>;
+
+function startControls(answers: { cancel?: Answer; restart?: Answer; deploy?: Answer } = {}) {
+  const navigate = vi.fn();
+  // `null` is a real answer (a skipped pipeline), so only a missing key means the default.
+  const pick = (key: keyof typeof answers, fallback: Build) =>
+    (key in answers ? answers[key] : fallback) as Answer;
+  const restarts: boolean[] = [];
+  const machine = buildControlsMachine.provide({
+    actors: {
+      cancelBuild: fromPromise(() => answer<Build>(pick('cancel', makeBuild(7, 'killed')))),
+      restartBuild: fromPromise(({ input }) => {
+        restarts.push((input as { debug: boolean }).debug);
+        return answer<Build | null>(pick('restart', makeBuild(9, 'pending')));
+      }),
+      deployment: deploymentMachine.provide({
+        actors: {
+          deployBuild: fromPromise(() =>
+            answer<Build | null>(pick('deploy', makeBuild(10, 'pending'))),
+          ),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { repo: repoRef, build: 7, navigate } }).start();
+  const emitted: BuildControlsEmitted[] = [];
+  actor.on('build.cancelled', (event) => emitted.push(event));
+  return { actor, navigate, restarts, emitted };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('build controls: navigation (SPEC 4.3)', () => {
+  it('cancel goes to the build with the returned number and hands the build over', async () => {
+    const { actor, navigate, emitted } = startControls();
+    actor.send({ type: 'build.cancel' });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(navigate).toHaveBeenCalledWith('/octocat/hello-world/7');
+    expect(emitted).toEqual([{ type: 'build.cancelled', build: makeBuild(7, 'killed') }]);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('restart goes to the new build, first stage and step', async () => {
+    const { actor, navigate, restarts } = startControls();
+    actor.send({ type: 'build.restart' });
+    await settle();
+    expect(restarts).toEqual([false]);
+    expect(navigate).toHaveBeenCalledWith('/octocat/hello-world/9/1/1');
+  });
+
+  it('debug restarts with debug=true and goes to the new build number', async () => {
+    const { actor, navigate, restarts } = startControls();
+    actor.send({ type: 'build.debug' });
+    await settle();
+    expect(restarts).toEqual([true]);
+    expect(navigate).toHaveBeenCalledWith('/octocat/hello-world/9');
+  });
+
+  it('promote opens the deployment dialog and goes to the deployed build', async () => {
+    const { actor, navigate } = startControls();
+    actor.send({ type: 'build.promote' });
+    const dialog = selectDeployment(actor.getSnapshot());
+    expect(dialog).toBeDefined();
+    expect(selectIsBusy(actor.getSnapshot())).toBe(false);
+    dialog!.send({ type: 'deployment.submit' });
+    await settle();
+    expect(navigate).toHaveBeenCalledWith('/octocat/hello-world/10');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(selectDeployment(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('closing the deployment dialog goes nowhere', () => {
+    const { actor, navigate } = startControls();
+    actor.send({ type: 'build.promote' });
+    selectDeployment(actor.getSnapshot())!.send({ type: 'deployment.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('build controls: failure toasts (SPEC 8)', () => {
+  const failure = new ApiError(409, 'Optimistic Lock Error');
+
+  it.each([
+    ['build.cancel' as const, 'Unable to cancel build: Optimistic Lock Error'],
+    ['build.restart' as const, 'Unable to restart build: Optimistic Lock Error'],
+    ['build.debug' as const, 'Unable to restart in debug mode: Optimistic Lock Error'],
+  ])('%s failure', async (type, message) => {
+    const { actor, navigate } = startControls({ cancel: failure, restart: failure });
+    actor.send({ type });
+    await settle();
+    expect(notify.error).toHaveBeenCalledWith(message);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('deploy failure shows the deploy message', async () => {
+    const { actor, navigate } = startControls({ deploy: failure });
+    actor.send({ type: 'build.promote' });
+    selectDeployment(actor.getSnapshot())!.send({ type: 'deployment.submit' });
+    await settle();
+    expect(notify.error).toHaveBeenCalledWith('Unable to create new deploy: Optimistic Lock Error');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("a null deploy answer shows 'Unable to create new deploy in this repo'", async () => {
+    const { actor } = startControls({ deploy: null });
+    actor.send({ type: 'build.promote' });
+    selectDeployment(actor.getSnapshot())!.send({ type: 'deployment.submit' });
+    await settle();
+    expect(notify.error).toHaveBeenCalledWith('Unable to create new deploy in this repo');
+  });
+
+  it('a skipped restart (null answer) stays put and says so', async () => {
+    const { actor, navigate } = startControls({ restart: null });
+    actor.send({ type: 'build.restart' });
+    await settle();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notify.error).toHaveBeenCalledWith('Unable to restart build: no pipeline was started');
+  });
+});

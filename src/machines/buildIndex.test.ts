@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
+import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
 import {
@@ -17,7 +18,9 @@ function start(kind: BuildIndexKind, answer: (kind: BuildIndexKind) => Promise<B
   const listeners = new Set<(event: AnyEventObject) => void>();
   const machine = buildIndexMachine.provide({
     actors: {
-      fetchIndex: fromPromise<Build[], { kind: BuildIndexKind }>(({ input }) => answer(input.kind)),
+      fetchIndex: fromPromise<Build[], { repo: RepoRef; kind: BuildIndexKind }>(({ input }) =>
+        answer(input.kind),
+      ),
       followRepoEvents: fromCallback(({ sendBack }) => {
         listeners.add(sendBack);
         return () => listeners.delete(sendBack);

@@ -18,7 +18,7 @@ const repo = { namespace: 'octocat', name: 'hello-world' };
 function fakeStream() {
   const listeners = new Set<(event: AnyEventObject) => void>();
   return {
-    actor: fromCallback(({ sendBack }) => {
+    actor: fromCallback<{ type: 'noop' }>(({ sendBack }) => {
       listeners.add(sendBack);
       return () => listeners.delete(sendBack);
     }),

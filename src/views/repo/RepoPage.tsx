@@ -1,8 +1,96 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef, useSelector } from '@xstate/react';
+import { Redirect, useParams, useRoute } from 'wouter';
+import type { RepoRef } from '../../api/repos';
+import {
+  repoMachine,
+  selectIsNotFound,
+  selectLoadError,
+  selectRepo,
+} from '../../machines/repo.machine';
+import { RepoSettings } from '../repo-settings/RepoSettings';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { useCurrentUser } from '../shell/session';
+import { usePageTitle } from '../shell/title';
+import { Button, Loading, Notice, Page, Row } from '../ui';
+import { BuildIndexTab } from './BuildIndexTab';
+import { BuildsTab } from './BuildsTab';
+import { repoPattern, repoSettingsPattern } from './params';
+import { RepoHeader } from './RepoHeader';
+
+type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
+
+/** Which of the four routes that render this page matched, and the settings section if any. */
+function useRepoTab(): { tab: RepoTab; section: string } {
+  const [isBranches] = useRoute(repoPattern('/branches'));
+  const [isDeployments] = useRoute(repoPattern('/deployments'));
+  const [isSettings, settingsParams] = useRoute(repoSettingsPattern);
+  if (isSettings) {
+    const section = (settingsParams as { section?: string }).section ?? '';
+    return { tab: 'settings', section: section.replace(/^\//, '') };
+  }
+  if (isBranches) return { tab: 'branches', section: '' };
+  if (isDeployments) return { tab: 'deployments', section: '' };
+  return { tab: 'builds', section: '' };
+}
+
+/** SPEC 2.5-2.8, 2.12: /{namespace}/{name}, /branches, /deployments and /settings(/section). */
 export function RepoPage() {
+  const params = useParams<{ namespace?: string; name?: string }>();
+  const ref = { namespace: params.namespace ?? '', name: params.name ?? '' };
+  // A different repository is a different page: fresh machines, nothing carried over.
+  return <RepoScreen key={`${ref.namespace}/${ref.name}`} repoRef={ref} />;
+}
+
+function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
+  const repoActor = useActorRef(repoMachine, { input: { ref: repoRef } });
+  const repo = useSelector(repoActor, selectRepo);
+  const notFound = useSelector(repoActor, selectIsNotFound);
+  const loadError = useSelector(repoActor, selectLoadError);
+  const user = useCurrentUser();
+  const { tab, section } = useRepoTab();
+  const slug = `${repoRef.namespace}/${repoRef.name}`;
+  // SPEC 2.1: the settings title has its own format; the other tabs use '{page} - Drone'.
+  usePageTitle(tab === 'settings' ? `Settings - ${slug}` : slug, tab === 'settings');
+
+  if (notFound) return <NotFoundPage />;
+  if (loadError) {
+    return (
+      <Page>
+        <Notice tone="danger" role="alert">
+          {loadError}
+        </Notice>
+        <Row css={{ marginTop: '$3' }}>
+          <Button onClick={() => repoActor.send({ type: 'repo.reload' })}>Try again</Button>
+        </Row>
+      </Page>
+    );
+  }
+  if (!repo) {
+    return (
+      <Page>
+        <Loading />
+      </Page>
+    );
+  }
+  const base = `/${repoRef.namespace}/${repoRef.name}`;
+  // SPEC 2.6-2.8: an inactive repository has only its settings (where it can be activated).
+  if (!repo.active && tab !== 'settings') return <Redirect to={`${base}/settings`} replace />;
+
+  // SPEC 6: write permission on the repository, or a system administrator.
+  const canWrite = repo.permissions?.write === true || user?.admin === true;
   return (
-    <main>
-      <h1>Repository</h1>
-    </main>
+    <Page>
+      <RepoHeader repo={repo} canWrite={canWrite} />
+      {tab === 'builds' ? <BuildsTab repo={repo} /> : null}
+      {tab === 'branches' ? <BuildIndexTab repo={repo} kind="branches" /> : null}
+      {tab === 'deployments' ? <BuildIndexTab repo={repo} kind="deployments" /> : null}
+      {tab === 'settings' ? (
+        <RepoSettings
+          repo={repo}
+          section={section}
+          onRepoChanged={(changed) => repoActor.send({ type: 'repo.changed', repo: changed })}
+        />
+      ) : null}
+    </Page>
   );
 }

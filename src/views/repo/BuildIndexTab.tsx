@@ -1,0 +1,58 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Redirect } from 'wouter';
+import type { Repository } from '../../api/types';
+import {
+  buildIndexMachine,
+  selectIndexBuilds,
+  selectIndexError,
+  selectIndexIsLoading,
+  selectIndexIsNotFound,
+  type BuildIndexKind,
+} from '../../machines/buildIndex.machine';
+import { Button, EmptyState, Loading, Notice, Row } from '../ui';
+import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
+
+const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
+  branches: {
+    title: 'Your Branch List is Empty.',
+    text: 'This list will be populated when you execute a pipeline for an open branch.',
+  },
+  deployments: {
+    title: 'Your Deployment List is Empty.',
+    text: 'This list will be populated when you promote or rollback a build.',
+  },
+};
+
+/** SPEC 2.7, 2.8: the latest build per branch, or per deployment environment. */
+export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildIndexKind }) {
+  const actor = useActorRef(buildIndexMachine, {
+    input: { repo: { namespace: repo.namespace, name: repo.name }, kind },
+  });
+  const builds = useSelector(actor, selectIndexBuilds);
+  const loading = useSelector(actor, selectIndexIsLoading);
+  const notFound = useSelector(actor, selectIndexIsNotFound);
+  const error = useSelector(actor, selectIndexError);
+
+  if (notFound) return <Redirect to="/404" replace />;
+  if (error) {
+    return (
+      <>
+        <Notice tone="danger" role="alert">
+          {error}
+        </Notice>
+        <Row css={{ marginTop: '$3' }}>
+          <Button onClick={() => actor.send({ type: 'index.retry' })}>Try again</Button>
+        </Row>
+      </>
+    );
+  }
+  if (loading) return <Loading />;
+  if (builds.length === 0) {
+    return <EmptyState title={EMPTY[kind].title}>{EMPTY[kind].text}</EmptyState>;
+  }
+  return kind === 'branches' ? (
+    <BranchesTable repo={repo} builds={builds} />
+  ) : (
+    <DeploymentsTable repo={repo} builds={builds} />
+  );
+}

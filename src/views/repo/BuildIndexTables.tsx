@@ -1,0 +1,110 @@
+import { Link } from 'wouter';
+import type { Build, Repository } from '../../api/types';
+import { Avatar, StatusIcon, Table, formatDate, formatRelative, useNow } from '../ui';
+import { styled } from '../ui/theme';
+import { shortSha } from './activity';
+import { headline } from './ExecutionsList';
+
+// Each row links to its build: the link sits in the first cell and stretches over the row, so
+// the whole row is clickable while screen readers meet one link per row.
+const LinkedTable = styled(Table, {
+  'tbody tr': { position: 'relative' },
+  'tbody a': { color: '$text', fontWeight: 600, textDecoration: 'none' },
+  'tbody a::after': { content: '""', position: 'absolute', inset: 0 },
+  'tbody a:focus-visible': { outline: 'none' },
+  'tbody tr:focus-within': { outline: '2px solid $focus', outlineOffset: '-2px' },
+  'td.status': { width: '32px' },
+  'td.muted': { color: '$textMuted', whiteSpace: 'nowrap' },
+});
+
+const Committer = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '$2' });
+
+const buildHref = (repo: Repository, build: Build) =>
+  `/${repo.namespace}/${repo.name}/${build.number}`;
+
+function When({ build }: { build: Build }) {
+  const now = useNow();
+  return <span title={formatDate(build.created)}>{formatRelative(build.created, now)}</span>;
+}
+
+/** SPEC 2.7: one row per branch, linking to the branch's latest build. */
+export function BranchesTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  return (
+    <LinkedTable aria-label="Branches">
+      <thead>
+        <tr>
+          <th>
+            <span className="visually-hidden">Status</span>
+          </th>
+          <th>Branch</th>
+          <th>Build</th>
+          <th>Message</th>
+          <th>Updated</th>
+        </tr>
+      </thead>
+      <tbody>
+        {builds.map((build) => (
+          <tr key={build.target} data-testid="branch-row">
+            <td className="status">
+              <StatusIcon status={build.status} />
+            </td>
+            <td>
+              <Link href={buildHref(repo, build)}>{build.target}</Link>
+            </td>
+            <td className="muted">#{build.number}</td>
+            <td>{headline(build)}</td>
+            <td className="muted">
+              <When build={build} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </LinkedTable>
+  );
+}
+
+/** SPEC 2.8: Environment, Commit (8 characters), Committer, Message, plus status. */
+export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  return (
+    <LinkedTable aria-label="Deployments">
+      <thead>
+        <tr>
+          <th>
+            <span className="visually-hidden">Status</span>
+          </th>
+          <th>Environment</th>
+          <th>Commit</th>
+          <th>Committer</th>
+          <th>Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {builds.map((build) => (
+          <tr key={build.deploy_to ?? build.number} data-testid="deployment-row">
+            <td className="status">
+              <StatusIcon status={build.status} />
+            </td>
+            <td>
+              <Link
+                href={buildHref(repo, build)}
+                aria-label={`${build.deploy_to}, build #${build.number}`}
+              >
+                {build.deploy_to}
+              </Link>
+            </td>
+            <td className="muted">
+              <code>{shortSha(build.after)}</code>
+            </td>
+            <td>
+              <Committer>
+                <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
+                {build.author_login}
+              </Committer>
+            </td>
+            <td>{headline(build)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </LinkedTable>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Build, Repository } from '../../api/types';
+import { Card, SectionTitle, StatusBadge, formatRelative, useNow } from '../ui';
+import { styled } from '../ui/theme';
+import { BuildsChart } from './BuildsChart';
+import { medianMinutesLabel } from './summary';
+
+const Figures = styled('dl', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  gap: '$4',
+  margin: '0 0 $4',
+  dt: { color: '$textMuted', fontSize: '$1', fontWeight: 600, textTransform: 'uppercase' },
+  dd: { margin: '$1 0 0', fontSize: '$4', fontWeight: 600 },
+  small: { fontSize: '$2', fontWeight: 400, color: '$textMuted', marginLeft: '$1' },
+});
+
+/** SPEC 2.6, 9: total builds, median build minutes, time since the last build, last status. */
+export function BuildsSummary({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  const now = useNow();
+  const latest = builds[0];
+  const medianMinutes = medianMinutesLabel(builds);
+  return (
+    <Card aria-labelledby="builds-summary-title" css={{ marginBottom: '$4' }}>
+      <SectionTitle id="builds-summary-title" css={{ marginTop: 0 }}>
+        Summary
+      </SectionTitle>
+      <Figures>
+        <div>
+          <dt>Total builds</dt>
+          <dd data-testid="summary-total">{repo.counter}</dd>
+        </div>
+        <div>
+          <dt>Median build time</dt>
+          <dd data-testid="summary-median">
+            {medianMinutes ?? '-'}
+            {medianMinutes ? <small>min</small> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Last build</dt>
+          <dd data-testid="summary-last-build">
+            {latest ? formatRelative(latest.created, now) : '-'}
+          </dd>
+        </div>
+        <div>
+          <dt>Last status</dt>
+          <dd data-testid="summary-last-status">
+            {latest ? <StatusBadge status={latest.status} /> : '-'}
+          </dd>
+        </div>
+      </Figures>
+      <BuildsChart repo={repo} builds={builds} nowMs={now} />
+    </Card>
+  );
+}

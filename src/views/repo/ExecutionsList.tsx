@@ -1,0 +1,125 @@
+import { Link } from 'wouter';
+import type { Build, Repository } from '../../api/types';
+import {
+  Avatar,
+  SectionTitle,
+  StatusIcon,
+  elapsedSeconds,
+  formatDate,
+  formatDuration,
+  formatRelative,
+  useNow,
+} from '../ui';
+import { styled } from '../ui/theme';
+import { activityText } from './activity';
+
+const List = styled('ol', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  backgroundColor: '$surface',
+  border: '1px solid $border',
+  borderRadius: '$3',
+  overflow: 'hidden',
+  'li + li': { borderTop: '1px solid $border' },
+});
+
+export const RowLink = styled(Link, {
+  display: 'grid',
+  gridTemplateColumns: '56px 24px minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$3 $4',
+  color: '$text',
+  textDecoration: 'none',
+  '&:hover': { backgroundColor: '$surfaceAlt' },
+  '@mobile': { gridTemplateColumns: '44px 24px minmax(0, 1fr)' },
+});
+
+const BuildNumber = styled('span', { fontWeight: 600, color: '$textMuted' });
+
+const Main = styled('span', {
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  strong: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+const Activity = styled('span', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  color: '$textMuted',
+  fontSize: '$1',
+  overflowWrap: 'anywhere',
+});
+
+const Times = styled('span', {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  color: '$textMuted',
+  fontSize: '$1',
+  whiteSpace: 'nowrap',
+  '@mobile': { gridColumn: '3', alignItems: 'flex-start', flexDirection: 'row', gap: '$3' },
+});
+
+/** The first line of the commit message when the build has no title. */
+export const headline = (build: Build) =>
+  (build.title || build.message || '').split('\n')[0]?.trim() || `Build #${build.number}`;
+
+/** Ticks every second on its own, so only this text re-renders while a build runs. */
+function BuildTimes({ build }: { build: Build }) {
+  const now = useNow();
+  return (
+    <Times>
+      <time
+        dateTime={new Date(build.created * 1000).toISOString()}
+        title={formatDate(build.created)}
+      >
+        {formatRelative(build.created, now)}
+      </time>
+      <span aria-label="Elapsed time">
+        {build.started ? formatDuration(elapsedSeconds(build.started, build.finished, now)) : '-'}
+      </span>
+    </Times>
+  );
+}
+
+function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
+  return (
+    <li data-testid="execution" data-number={build.number} data-status={build.status}>
+      <RowLink href={`/${repo.namespace}/${repo.name}/${build.number}`}>
+        <BuildNumber>#{build.number}</BuildNumber>
+        <StatusIcon status={build.status} />
+        <Main>
+          <strong>{headline(build)}</strong>
+          <Activity>
+            <Avatar
+              src={build.author_avatar}
+              name={build.author_login || build.sender || '?'}
+              size={18}
+            />
+            <span>{activityText(build)}</span>
+          </Activity>
+        </Main>
+        <BuildTimes build={build} />
+      </RowLink>
+    </li>
+  );
+}
+
+/** SPEC 2.6: number, status, title or message, activity, relative created time, elapsed time. */
+export function ExecutionsList({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  return (
+    <section aria-labelledby="executions-title">
+      <SectionTitle id="executions-title">Executions</SectionTitle>
+      <List>
+        {builds.map((build) => (
+          <ExecutionRow key={build.number} repo={repo} build={build} />
+        ))}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Repository } from '../../api/types';
+import { Breadcrumbs, PageHeader, Tabs, type TabItem } from '../ui';
+import { NewBuild } from './NewBuild';
+
+/** SPEC 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
+export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boolean }) {
+  const base = `/${repo.namespace}/${repo.name}`;
+  // Repository navigation is enabled only while the repository is active.
+  const disabled = !repo.active;
+  const tabs: TabItem[] = [
+    { label: 'Builds', href: base, disabled },
+    { label: 'Branches', href: `${base}/branches`, disabled },
+    { label: 'Deployments', href: `${base}/deployments`, disabled },
+  ];
+  if (canWrite)
+    tabs.push({ label: 'Settings', href: `${base}/settings`, match: `${base}/settings/*` });
+
+  return (
+    <>
+      <Breadcrumbs items={[{ label: 'Repositories', href: '/' }, { label: repo.namespace }]} />
+      <PageHeader css={{ marginTop: '$2' }}>
+        <h1>{repo.name}</h1>
+        {repo.active && canWrite ? <NewBuild repo={repo} /> : null}
+      </PageHeader>
+      <Tabs items={tabs} label="Repository" />
+    </>
+  );
+}

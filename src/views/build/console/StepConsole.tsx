@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
 import { consoleMachine } from '../../../machines/console.machine';
-import { Button, Loading, Notice, StatusIcon, styled } from '../../ui';
+import { Button, Loading, StatusIcon, styled } from '../../ui';
 import { saveTextFile } from './download';
 import { LogList } from './LogList';
 import {
@@ -77,6 +77,7 @@ function ConsoleHeader({
         {canFollow ? (
           <Button
             size="small"
+            variant={follow ? 'primary' : 'secondary'}
             aria-pressed={follow}
             onClick={() => actorRef.send({ type: follow ? 'log.unfollow' : 'log.follow' })}
           >
@@ -117,11 +118,10 @@ function ConsoleBody({
   return (
     <Body aria-busy={waiting}>
       {errorText ? (
-        <ErrorBox>
-          <Notice tone="danger" role="alert">
-            {errorText}
-          </Notice>
-        </ErrorBox>
+        <ErrorText role="alert">
+          <StatusIcon status="error" />
+          <span>{errorText}</span>
+        </ErrorText>
       ) : null}
       {hasHidden ? (
         <ShowAll>
@@ -182,7 +182,19 @@ const Body = styled('div', {
 });
 
 const Message = styled('p', { margin: 0, padding: '$4 $3', color: '$logMuted' });
-const ErrorBox = styled('div', { padding: '$3 $3 0' });
+// The danger colours of the dark theme, on the log background.
+const ErrorText = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  margin: '$3 $3 0',
+  padding: '$2 $3',
+  borderRadius: '$2',
+  border: '1px solid #f85149',
+  backgroundColor: 'rgba(248, 81, 73, 0.12)',
+  color: '#ffa198',
+  overflowWrap: 'anywhere',
+});
 const ShowAll = styled('div', { padding: '$2 $3 0' });
 
 const Footer = styled('footer', {

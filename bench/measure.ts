@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+
+// In-page probes of the console benchmark. They run inside Chromium (page.evaluate), so they
+// only use the DOM: the virtualized rows carry `data-pos` (the line's pos), and react-virtuoso's
+// item wrappers carry `data-index` (the row's index in the list shown).
+
+declare global {
+  interface Window {
+    __firstLineAt?: number;
+    __longTasks?: number[];
+  }
+}
+
+/** Records when the first log row appears and every long task, from the start of each page. */
+export async function installProbes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks!.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-pos]')) {
+        window.__firstLineAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export async function firstLineAt(page: Page): Promise<number> {
+  await page.waitForSelector('[data-pos]', { timeout: 120_000 });
+  return page.evaluate(() => window.__firstLineAt ?? Number.NaN);
+}
+
+export async function resetLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+  });
+}
+
+export async function longestTask(page: Page): Promise<{ longest: number; count: number }> {
+  return page.evaluate(() => {
+    const tasks = window.__longTasks ?? [];
+    return { longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length };
+  });
+}
+
+export async function domElementCount(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+export async function renderedRows(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[data-pos]').length);
+}
+
+export interface RowProbe {
+  firstPos: number;
+  lastPos: number;
+  lastIndex: number;
+}
+
+/** Scrolls the console to its end until the row with `expectedLastPos` (if given) shows. */
+export async function scrollToEnd(page: Page, expectedLastPos?: number): Promise<RowProbe> {
+  return page.evaluate(async (expected) => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="virtuoso-scroller"]');
+    if (!scroller) throw new Error('no log list on the page');
+    const frame = () =>
+      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    const probe = () => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-pos]')];
+      const last = rows.at(-1);
+      return {
+        firstPos: Number(rows[0]?.dataset.pos ?? -1),
+        lastPos: Number(last?.dataset.pos ?? -1),
+        lastIndex: Number(last?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1),
+      };
+    };
+    for (let attempt = 0; attempt < 200; attempt++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await frame();
+      const seen = probe();
+      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (expected === undefined ? atBottom : seen.lastPos === expected) return seen;
+    }
+    return probe();
+  }, expectedLastPos);
+}
+
+/** The first row of the list (index 0) once scrolled to the top. */
+export async function firstRowPos(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="virtuoso-scroller"]');
+    if (!scroller) return -1;
+    scroller.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    const row = document.querySelector<HTMLElement>('[data-index="0"] [data-pos]');
+    return Number(row?.dataset.pos ?? -1);
+  });
+}
+
+export async function heapMegabytes(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return memory ? Math.round(memory.usedJSHeapSize / 1e6) : Number.NaN;
+  });
+}

@@ -1,8 +1,24 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { config } from '../../config';
+import { loginRedirectMachine } from '../../machines/loginRedirect.machine';
+import { usePageTitle } from '../shell/title';
+import { styled } from '../ui/theme';
+
+const Message = styled('p', {
+  minHeight: '100vh',
+  margin: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: '$textMuted',
+  fontSize: '$3',
+});
+
+/** SPEC 2.1: /login shows only this text while the machine sends the browser to sign in. */
 export function LoginRedirectPage() {
-  return (
-    <main>
-      <h1>Redirecting</h1>
-    </main>
-  );
+  usePageTitle('Login');
+  const [, navigate] = useLocation();
+  useActorRef(loginRedirectMachine, { input: { mock: config.mock, navigate } });
+  return <Message role="status">Redirecting to {config.provider} Auth...</Message>;
 }

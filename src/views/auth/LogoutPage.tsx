@@ -1,8 +1,44 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef, useSelector } from '@xstate/react';
+import { logoutMachine, selectIsSignedOut, selectLogoutError } from '../../machines/logout.machine';
+import { SessionContext } from '../shell/session';
+import { usePageTitle } from '../shell/title';
+import { Button, LinkButton, Loading, Notice } from '../ui';
+import { AuthLayout } from './AuthLayout';
+
+/** SPEC 2.1 / 2.11: /logout ends the session, then says so. */
 export function LogoutPage() {
+  usePageTitle('Logout');
+  const session = SessionContext.useActorRef();
+  const logout = useActorRef(logoutMachine, { input: { session } });
+  const signedOut = useSelector(logout, selectIsSignedOut);
+  const error = useSelector(logout, selectLogoutError);
+
+  if (signedOut) {
+    return (
+      <AuthLayout>
+        <h1>Your session has been successfully terminated.</h1>
+        <LinkButton href="/welcome" variant="primary">
+          Sign in again
+        </LinkButton>
+      </AuthLayout>
+    );
+  }
+  if (error !== null) {
+    return (
+      <AuthLayout>
+        <h1>Signing out failed</h1>
+        <Notice tone="danger" role="alert">
+          {error}
+        </Notice>
+        <Button variant="primary" onClick={() => logout.send({ type: 'logout.retry' })}>
+          Try again
+        </Button>
+      </AuthLayout>
+    );
+  }
   return (
-    <main>
-      <h1>Logout</h1>
-    </main>
+    <AuthLayout>
+      <Loading label="Signing out..." />
+    </AuthLayout>
   );
 }

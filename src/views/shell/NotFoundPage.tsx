@@ -1,6 +1,6 @@
 import { LinkButton, Page } from '../ui';
 import { styled } from '../ui/theme';
-import { useCurrentUser } from './session';
+import { useSessionState } from './session';
 import { usePageTitle } from './title';
 
 const Box = styled('div', {
@@ -12,18 +12,19 @@ const Box = styled('div', {
 
 /** SPEC 2.5: shown for unknown paths and for resources the user may not see. */
 export function NotFoundPage() {
-  const user = useCurrentUser();
+  // Offer Sign In only once the session is known to be anonymous, not while it loads.
+  const signedOut = ['anonymous', 'failed'].includes(useSessionState());
   usePageTitle('Not Found');
   return (
     <Page>
       <Box>
         <h1>We are sorry, the resource you requested cannot be found.</h1>
         <p>That&apos;s all we know.</p>
-        {user ? null : (
+        {signedOut ? (
           <LinkButton href="/welcome" variant="primary">
             Sign In
           </LinkButton>
-        )}
+        ) : null}
       </Box>
     </Page>
   );

@@ -1,0 +1,68 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { addUser, fakeRuntime } from '../../../mock-server/testkit';
+import { config } from '../../config';
+import { SessionContext } from '../shell/session';
+import { AccountPage } from './AccountPage';
+
+// The account page against the Node mock server, signed in with a token header.
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  resetMockDb();
+  fakeRuntime();
+});
+afterEach(() => {
+  cleanup();
+  config.token = '';
+});
+
+function renderAccount() {
+  const location = memoryLocation({ path: '/account', record: true });
+  return render(
+    <SessionContext.Provider>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <AccountPage />
+      </Router>
+    </SessionContext.Provider>,
+  );
+}
+
+describe('account page', () => {
+  it('shows the token with API and CLI examples, each copyable', async () => {
+    const jane = addUser('jane');
+    config.token = jane.token;
+    renderAccount();
+    expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+
+    const token = await screen.findByRole('region', { name: 'Your Personal Token' });
+    expect(token).toHaveTextContent(jane.token);
+    const api = screen.getByRole('region', { name: 'Example API Usage' });
+    expect(api).toHaveTextContent(`curl -i ${window.location.origin}/api/user`);
+    expect(api).toHaveTextContent(`-H "Authorization: Bearer ${jane.token}"`);
+    const cli = screen.getByRole('region', { name: 'Example CLI Usage' });
+    expect(cli).toHaveTextContent(`export DRONE_SERVER=${window.location.origin}`);
+    expect(cli).toHaveTextContent(`export DRONE_TOKEN=${jane.token}`);
+    expect(cli).toHaveTextContent('drone info');
+
+    const user = userEvent.setup();
+    await user.click(within(token).getByRole('button', { name: 'Copy token' }));
+    expect(await within(token).findByText('Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(jane.token);
+    await waitFor(() => expect(document.title).toBe('Account - Drone'));
+  });
+
+  it('shows no snippets when the token call fails (only logged)', async () => {
+    // A guest: POST /api/user/token answers 401.
+    renderAccount();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});

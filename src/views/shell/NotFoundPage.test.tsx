@@ -1,0 +1,63 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { addUser, fakeRuntime } from '../../../mock-server/testkit';
+import { config } from '../../config';
+import { NotFoundPage } from './NotFoundPage';
+import { SessionContext, useCurrentUser } from './session';
+
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  resetMockDb();
+  fakeRuntime();
+});
+afterEach(() => {
+  cleanup();
+  config.token = '';
+});
+
+/** Shows who the session settled on, so a test can wait for it. */
+function Who() {
+  return <output>{useCurrentUser()?.login ?? 'nobody'}</output>;
+}
+
+function renderNotFound() {
+  const location = memoryLocation({ path: '/no/such/page/here', record: true });
+  return render(
+    <SessionContext.Provider>
+      <Router hook={location.hook}>
+        <NotFoundPage />
+        <Who />
+      </Router>
+    </SessionContext.Provider>,
+  );
+}
+
+describe('not-found page (SPEC 2.5)', () => {
+  it('offers Sign In to a signed-out visitor', async () => {
+    renderNotFound();
+    expect(
+      screen.getByRole('heading', {
+        name: 'We are sorry, the resource you requested cannot be found.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("That's all we know.")).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/welcome',
+    );
+    await waitFor(() => expect(document.title).toBe('Not Found - Drone'));
+  });
+
+  it('offers nothing to a signed-in user, not even while the session loads', async () => {
+    config.token = addUser('jane').token;
+    renderNotFound();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(await screen.findByText('jane')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+});

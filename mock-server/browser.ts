@@ -1,0 +1,114 @@
+// The mock Drone server in the browser (DESIGN.md 5): a service worker over the same handlers as
+// the Node tests and the standalone server. The database survives F5 through a snapshot in
+// sessionStorage; `?scenario=` picks the data set and `?reset=1` starts it over.
+import { setupWorker } from 'msw/browser';
+import { db } from './db';
+import { handlers } from './handlers';
+import { loadScenario, restoreDb, snapshotDb } from './scenario';
+
+export type ScenarioName = 'demo' | 'empty' | 'bench';
+const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench'];
+
+const SCENARIO_KEY = 'drone-mock:scenario';
+const snapshotKey = (scenario: ScenarioName) => `drone-mock:db:${scenario}`;
+/** Writes after a burst of requests are coalesced into one snapshot. */
+const SAVE_DELAY_MS = 300;
+
+let active: ScenarioName = 'demo';
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function chooseScenario(query: URLSearchParams): ScenarioName {
+  const wanted = query.get('scenario') ?? sessionStorage.getItem(SCENARIO_KEY) ?? 'demo';
+  return SCENARIOS.includes(wanted as ScenarioName) ? (wanted as ScenarioName) : 'demo';
+}
+
+function save(): void {
+  clearTimeout(saveTimer);
+  try {
+    sessionStorage.setItem(snapshotKey(active), snapshotDb());
+  } catch (error) {
+    // A full storage quota only costs persistence across reloads, not the session.
+    console.warn('mock server: cannot save the database snapshot', error);
+  }
+}
+
+function scheduleSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, SAVE_DELAY_MS);
+}
+
+/** Restores this scenario's snapshot; false when there is none or it cannot be read. */
+function restore(scenario: ScenarioName): boolean {
+  const snapshot = sessionStorage.getItem(snapshotKey(scenario));
+  if (!snapshot) return false;
+  try {
+    restoreDb(snapshot);
+    return true;
+  } catch (error) {
+    console.warn('mock server: discarding an unreadable snapshot', error);
+    return false;
+  }
+}
+
+/**
+ * A fresh visitor starts signed in as the system administrator. The sign-in goes through the mock's
+ * own POST /login, so msw stores the `_session_` cookie in its cookie jar (kept in localStorage)
+ * and sends it with every later request, and /logout clears it like a real cookie.
+ */
+async function signInAsAdmin(): Promise<void> {
+  const admin = db.user.findFirst({
+    where: { admin: { equals: true }, machine: { equals: false }, active: { equals: true } },
+  });
+  if (!admin?.password) return;
+  await fetch('/login', {
+    method: 'POST',
+    body: new URLSearchParams({ username: admin.login, password: admin.password }),
+    credentials: 'include',
+    redirect: 'manual',
+  });
+}
+
+async function loadFresh(): Promise<void> {
+  loadScenario(active);
+  await signInAsAdmin();
+  save();
+}
+
+/** Starts the worker; resolves once it intercepts requests. Call before rendering the app. */
+export async function startMockWorker(): Promise<void> {
+  const query = new URLSearchParams(window.location.search);
+  active = chooseScenario(query);
+  sessionStorage.setItem(SCENARIO_KEY, active);
+  const reset = query.get('reset') === '1';
+  const fresh = reset || !restore(active);
+  if (fresh) loadScenario(active);
+
+  const worker = setupWorker(...handlers);
+  worker.events.on('request:end', ({ request }) => {
+    if (request.method !== 'GET') scheduleSave();
+  });
+  // Builds keep running between requests; keep what they did when the page goes away.
+  window.addEventListener('pagehide', save);
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+    serviceWorker: { url: '/mockServiceWorker.js' },
+  });
+
+  if (fresh) {
+    await signInAsAdmin();
+    save();
+  }
+  if (query.has('reset')) {
+    query.delete('reset');
+    const search = query.toString();
+    const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+/** Reloads the current scenario from scratch (what `?reset=1` does at start-up). */
+export async function resetMockData(): Promise<void> {
+  sessionStorage.removeItem(snapshotKey(active));
+  await loadFresh();
+}

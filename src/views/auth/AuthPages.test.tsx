@@ -17,6 +17,9 @@ import { WelcomePage } from './WelcomePage';
 import { SessionContext, useCurrentUser } from '../shell/session';
 import { Toasts } from '../ui';
 
+/** happy-dom's own controls (the test environment), to pretend another host. */
+const happyDom = () => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+
 /** Stands for every other page: who the session says is signed in. */
 function SignedInAs() {
   const user = useCurrentUser();
@@ -103,7 +106,7 @@ describe('login error page', () => {
 
   it('on the hosted cloud says registrations are closed, with two ways out', () => {
     const previous = window.location.href;
-    window.happyDOM.setURL('https://cloud.drone.io/login/error');
+    happyDom().setURL('https://cloud.drone.io/login/error');
     try {
       renderApp('/login/error?message=whatever');
       const notice = screen.getByRole('alert');
@@ -118,7 +121,7 @@ describe('login error page', () => {
         expect.stringContaining('harness.io'),
       );
     } finally {
-      window.happyDOM.setURL(previous);
+      happyDom().setURL(previous);
     }
   });
 });

@@ -4,6 +4,7 @@ import type { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { deploymentMachine } from './deployment.machine';
+import type { Navigate } from './navigation';
 import { notify } from './toasts.machine';
 
 // SPEC 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
@@ -23,9 +24,6 @@ export type BuildControlsEvent =
 
 /** The cancelled build as the server returned it, so the page can show it at once. */
 export type BuildControlsEmitted = { type: 'build.cancelled'; build: Build };
-
-/** The same shape as the router's navigate (see navigation.ts). */
-export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 export interface ControlsContext {
   repo: RepoRef;

@@ -103,7 +103,7 @@ export const buildPageMachine = setup({
       !context.build ||
       context.fetchError !== null ||
       Boolean(context.build.error) ||
-      context.route.stage > (context.build.stages?.length ?? 0),
+      requestedStage(context) === undefined,
     isBlocked: ({ context }) =>
       context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),

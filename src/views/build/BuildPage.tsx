@@ -1,8 +1,117 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useParams, useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import {
+  buildPageMachine,
+  selectBuild,
+  selectErrorMessage,
+  selectHasCards,
+  selectPageState,
+  selectRoute,
+  selectStage,
+  selectStep,
+} from '../../machines/buildPage.machine';
+import { toBuildParams } from '../repo/params';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { usePageTitle } from '../shell/title';
+import { Loading, Notice, Page } from '../ui';
+import { BuildHeader } from './BuildHeader';
+import { CardsView } from './CardsView';
+import { GraphView } from './GraphView';
+import { LogView } from './LogView';
+import { viewOf } from './paths';
+
+export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
+
+/** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (SPEC 2.1, 2.9, 4.2). */
 export function BuildPage() {
+  const params = useParams<Record<string, string | undefined>>();
+  const { namespace, name } = toBuildParams(params);
+  // One page machine per repository; stage, step and view changes reach it as events.
+  return <RepoBuildPage key={`${namespace}/${name}`} />;
+}
+
+function RepoBuildPage() {
+  const params = useParams<Record<string, string | undefined>>();
+  const { namespace, name, build, stage, step } = toBuildParams(params);
+  const view = viewOf(useSearch());
+  const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
+  const pageRef = useActorRef(buildPageMachine, {
+    input: { repo, build, stage, step, view },
+  });
+  useEffect(() => {
+    pageRef.send({ type: 'route.changed', route: { build, stage, step, view } });
+  }, [pageRef, build, stage, step, view]);
+
+  const state = useSelector(pageRef, selectPageState);
+  if (state === 'notFound') return <NotFoundPage />;
   return (
-    <main>
-      <h1>Build</h1>
-    </main>
+    <Page>
+      <BuildTitle repo={repo} build={build} stage={stage} step={step} />
+      <BuildHeader pageRef={pageRef} repo={repo} />
+      <BuildBody pageRef={pageRef} repo={repo} explicitStep={params.step !== undefined} />
+    </Page>
+  );
+}
+
+/** SPEC 2.1: the build page's own title format, without the product suffix. */
+function BuildTitle({
+  repo,
+  build,
+  stage,
+  step,
+}: {
+  repo: { namespace: string; name: string };
+  build: number;
+  stage: number;
+  step: number;
+}) {
+  usePageTitle(`Build #${build}.${stage}.${step} - ${repo.namespace}/${repo.name}`, true);
+  return null;
+}
+
+function BuildBody({
+  pageRef,
+  repo,
+  explicitStep,
+}: {
+  pageRef: BuildPageRef;
+  repo: { namespace: string; name: string };
+  explicitStep: boolean;
+}) {
+  const state = useSelector(pageRef, selectPageState);
+  const message = useSelector(pageRef, selectErrorMessage);
+  const build = useSelector(pageRef, selectBuild);
+  const stage = useSelector(pageRef, selectStage);
+  const step = useSelector(pageRef, selectStep);
+  const route = useSelector(pageRef, selectRoute);
+  const hasCards = useSelector(pageRef, selectHasCards);
+
+  if (state === 'error') {
+    return (
+      <Notice tone="danger" role="alert">
+        {message}
+      </Notice>
+    );
+  }
+  if (state === 'loading' || !build || !stage) return <Loading />;
+  // A blocked stage has nothing to graph or card yet: its approval panel sits in the log layout.
+  if (state === 'normal' && route.view === 'graph') {
+    return <GraphView repo={repo} build={build} stage={stage} step={step} />;
+  }
+  if (state === 'normal' && route.view === 'card' && hasCards) {
+    return <CardsView repo={repo} build={build} stage={stage} step={step} />;
+  }
+  return (
+    <LogView
+      pageRef={pageRef}
+      repo={repo}
+      build={build}
+      stage={stage}
+      step={step}
+      blocked={state === 'blocked'}
+      explicitStep={explicitStep}
+    />
   );
 }

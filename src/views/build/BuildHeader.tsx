@@ -1,0 +1,186 @@
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Build } from '../../api/types';
+import {
+  hasWriteAccess,
+  selectBuild,
+  selectHasCards,
+  selectPageState,
+  selectRepo,
+  selectRoute,
+  type BuildView,
+} from '../../machines/buildPage.machine';
+import { activityText } from '../repo/activity';
+import { useCurrentUser } from '../shell/session';
+import {
+  Avatar,
+  Breadcrumbs,
+  formatDate,
+  formatRelative,
+  StatusBadge,
+  styled,
+  useNow,
+} from '../ui';
+import type { BuildPageRef } from './BuildPage';
+import { BuildControls } from './BuildControls';
+import { Elapsed } from './Elapsed';
+import { repoHref, viewHref } from './paths';
+
+type RepoRef = { namespace: string; name: string };
+
+/** SPEC 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
+export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {
+  const build = useSelector(pageRef, selectBuild);
+  const route = useSelector(pageRef, selectRoute);
+  const state = useSelector(pageRef, selectPageState);
+  const hasCards = useSelector(pageRef, selectHasCards);
+  const repository = useSelector(pageRef, selectRepo);
+  const user = useCurrentUser();
+  const showCancelled = useCallback(
+    (cancelled: Build) => pageRef.send({ type: 'build.received', build: cancelled }),
+    [pageRef],
+  );
+
+  return (
+    <Header>
+      <TopRow>
+        <Breadcrumbs
+          items={[{ label: 'Builds', href: repoHref(repo) }, { label: `#${route.build}` }]}
+        />
+        {build && state !== 'error' ? (
+          <ViewToggles current={route.view} hasCards={hasCards} />
+        ) : null}
+      </TopRow>
+      {build ? (
+        <TitleRow>
+          <StatusBadge status={build.status} />
+          <Title>{build.title || firstLine(build.message)}</Title>
+          <BuildControls
+            key={build.number}
+            repo={repo}
+            build={build}
+            canWrite={hasWriteAccess(repository, user)}
+            blocked={state === 'blocked'}
+            onCancelled={showCancelled}
+          />
+        </TitleRow>
+      ) : null}
+      {build ? <ActivityLine build={build} /> : null}
+    </Header>
+  );
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+const VIEWS: Array<{ view: BuildView; label: string }> = [
+  { view: 'log', label: 'Log View' },
+  { view: 'graph', label: 'Graph View' },
+  { view: 'card', label: 'Card View' },
+];
+
+function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: boolean }) {
+  const [path] = useLocation();
+  return (
+    <Toggles aria-label="Build views">
+      {VIEWS.filter(({ view }) => view !== 'card' || hasCards).map(({ view, label }) => (
+        <Toggle
+          key={view}
+          href={viewHref(path, view)}
+          aria-current={view === current ? 'page' : undefined}
+        >
+          {label}
+        </Toggle>
+      ))}
+    </Toggles>
+  );
+}
+
+function ActivityLine({ build }: { build: Build }) {
+  const now = useNow();
+  const when = build.started || build.created;
+  const duration = (
+    <Elapsed status={build.status} started={build.started} stopped={build.finished} />
+  );
+  return (
+    <Activity>
+      <Avatar
+        src={build.author_avatar}
+        name={build.author_login || build.sender || '?'}
+        size={20}
+      />
+      <span>{activityText(build)}</span>
+      {when ? (
+        <>
+          <Dot aria-hidden="true">·</Dot>
+          <span title={formatDate(when)}>{formatRelative(when, now)}</span>
+        </>
+      ) : null}
+      {build.started ? (
+        <>
+          <Dot aria-hidden="true">·</Dot>
+          {duration}
+        </>
+      ) : null}
+    </Activity>
+  );
+}
+
+const Header = styled('header', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+  marginBottom: '$4',
+});
+
+const TopRow = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+  flexWrap: 'wrap',
+});
+
+const TitleRow = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  flexWrap: 'wrap',
+});
+
+const Title = styled('h1', {
+  flex: 1,
+  minWidth: '200px',
+  margin: 0,
+  fontSize: '$5',
+  overflowWrap: 'anywhere',
+});
+
+const Activity = styled('p', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  flexWrap: 'wrap',
+  margin: 0,
+  color: '$textMuted',
+});
+
+const Dot = styled('span', { color: '$textMuted' });
+
+const Toggles = styled('nav', {
+  display: 'inline-flex',
+  border: '1px solid $border',
+  borderRadius: '$2',
+  overflow: 'hidden',
+  backgroundColor: '$surface',
+});
+
+const Toggle = styled(Link, {
+  padding: '$1 $3',
+  color: '$textMuted',
+  textDecoration: 'none',
+  fontSize: '$2',
+  '& + &': { borderLeft: '1px solid $border' },
+  '&:hover': { color: '$text', backgroundColor: '$surfaceAlt' },
+  '&[aria-current="page"]': { color: '$primaryText', backgroundColor: '$primary' },
+});

@@ -1,0 +1,134 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import type { DeployAction } from '../../api/builds';
+import type { DeploymentRef } from '../../machines/buildControls.machine';
+import { selectDeploymentForm, selectIsDeploying } from '../../machines/deployment.machine';
+import { Button, Field, IconButton, Modal, ModalFooter, Select, styled, TextInput } from '../ui';
+
+/** SPEC 4.3 / 2.14: the 'Create deployment' dialog; every value lives in the deployment machine. */
+export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
+  const form = useSelector(dialogRef, selectDeploymentForm);
+  const submitting = useSelector(dialogRef, selectIsDeploying);
+  const close = () => dialogRef.send({ type: 'deployment.cancel' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dialogRef.send({ type: 'deployment.submit' });
+  };
+  const addParam = () => dialogRef.send({ type: 'param.add' });
+  // Enter in a parameter input adds the parameter instead of submitting the deployment.
+  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    addParam();
+  };
+
+  return (
+    <Modal title="Create deployment" onClose={close}>
+      <form onSubmit={submit}>
+        <Field label="Action">
+          {(id) => (
+            <Select
+              id={id}
+              value={form.action}
+              onChange={(event) =>
+                dialogRef.send({
+                  type: 'deployment.setAction',
+                  action: event.target.value as DeployAction,
+                })
+              }
+            >
+              <option value="promote">promote</option>
+              <option value="rollback">rollback</option>
+            </Select>
+          )}
+        </Field>
+        <Field label="Target" hint="Leave empty to deploy to production">
+          {(id) => (
+            <TextInput
+              id={id}
+              value={form.target}
+              placeholder="production"
+              onChange={(event) =>
+                dialogRef.send({
+                  type: 'deployment.edit',
+                  field: 'target',
+                  value: event.target.value,
+                })
+              }
+            />
+          )}
+        </Field>
+        <fieldset>
+          <legend>Parameters</legend>
+          {form.params.length > 0 ? (
+            <ParamList>
+              {form.params.map((param, index) => (
+                <li key={`${index}-${param.key}`}>
+                  <code>
+                    {param.key}={param.value}
+                  </code>
+                  <IconButton
+                    aria-label={`Remove parameter ${param.key}`}
+                    onClick={() => dialogRef.send({ type: 'param.remove', index })}
+                  >
+                    ✕
+                  </IconButton>
+                </li>
+              ))}
+            </ParamList>
+          ) : null}
+          <ParamInputs>
+            <TextInput
+              aria-label="Parameter key"
+              placeholder="Key"
+              value={form.draftKey}
+              onKeyDown={addOnEnter}
+              onChange={(event) =>
+                dialogRef.send({
+                  type: 'deployment.edit',
+                  field: 'draftKey',
+                  value: event.target.value,
+                })
+              }
+            />
+            <TextInput
+              aria-label="Parameter value"
+              placeholder="Value"
+              value={form.draftValue}
+              onKeyDown={addOnEnter}
+              onChange={(event) =>
+                dialogRef.send({
+                  type: 'deployment.edit',
+                  field: 'draftValue',
+                  value: event.target.value,
+                })
+              }
+            />
+            <Button onClick={addParam}>Add</Button>
+          </ParamInputs>
+        </fieldset>
+        <ModalFooter>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={submitting}>
+            Deploy
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}
+
+const ParamList = styled('ul', {
+  listStyle: 'none',
+  margin: '0 0 $2',
+  padding: 0,
+  li: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '$2' },
+  code: { fontFamily: '$mono', overflowWrap: 'anywhere' },
+});
+
+const ParamInputs = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr auto',
+  gap: '$2',
+  '@mobile': { gridTemplateColumns: '1fr' },
+});

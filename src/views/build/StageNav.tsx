@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { Build, Stage, Status } from '../../api/types';
+import { StatusIcon, styled } from '../ui';
+import { Elapsed } from './Elapsed';
+import { buildHref } from './paths';
+
+type RepoRef = { namespace: string; name: string };
+
+// SPEC 2.9: these stages have nothing to expand yet (or ever); they are plain links.
+const PLAIN_STATUSES: readonly Status[] = [
+  'skipped',
+  'blocked',
+  'pending',
+  'waiting_on_dependencies',
+];
+
+export const isPlainStage = (stage: Stage) =>
+  !stage.steps?.length || PLAIN_STATUSES.includes(stage.status);
+
+/** The left navigation of the log view: 'Pipeline stages', each with its steps. */
+export function StageNav({
+  repo,
+  build,
+  stage,
+  step,
+}: {
+  repo: RepoRef;
+  build: Build;
+  stage: number;
+  step: number;
+}) {
+  // Which stages are open is presentation state; the stage in the path starts open.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set([stage]));
+  const toggle = (number: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(number)) next.add(number);
+      return next;
+    });
+  const stages = build.stages ?? [];
+  const titleId = useId();
+
+  return (
+    <Nav aria-labelledby={titleId}>
+      <NavHeader>
+        <h2 id={titleId}>Pipeline stages</h2>
+        <span>{stages.length} stage(s)</span>
+      </NavHeader>
+      <StageList>
+        {stages.map((item) => (
+          <li key={item.id}>
+            {isPlainStage(item) ? (
+              <Item
+                href={buildHref(repo, build.number, item.number)}
+                aria-current={item.number === stage ? 'true' : undefined}
+              >
+                <StageLine stage={item} />
+              </Item>
+            ) : (
+              <>
+                <ExpandButton
+                  type="button"
+                  aria-expanded={expanded.has(item.number)}
+                  onClick={() => toggle(item.number)}
+                >
+                  <Chevron aria-hidden="true">{expanded.has(item.number) ? '▾' : '▸'}</Chevron>
+                  <StageLine stage={item} />
+                </ExpandButton>
+                {expanded.has(item.number) ? (
+                  <StepList aria-label={`Steps of ${item.name}`}>
+                    {(item.steps ?? []).map((child) => (
+                      <li key={child.id}>
+                        <Item
+                          href={buildHref(repo, build.number, item.number, child.number)}
+                          aria-current={
+                            item.number === stage && child.number === step ? 'page' : undefined
+                          }
+                        >
+                          <StatusIcon status={child.status} />
+                          <Name>{child.name}</Name>
+                          <Elapsed
+                            status={child.status}
+                            started={child.started}
+                            stopped={child.stopped}
+                          />
+                        </Item>
+                      </li>
+                    ))}
+                  </StepList>
+                ) : null}
+              </>
+            )}
+          </li>
+        ))}
+      </StageList>
+    </Nav>
+  );
+}
+
+function StageLine({ stage }: { stage: Stage }) {
+  return (
+    <>
+      <StatusIcon status={stage.status} />
+      <Name>{stage.name}</Name>
+      <Elapsed status={stage.status} started={stage.started} stopped={stage.stopped} />
+    </>
+  );
+}
+
+const Nav = styled('nav', {
+  backgroundColor: '$surface',
+  border: '1px solid $border',
+  borderRadius: '$3',
+  padding: '$2',
+  alignSelf: 'start',
+});
+
+const NavHeader = styled('div', {
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: '$2',
+  padding: '$1 $2 $2',
+  h2: { margin: 0, fontSize: '$3' },
+  span: { color: '$textMuted', fontSize: '$1' },
+});
+
+const StageList = styled('ul', { listStyle: 'none', margin: 0, padding: 0 });
+const StepList = styled('ul', { listStyle: 'none', margin: '0 0 $1', padding: '0 0 0 $4' });
+
+const rowStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  width: '100%',
+  minHeight: '32px',
+  padding: '$1 $2',
+  borderRadius: '$2',
+  color: '$text',
+  textDecoration: 'none',
+  fontFamily: '$body',
+  fontSize: '$2',
+  time: { marginLeft: 'auto', color: '$textMuted', fontSize: '$1', whiteSpace: 'nowrap' },
+  '&:hover': { backgroundColor: '$surfaceAlt' },
+} as const;
+
+const Item = styled(Link, {
+  ...rowStyle,
+  '&[aria-current]': { backgroundColor: '$surfaceAlt', fontWeight: 600 },
+});
+
+const ExpandButton = styled('button', {
+  ...rowStyle,
+  border: 'none',
+  backgroundColor: 'transparent',
+  cursor: 'pointer',
+  textAlign: 'left',
+});
+
+const Chevron = styled('span', { width: '12px', color: '$textMuted', flexShrink: 0 });
+const Name = styled('span', { overflowWrap: 'anywhere', minWidth: 0 });

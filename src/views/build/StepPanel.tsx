@@ -1,0 +1,90 @@
+import type { Build, Stage, Step } from '../../api/types';
+import { shortSha } from '../repo/activity';
+import { Notice, StatusBadge, StatusIcon, styled } from '../ui';
+import { StepConsole } from './console/StepConsole';
+import { Elapsed } from './Elapsed';
+
+type RepoRef = { namespace: string; name: string };
+
+/**
+ * The right side of the log view (SPEC 2.9): the selected step's header (name, status,
+ * duration), its runner and commit, then the console. The console shows the stage error above
+ * the logs itself; a stage with no such step shows it here instead.
+ */
+export function StepPanel({
+  repo,
+  build,
+  stage,
+  step,
+}: {
+  repo: RepoRef;
+  build: Build;
+  stage: Stage;
+  step: Step | undefined;
+}) {
+  const subject = step ?? stage;
+  const stopped = step ? step.stopped : stage.stopped;
+  return (
+    <Panel aria-label={step ? `Step ${step.name}` : `Stage ${stage.name}`}>
+      <PanelHeader>
+        <h2>{subject.name}</h2>
+        <StatusBadge status={subject.status} />
+        <Elapsed status={subject.status} started={subject.started} stopped={stopped} />
+      </PanelHeader>
+      <Meta>
+        {stage.machine ? (
+          <div>
+            <dt>Runner</dt>
+            <dd>{stage.machine}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Commit</dt>
+          <dd>
+            <code title={build.after}>{shortSha(build.after)}</code>
+          </dd>
+        </div>
+      </Meta>
+      {step ? (
+        <StepConsole repo={repo} build={build} stage={stage} step={step} />
+      ) : (
+        <>
+          {stage.error ? (
+            <Notice tone="danger" role="alert">
+              <StatusIcon status="error" />
+              <span>{stage.error}</span>
+            </Notice>
+          ) : null}
+          <Notice>This stage has no steps to show yet.</Notice>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const Panel = styled('section', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+  minWidth: 0,
+});
+
+const PanelHeader = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  flexWrap: 'wrap',
+  h2: { margin: 0, fontSize: '$4', overflowWrap: 'anywhere' },
+  time: { color: '$textMuted' },
+});
+
+const Meta = styled('dl', {
+  display: 'flex',
+  gap: '$5',
+  flexWrap: 'wrap',
+  margin: 0,
+  div: { display: 'flex', gap: '$2', alignItems: 'baseline' },
+  dt: { color: '$textMuted' },
+  dd: { margin: 0, overflowWrap: 'anywhere' },
+  code: { fontFamily: '$mono' },
+});

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../ui';
+import { styled } from '../ui/theme';
+
+export interface CodeEditorProps {
+  value: string;
+  /** Picks the syntax highlighting from the extension. */
+  fileName: string;
+  label: string;
+  onChange: (value: string) => void;
+}
+
+// DESIGN.md section 7: the code editor is a dynamic import.
+const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
+
+const Frame = styled('div', {
+  border: '1px solid $border',
+  borderRadius: '$2',
+  overflow: 'hidden',
+  minHeight: '240px',
+  '.cm-editor': { height: '360px', fontSize: '13px' },
+  '.cm-scroller': { fontFamily: '$mono' },
+  '.cm-editor.cm-focused': { outline: '2px solid $focus' },
+});
+
+/** The template editor (CodeMirror 6, loaded on demand). */
+export function CodeEditor(props: CodeEditorProps) {
+  return (
+    <Frame>
+      <Suspense fallback={<Loading label="Loading editor..." />}>
+        <CodeMirrorEditor {...props} />
+      </Suspense>
+    </Frame>
+  );
+}

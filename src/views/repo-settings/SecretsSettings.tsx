@@ -1,0 +1,150 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Repository, Secret } from '../../api/types';
+import {
+  selectDraft,
+  selectIsCreating,
+  selectIsSubmitting,
+  selectItems,
+} from '../../machines/resourceList.selectors';
+import {
+  orgSecretsInput,
+  orgSecretsMachine,
+  repoSecretsInput,
+  repoSecretsMachine,
+  type SecretDraft,
+} from '../../machines/resourceLists';
+import { Button, Checkbox, Field, Modal, ModalFooter, Table, TextArea, TextInput } from '../ui';
+import {
+  DeleteButton,
+  ListBody,
+  ListHeader,
+  RemoveConfirm,
+  RowActions,
+  type ListActor,
+} from './ListParts';
+
+// SPEC 2.12 secrets screens: the repository's (.../settings/secrets) and its organization's
+// (.../settings/org-secrets, namespace = repo.namespace). Same screen, different texts.
+
+const SECRETS_HINT =
+  'Manage sensitive configuration parameters, such as passwords, tokens, and ssh keys.';
+
+export function RepoSecretsSettings({ repo }: { repo: Repository }) {
+  const actor = useActorRef(repoSecretsMachine, {
+    input: repoSecretsInput({ namespace: repo.namespace, name: repo.name }),
+  });
+  return (
+    <SecretsScreen actor={actor} title="Secrets" newLabel="New Secret" emptyTitle="No Secrets" />
+  );
+}
+
+export function OrgSecretsSettings({ repo }: { repo: Repository }) {
+  const actor = useActorRef(orgSecretsMachine, { input: orgSecretsInput(repo.namespace) });
+  return (
+    <SecretsScreen
+      actor={actor}
+      title="Organization Secrets"
+      newLabel="New Organization Secret"
+      emptyTitle="No Organization Secrets"
+    />
+  );
+}
+
+function SecretsScreen({
+  actor,
+  title,
+  newLabel,
+  emptyTitle,
+}: {
+  actor: ListActor;
+  title: string;
+  newLabel: string;
+  emptyTitle: string;
+}) {
+  const secrets = useSelector(actor, selectItems<Secret>);
+  const isCreating = useSelector(actor, selectIsCreating);
+  return (
+    <section aria-label={title}>
+      <ListHeader title={title} newLabel={newLabel} actor={actor} />
+      <ListBody actor={actor} emptyTitle={emptyTitle} emptyText={SECRETS_HINT}>
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Pull Requests</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {secrets.map((secret) => (
+              <tr key={secret.id ?? secret.name}>
+                <td>{secret.name}</td>
+                <td>{secret.pull_request ? 'Enabled' : 'Disabled'}</td>
+                <RowActions>
+                  <DeleteButton
+                    label={`Delete ${secret.name}`}
+                    onClick={() => actor.send({ type: 'remove.request', item: secret })}
+                  />
+                </RowActions>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ListBody>
+      {isCreating ? <NewSecretModal actor={actor} title={newLabel} /> : null}
+      <RemoveConfirm actor={actor} />
+    </section>
+  );
+}
+
+/** SPEC 2.12: Name, Value, 'Allow Pull Requests', Create and Cancel; no client-side checks. */
+function NewSecretModal({ actor, title }: { actor: ListActor; title: string }) {
+  const draft = useSelector(actor, selectDraft<SecretDraft>);
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const change = (changes: Partial<SecretDraft>) => actor.send({ type: 'draft.change', changes });
+  return (
+    <Modal title={title} onClose={() => actor.send({ type: 'create.cancel' })}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'create.submit' });
+        }}
+      >
+        <Field label="Name">
+          {(id) => (
+            <TextInput
+              id={id}
+              placeholder="Secret Name"
+              value={draft.name}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Value">
+          {(id) => (
+            <TextArea
+              id={id}
+              value={draft.data}
+              onChange={(event) => change({ data: event.target.value })}
+            />
+          )}
+        </Field>
+        <Checkbox
+          label="Allow Pull Requests"
+          checked={draft.pull_request}
+          onChange={(event) => change({ pull_request: event.target.checked })}
+        />
+        <ModalFooter>
+          <Button onClick={() => actor.send({ type: 'create.cancel' })} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            Create
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,180 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Repository, Template } from '../../api/types';
+import {
+  selectDraft,
+  selectIsCreating,
+  selectIsEditing,
+  selectIsSubmitting,
+  selectItems,
+  selectPatch,
+  selectTarget,
+} from '../../machines/resourceList.selectors';
+import {
+  templatesInput,
+  templatesMachine,
+  type TemplateDraft,
+  type TemplatePatch,
+} from '../../machines/resourceLists';
+import { TEMPLATE_EXTENSIONS, type TemplateExtension } from '../../machines/templateExamples';
+import { Button, Field, Modal, ModalFooter, Select, Table, TextInput } from '../ui';
+import { CodeEditor } from './CodeEditor';
+import {
+  DeleteButton,
+  ListBody,
+  ListHeader,
+  RemoveConfirm,
+  RowActions,
+  type ListActor,
+} from './ListParts';
+
+// SPEC 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
+
+export function TemplatesSettings({ repo }: { repo: Repository }) {
+  const actor = useActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
+  const isCreating = useSelector(actor, selectIsCreating);
+  const isEditing = useSelector(actor, selectIsEditing);
+  return (
+    <section aria-label="Templates">
+      <ListHeader title="Templates" newLabel="New Template" actor={actor} />
+      <ListBody
+        actor={actor}
+        emptyTitle="No Templates"
+        emptyText="You can create templates to simplify configuration management if you have large numbers of similar configuration files."
+      >
+        <TemplateTable actor={actor} />
+      </ListBody>
+      {isCreating ? <NewTemplateModal actor={actor} /> : null}
+      {isEditing ? <EditTemplateModal actor={actor} /> : null}
+      <RemoveConfirm actor={actor} />
+    </section>
+  );
+}
+
+function TemplateTable({ actor }: { actor: ListActor }) {
+  const templates = useSelector(actor, selectItems<Template>);
+  return (
+    <Table>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {templates.map((template) => (
+          <tr key={template.id ?? template.name}>
+            <td>{template.name}</td>
+            <RowActions>
+              <Button
+                size="small"
+                aria-label={`Edit ${template.name}`}
+                title={`Edit ${template.name}`}
+                css={{ marginRight: '$2' }}
+                onClick={() =>
+                  actor.send({
+                    type: 'edit.open',
+                    item: template,
+                    patch: { data: template.data ?? '' } satisfies TemplatePatch,
+                  })
+                }
+              >
+                Edit
+              </Button>
+              <DeleteButton
+                label={`Delete ${template.name}`}
+                onClick={() => actor.send({ type: 'remove.request', item: template })}
+              />
+            </RowActions>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function NewTemplateModal({ actor }: { actor: ListActor }) {
+  const draft = useSelector(actor, selectDraft<TemplateDraft>);
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const change = (changes: Partial<TemplateDraft>) => actor.send({ type: 'draft.change', changes });
+  return (
+    <Modal title="New Template" size="wide" onClose={() => actor.send({ type: 'create.cancel' })}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'create.submit' });
+        }}
+      >
+        <Field label="Name">
+          {(id) => (
+            <TextInput
+              id={id}
+              value={draft.name}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Extension">
+          {(id) => (
+            <Select
+              id={id}
+              value={draft.extension}
+              onChange={(event) => change({ extension: event.target.value as TemplateExtension })}
+            >
+              {TEMPLATE_EXTENSIONS.map((extension) => (
+                <option key={extension} value={extension}>
+                  {extension}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <CodeEditor
+          label="Template content"
+          fileName={`template${draft.extension}`}
+          value={draft.data}
+          onChange={(data) => change({ data })}
+        />
+        <ModalFooter>
+          <Button onClick={() => actor.send({ type: 'create.cancel' })} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            Create
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}
+
+/** SPEC 2.12: the edit modal shows only the content, with Update and Cancel. */
+function EditTemplateModal({ actor }: { actor: ListActor }) {
+  const template = useSelector(actor, selectTarget<Template>);
+  const patch = useSelector(actor, selectPatch<TemplatePatch>);
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const name = template?.name ?? '';
+  return (
+    <Modal title={name} size="wide" onClose={() => actor.send({ type: 'edit.cancel' })}>
+      <CodeEditor
+        label="Template content"
+        fileName={name}
+        value={patch?.data ?? ''}
+        onChange={(data) => actor.send({ type: 'patch.change', changes: { data } })}
+      />
+      <ModalFooter>
+        <Button onClick={() => actor.send({ type: 'edit.cancel' })} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button
+          variant="primary"
+          disabled={isSubmitting}
+          onClick={() => actor.send({ type: 'edit.submit' })}
+        >
+          Update
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -103,6 +103,8 @@ export const selectIsDrawerShown = (snapshot: SearchSnapshot) =>
 export const selectQuery = (snapshot: SearchSnapshot) => snapshot.context.query;
 export const selectHasQuery = (snapshot: SearchSnapshot) =>
   normalizeQuery(snapshot.context.query) !== '';
+export const selectIsLoadingRepos = (snapshot: SearchSnapshot) =>
+  snapshot.matches({ repos: 'loading' });
 export const selectReposError = (snapshot: SearchSnapshot) => snapshot.context.error;
 
 // Results are derived from the query and the list, never stored; cached per context object so

@@ -1,8 +1,25 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef } from '@xstate/react';
+import { dashboardMachine } from '../../machines/dashboard.machine';
+import { useCurrentUser } from '../shell/session';
+import { usePageTitle } from '../shell/title';
+import { Page, PageHeader } from '../ui';
+import { RecentActivity } from './RecentActivity';
+import { RepoList } from './RepoList';
+import { SyncButton } from './SyncButton';
+
+/** SPEC 2.4: the home page of a signed-in user. */
 export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const user = useCurrentUser();
+  const dashboard = useActorRef(dashboardMachine, { input: { syncing: user?.syncing === true } });
   return (
-    <main>
-      <h1>Dashboard</h1>
-    </main>
+    <Page>
+      <PageHeader>
+        <h1>Dashboard</h1>
+        <SyncButton dashboard={dashboard} />
+      </PageHeader>
+      <RecentActivity dashboard={dashboard} />
+      <RepoList dashboard={dashboard} />
+    </Page>
   );
 }

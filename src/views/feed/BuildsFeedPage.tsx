@@ -1,8 +1,78 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  buildsFeedMachine,
+  selectBuilds,
+  selectFeedError,
+  selectIsFeedLoading,
+  selectIsRunningLoading,
+  selectRunning,
+  selectRunningError,
+  selectShowsRunning,
+} from '../../machines/buildsFeed.machine';
+import { useCurrentUser } from '../shell/session';
+import { usePageTitle } from '../shell/title';
+import { Button, EmptyState, Loading, Notice, Page, PageHeader, SectionTitle } from '../ui';
+import { FeedList } from './FeedList';
+
+type FeedRef = ActorRefFrom<typeof buildsFeedMachine>;
+
+/** The newest builds across the user's repositories, live; administrators also see what runs. */
 export function BuildsFeedPage() {
+  usePageTitle('Builds Feed');
+  const user = useCurrentUser();
+  const feed = useActorRef(buildsFeedMachine, { input: { isAdmin: user?.admin === true } });
+  const showsRunning = useSelector(feed, selectShowsRunning);
   return (
-    <main>
-      <h1>Builds Feed</h1>
-    </main>
+    <Page>
+      <PageHeader>
+        <h1>Builds Feed</h1>
+      </PageHeader>
+      {showsRunning ? <RunningNow feed={feed} /> : null}
+      <RecentBuilds feed={feed} />
+    </Page>
+  );
+}
+
+function RunningNow({ feed }: { feed: FeedRef }) {
+  const running = useSelector(feed, selectRunning);
+  const loading = useSelector(feed, selectIsRunningLoading);
+  const error = useSelector(feed, selectRunningError);
+  let body;
+  if (error) body = <Notice tone="danger">{error}</Notice>;
+  else if (loading && running.length === 0) body = <Loading />;
+  else if (running.length === 0) body = <Notice>No builds are running.</Notice>;
+  else body = <FeedList label="Running now" items={running} />;
+  return (
+    <section aria-labelledby="running-now" style={{ marginBottom: 24 }}>
+      <SectionTitle id="running-now">Running now</SectionTitle>
+      {body}
+    </section>
+  );
+}
+
+function RecentBuilds({ feed }: { feed: FeedRef }) {
+  const builds = useSelector(feed, selectBuilds);
+  const loading = useSelector(feed, selectIsFeedLoading);
+  const error = useSelector(feed, selectFeedError);
+  let body;
+  if (error) {
+    body = (
+      <Notice tone="danger" role="alert">
+        <span style={{ flex: 1 }}>{error}</span>
+        <Button size="small" onClick={() => feed.send({ type: 'feed.reload' })}>
+          Retry
+        </Button>
+      </Notice>
+    );
+  } else if (loading && builds.length === 0) body = <Loading label="Loading builds..." />;
+  else if (builds.length === 0) {
+    body = <EmptyState title="No builds yet">Builds of your repositories show up here.</EmptyState>;
+  } else body = <FeedList label="Recent builds" items={builds} />;
+  return (
+    <section aria-labelledby="recent-builds">
+      <SectionTitle id="recent-builds">Recent builds</SectionTitle>
+      {body}
+    </section>
   );
 }

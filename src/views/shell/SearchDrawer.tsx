@@ -1,4 +1,227 @@
-// Placeholder until the search drawer lands (issue 3).
+import { useSelector } from '@xstate/react';
+import { useId, useLayoutEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import {
+  DRAWER_SLIDE_OUT,
+  searchActor,
+  selectIsDrawerClosing,
+  selectIsDrawerShown,
+  selectIsLoadingRepos,
+  selectHasQuery,
+  selectQuery,
+  selectReposError,
+  selectResults,
+} from '../../machines/search.machine';
+import { Button, Notice, Spinner, StatusIcon, TextInput } from '../ui';
+import { keyframes, styled } from '../ui/theme';
+
+// SPEC 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
+
+const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } });
+const slideOut = keyframes({ from: { transform: 'none' }, to: { transform: 'translateX(-100%)' } });
+
+const Drawer = styled('dialog', {
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  borderRight: '1px solid $border',
+  width: 'min(420px, 100vw)',
+  maxWidth: '100vw',
+  height: '100vh',
+  maxHeight: '100vh',
+  backgroundColor: '$surface',
+  color: '$text',
+  boxShadow: '$2',
+  animation: `${slideIn} ${DRAWER_SLIDE_OUT}ms ease-out`,
+  '&::backdrop': { backgroundColor: 'rgba(0,0,0,0.35)' },
+  '&[data-state="closing"]': {
+    animation: `${slideOut} ${DRAWER_SLIDE_OUT}ms ease-in forwards`,
+  },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+});
+
+const Header = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  padding: '$3 $4',
+  borderBottom: '1px solid $border',
+  h2: { margin: 0, fontSize: '$3' },
+});
+
+const Body = styled('div', { padding: '$4', display: 'grid', gap: '$3' });
+
+const Results = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$2',
+  a: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '$3',
+    padding: '$2 $3',
+    border: '1px solid $border',
+    borderRadius: '$2',
+    color: '$text',
+    textDecoration: 'none',
+    '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
+  },
+  strong: { display: 'block', overflowWrap: 'anywhere' },
+  small: { color: '$textMuted', overflowWrap: 'anywhere' },
+});
+
+const ResultsTitle = styled('h3', { fontSize: '$2', margin: '0 0 $2' });
+
+const Muted = styled('p', { color: '$textMuted', margin: 0 });
+
+const SearchIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </svg>
+);
+
+const TriggerButton = styled('button', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  border: 'none',
+  borderRadius: '$2',
+  backgroundColor: 'transparent',
+  color: '$sidebarText',
+  cursor: 'pointer',
+  '&:hover': { backgroundColor: 'rgba(255,255,255,0.12)' },
+  svg: { width: '22px', height: '22px' },
+});
+
 export function SearchButton() {
-  return null;
+  const actor = searchActor();
+  const shown = useSelector(actor, selectIsDrawerShown);
+  return (
+    <>
+      <TriggerButton
+        type="button"
+        aria-label="Search"
+        title="Search"
+        aria-haspopup="dialog"
+        aria-expanded={shown}
+        onClick={() => actor.send({ type: 'search.open' })}
+      >
+        <SearchIcon />
+      </TriggerButton>
+      {shown ? <SearchDrawer /> : null}
+    </>
+  );
+}
+
+function SearchDrawer() {
+  const actor = searchActor();
+  const closing = useSelector(actor, selectIsDrawerClosing);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // Showing the native dialog is DOM work, not data: modal makes the browser move focus in,
+  // keep it inside, close on Escape and give focus back to the Search button afterwards.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const close = () => actor.send({ type: 'search.close' });
+  return (
+    <Drawer
+      ref={ref}
+      aria-labelledby={titleId}
+      data-state={closing ? 'closing' : 'open'}
+      onCancel={(event) => {
+        // Escape: slide out first instead of vanishing at once.
+        event.preventDefault();
+        close();
+      }}
+      onClose={close}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <Header>
+        <h2 id={titleId}>Search repositories</h2>
+        <Button variant="ghost" aria-label="Close" onClick={close}>
+          ✕
+        </Button>
+      </Header>
+      <Body>
+        <SearchInput />
+        <SearchResults />
+      </Body>
+    </Drawer>
+  );
+}
+
+function SearchInput() {
+  const actor = searchActor();
+  const query = useSelector(actor, selectQuery);
+  return (
+    <TextInput
+      type="search"
+      aria-label="Search repositories"
+      placeholder="Search repositories"
+      autoFocus
+      autoComplete="off"
+      value={query}
+      onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}
+    />
+  );
+}
+
+function SearchResults() {
+  const actor = searchActor();
+  const hasQuery = useSelector(actor, selectHasQuery);
+  const query = useSelector(actor, selectQuery).trim();
+  const results = useSelector(actor, selectResults);
+  const loading = useSelector(actor, selectIsLoadingRepos);
+  const titleId = useId();
+  const error = useSelector(actor, selectReposError);
+  const close = () => actor.send({ type: 'search.close' });
+
+  if (error) {
+    return (
+      <Notice tone="danger" role="alert">
+        <span style={{ flex: 1 }}>{error}</span>
+        <Button size="small" onClick={() => actor.send({ type: 'search.reload' })}>
+          Retry
+        </Button>
+      </Notice>
+    );
+  }
+  if (loading) {
+    return (
+      <Muted role="status">
+        <Spinner aria-hidden="true" /> Loading repositories...
+      </Muted>
+    );
+  }
+  if (!hasQuery) return null;
+  if (results.length === 0) return <Muted role="status">Repos not found</Muted>;
+  return (
+    <section aria-labelledby={titleId}>
+      <ResultsTitle id={titleId}>Search results</ResultsTitle>
+      <Results>
+        {results.map((repo) => (
+          <li key={repo.id}>
+            <Link href={`/${repo.slug}`} onClick={close}>
+              <StatusIcon status={repo.build?.status ?? 'inactive'} />
+              <span>
+                <strong>{repo.slug}</strong>
+                <small>Found &quot;{query}&quot; in Repositories</small>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </Results>
+    </section>
+  );
 }

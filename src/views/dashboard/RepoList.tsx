@@ -1,0 +1,138 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { Repository } from '../../api/types';
+import { config } from '../../config';
+import {
+  selectError,
+  selectHasMore,
+  selectIsEmpty,
+  selectIsLoading,
+  selectVisibleRepos,
+  type dashboardMachine,
+} from '../../machines/dashboard.machine';
+import { Button, EmptyState, Loading, Notice, SectionTitle, StatusIcon } from '../ui';
+import { styled } from '../ui/theme';
+import { RepoFilters } from './RepoFilters';
+import { BuildTime, repoHref } from './repoLinks';
+
+type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
+
+const List = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  backgroundColor: '$surface',
+  border: '1px solid $border',
+  borderRadius: '$3',
+  overflow: 'hidden',
+  'li + li': { borderTop: '1px solid $border' },
+});
+
+const ItemLink = styled(Link, {
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$3 $4',
+  color: '$text',
+  textDecoration: 'none',
+  '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
+  '@mobile': { gridTemplateColumns: 'auto minmax(0, 1fr)' },
+});
+
+const Name = styled('span', {
+  display: 'grid',
+  minWidth: 0,
+  strong: { overflowWrap: 'anywhere' },
+  small: {
+    color: '$textMuted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+});
+
+const Aside = styled('span', {
+  color: '$textMuted',
+  fontSize: '$1',
+  textAlign: 'right',
+  '@mobile': { gridColumn: '2', textAlign: 'left' },
+});
+
+const More = styled('div', { display: 'flex', justifyContent: 'center', marginTop: '$3' });
+
+/** SPEC 2.4: the 'Repositories' list with its filters, 50 at a time. */
+export function RepoList({ dashboard }: { dashboard: DashboardRef }) {
+  return (
+    <section aria-labelledby="repositories">
+      <SectionTitle id="repositories">Repositories</SectionTitle>
+      <RepoFilters dashboard={dashboard} />
+      <RepoListBody dashboard={dashboard} />
+    </section>
+  );
+}
+
+function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
+  const error = useSelector(dashboard, selectError);
+  const loading = useSelector(dashboard, selectIsLoading);
+  const empty = useSelector(dashboard, selectIsEmpty);
+  const repos = useSelector(dashboard, selectVisibleRepos);
+  const hasMore = useSelector(dashboard, selectHasMore);
+
+  if (error) {
+    return (
+      <Notice tone="danger" role="alert">
+        <span style={{ flex: 1 }}>{error}</span>
+        <Button size="small" onClick={() => dashboard.send({ type: 'repos.reload' })}>
+          Retry
+        </Button>
+      </Notice>
+    );
+  }
+  if (loading) return <Loading label="Loading repositories..." />;
+  if (empty) {
+    return (
+      <EmptyState title="Your Repository List is Empty.">
+        {config.productName} automatically syncs with your version control system to display your
+        repositories.
+      </EmptyState>
+    );
+  }
+  if (repos.length === 0) return <Notice>No repositories match these filters.</Notice>;
+  return (
+    <>
+      <List aria-label="Repositories">
+        {repos.map((repo) => (
+          <li key={repo.id}>
+            <RepoItem repo={repo} />
+          </li>
+        ))}
+      </List>
+      {hasMore ? (
+        <More>
+          <Button onClick={() => dashboard.send({ type: 'repos.showMore' })}>Show more</Button>
+        </More>
+      ) : null}
+    </>
+  );
+}
+
+function RepoItem({ repo }: { repo: Repository }) {
+  const { build } = repo;
+  const status = repo.active && build ? build.status : 'inactive';
+  return (
+    <ItemLink href={repoHref(repo)}>
+      <StatusIcon status={status} />
+      <Name>
+        <strong>{repo.slug}</strong>
+        {build ? (
+          <small>
+            #{build.number} {build.title || build.message}
+          </small>
+        ) : null}
+      </Name>
+      <Aside>{!repo.active ? 'Inactive' : build ? <BuildTime build={build} /> : null}</Aside>
+    </ItemLink>
+  );
+}

@@ -1,0 +1,111 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, newId } from '../../../mock-server/db';
+import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
+import { FakeEventSource } from '../../../tests/fakeEventSource';
+import { renderApp } from '../../../tests/render';
+
+const server = createNodeServer();
+beforeAll(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+let now = 0;
+beforeEach(() => {
+  resetMockDb();
+  now = Math.floor(fakeRuntime().clock.now() / 1000);
+});
+afterEach(async () => {
+  cleanup();
+  await fetch(`${location.origin}/logout`, { method: 'POST', redirect: 'manual' });
+});
+
+async function signIn(login: string, admin = false) {
+  const user = addUser(login, { password: login, admin, synced: now });
+  await fetch(`${location.origin}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: login, password: login }),
+    redirect: 'manual',
+  });
+  return user;
+}
+
+const feedList = () => screen.findByRole('list', { name: 'Recent builds' });
+
+describe('builds feed', () => {
+  it('lists the newest builds with slug, number, status, message and activity', async () => {
+    const user = await signIn('member');
+    const repo = addRepo('acme/api');
+    grant(user, repo, 'write');
+    addBuild(repo, { message: 'first', author_login: 'ada', created: now - 120 });
+    addBuild(repo, {
+      message: 'Fix the flaky test',
+      title: '',
+      status: 'failure',
+      author_login: 'ada',
+      target: 'main',
+      created: now - 60,
+      started: now - 60,
+      finished: now - 30,
+    });
+    renderApp('/builds-feed');
+    const rows = within(await feedList()).getAllByRole('link');
+    expect(rows.map((row) => row.getAttribute('href'))).toEqual(['/acme/api/2', '/acme/api/1']);
+    expect(rows[0]).toHaveTextContent('acme/api #2');
+    expect(rows[0]).toHaveTextContent('Fix the flaky test');
+    expect(rows[0]).toHaveTextContent('ada pushed to main');
+    expect(rows[0]).toHaveTextContent('30s');
+    expect(within(rows[0]!).getByRole('img', { name: 'failure' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Running now' })).not.toBeInTheDocument();
+    expect(document.title).toBe('Builds Feed - Drone');
+  });
+
+  it('puts a build that starts at the top, live', async () => {
+    const user = await signIn('member');
+    const repo = addRepo('acme/api');
+    grant(user, repo, 'write');
+    addBuild(repo, { message: 'older' });
+    renderApp('/builds-feed');
+    const list = await feedList();
+    const [stream] = FakeEventSource.open('/api/stream');
+    stream!.emit({
+      ...repo,
+      build: { id: 500, number: 2, status: 'running', message: 'brand new', event: 'push' },
+    });
+    const first = await within(list).findByRole('link', { name: /brand new/ });
+    expect(within(list).getAllByRole('link')[0]).toBe(first);
+    expect(first).toHaveAttribute('href', '/acme/api/2');
+    expect(within(first).getByRole('img', { name: 'running' })).toBeInTheDocument();
+    stream!.emit({
+      ...repo,
+      build: { id: 500, number: 2, status: 'success', message: 'brand new', event: 'push' },
+    });
+    expect(await within(list).findByRole('img', { name: 'success' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('shows administrators the builds running now', async () => {
+    const admin = await signIn('root', true);
+    const repo = addRepo('acme/api');
+    grant(admin, repo, 'admin');
+    const running = addBuild(repo, { status: 'running', message: 'in flight' });
+    db.stage.create({
+      id: newId(),
+      repo_id: repo.id,
+      build_id: running.id,
+      number: 1,
+      name: 'default',
+      status: 'running',
+    });
+    renderApp('/builds-feed');
+    const section = await screen.findByRole('region', { name: 'Running now' });
+    const row = await within(section).findByRole('link', { name: /in flight/ });
+    expect(row).toHaveAttribute('href', '/acme/api/1');
+  });
+});

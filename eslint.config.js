@@ -6,12 +6,26 @@ import globals from 'globals';
 // Dependencies point one way: views -> machines -> api (DESIGN.md section 2).
 const noApiInViews = {
   patterns: [
-    { group: ['**/api/client', '**/api/client.ts', 'ofetch'], message: 'Views talk to machines, never to the API client.' },
+    {
+      group: ['**/api/client', '**/api/client.ts', 'ofetch'],
+      message: 'Views talk to machines, never to the API client.',
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report', 'machines-export', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      '.scratch',
+      'node_modules',
+      'public/mockServiceWorker.js',
+      'test-results',
+      'playwright-report',
+      'machines-export',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +34,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
     },
   },
@@ -38,7 +55,17 @@ export default tseslint.config(
     files: ['src/machines/**/*.ts', 'src/logs/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xstate/react'], message: 'Machines and the log pipeline are framework-free.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', '@xstate/react'],
+              message: 'Machines and the log pipeline are framework-free.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

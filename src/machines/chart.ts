@@ -1,0 +1,122 @@
+import type { AnyStateMachine } from 'xstate';
+
+// A machine's definition as a graph for the machines page (issue 10): computed from the machine
+// itself, so the chart cannot drift from the code.
+
+export interface ChartNode {
+  /** State node id, e.g. 'console.loading'. */
+  id: string;
+  label: string;
+  /** Id of the enclosing compound or parallel state; undefined for the root's children. */
+  parent?: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  isInitial: boolean;
+  entry: string[];
+  exit: string[];
+  invoke: string[];
+}
+
+export interface ChartEdge {
+  id: string;
+  source: string;
+  target: string;
+  /** Event, then [guard] and the delay of `after` transitions. */
+  label: string;
+}
+
+export interface MachineChart {
+  id: string;
+  nodes: ChartNode[];
+  edges: ChartEdge[];
+}
+
+interface TransitionLike {
+  eventType: string | null;
+  target?: ReadonlyArray<string | { id: string }>;
+  guard?: unknown;
+  source?: string;
+}
+
+interface StateLike {
+  id: string;
+  key: string;
+  type: ChartNode['type'];
+  initial?: { target: ReadonlyArray<string | { id: string }> };
+  states: Record<string, StateLike>;
+  transitions: readonly TransitionLike[];
+  entry: readonly unknown[];
+  exit: readonly unknown[];
+  invoke: ReadonlyArray<{ src: unknown; id?: string }>;
+}
+
+/** A readable name for an action, guard or actor reference of any shape XState stores. */
+export function nameOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'function') return value.name || 'inline';
+  if (value && typeof value === 'object' && 'type' in value) {
+    return String((value as { type: unknown }).type);
+  }
+  return 'inline';
+}
+
+/** Named actions; XState's own raise/cancel pairs that implement `after` are left out. */
+function actionNames(actions: readonly unknown[]): string[] {
+  return actions.map(nameOf).filter((name) => !name.startsWith('xstate.'));
+}
+
+const AFTER_PREFIX = 'xstate.after.';
+
+/** 'xstate.after.RECONNECT_DELAY.repoEvents.waiting' -> 'after RECONNECT_DELAY'. */
+export function eventLabel(eventType: string | null): string {
+  if (eventType === null || eventType === '') return 'always';
+  if (eventType.startsWith(AFTER_PREFIX)) {
+    const delay = eventType.slice(AFTER_PREFIX.length).split('.')[0];
+    return `after ${delay}`;
+  }
+  if (eventType.startsWith('xstate.done.actor.')) return 'done';
+  if (eventType.startsWith('xstate.error.actor.')) return 'error';
+  if (eventType.startsWith('xstate.done.state.')) return 'done (state)';
+  return eventType;
+}
+
+/** Targets are '#id' strings in the initial transition and state nodes elsewhere. */
+const targetId = (target: string | { id: string }) =>
+  typeof target === 'string' ? target.replace(/^#/, '') : target.id;
+
+export function machineToChart(machine: AnyStateMachine): MachineChart {
+  const nodes: ChartNode[] = [];
+  const edges: ChartEdge[] = [];
+  const root = machine.definition as unknown as StateLike;
+
+  function visit(state: StateLike, parent: StateLike | undefined): void {
+    const initialTargets = parent?.initial?.target.map(targetId) ?? [];
+    // The root is drawn too: it is the machine's frame and the source of its global transitions.
+    nodes.push({
+      id: state.id,
+      label: state.key,
+      parent: parent?.id,
+      type: state.type,
+      isInitial: !parent || initialTargets.includes(state.id) || parent.type === 'parallel',
+      entry: actionNames(state.entry),
+      exit: actionNames(state.exit),
+      invoke: state.invoke.map((invoke) => nameOf(invoke.src)),
+    });
+    state.transitions.forEach((transition, index) => {
+      const guard = transition.guard ? ` [${nameOf(transition.guard)}]` : '';
+      const label = `${eventLabel(transition.eventType)}${guard}`;
+      const targets = transition.target?.length ? transition.target.map(targetId) : [state.id];
+      for (const target of targets) {
+        edges.push({ id: `${state.id}:${index}:${target}`, source: state.id, target, label });
+      }
+    });
+    for (const child of Object.values(state.states)) visit(child, state);
+  }
+
+  visit(root, undefined);
+  return { id: root.id, nodes, edges };
+}
+
+/** Counts used by the model-based tests' summary lines. */
+export function chartCounts(chart: MachineChart) {
+  return { states: chart.nodes.length, transitions: chart.edges.length };
+}

@@ -1,0 +1,27 @@
+import type { AnyStateMachine } from 'xstate';
+import { copyMachine } from './copy.machine';
+import { repoEventsMachine } from './repoEvents.machine';
+import { sessionMachine } from './session.machine';
+import { tickerMachine } from './ticker.machine';
+import { toastMachine, toastsMachine } from './toasts.machine';
+
+export interface MachineEntry {
+  id: string;
+  machine: AnyStateMachine;
+  /** What it owns, in DESIGN.md's words. */
+  description: string;
+}
+
+/** Every machine of the console, for the machines page and `npm run machines:export`. */
+export const machineRegistry: MachineEntry[] = [
+  { id: 'session', machine: sessionMachine, description: 'Current user, anonymous vs signed in' },
+  { id: 'toasts', machine: toastsMachine, description: 'At most 3 toasts, 3000 ms each' },
+  { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
+  { id: 'copy', machine: copyMachine, description: "'Copied' for 2000 ms after copying" },
+  { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'repoEvents',
+    machine: repoEventsMachine,
+    description: 'The /api/stream EventSource with reconnect and back-off',
+  },
+];

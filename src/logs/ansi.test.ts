@@ -38,6 +38,13 @@ describe('parseLine', () => {
     expect(truecolor?.style?.color).toBe('rgb(1, 2, 3)');
   });
 
+  it('keeps black text dark on a coloured background (test badges), readable on the log', () => {
+    const [badge] = parseLine(`${ESC}[30m${ESC}[42m PASS ${ESC}[49m${ESC}[39m\n`);
+    expect(badge?.style).toMatchObject({ color: '#0d1117', backgroundColor: '#3fb950' });
+    const [plain] = parseLine(`${ESC}[30mdark grey${ESC}[39m\n`);
+    expect(plain?.style?.color).toBe('#6e7681');
+  });
+
   it('keeps markup as text: spans are data, never HTML', () => {
     const spans = parseLine(`${ESC}[33m<img src=x onerror=alert(1)>&amp;${ESC}[0m\n`);
     expect(spans[0]?.text).toBe('<img src=x onerror=alert(1)>&amp;');

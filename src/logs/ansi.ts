@@ -76,11 +76,17 @@ function colorOf(name: string | null, truecolor: string | null): string | undefi
   return palette ? paletteColor(Number(palette[1])) : undefined;
 }
 
+/** Black text on a coloured background (test runners' PASS/FAIL badges) must stay dark. */
+const BLACK_ON_BACKGROUND = '#0d1117';
+
 function spanOf(entry: Anser.AnserJsonEntry): LogSpan {
   const style: SpanStyle = {};
   const classes: string[] = [];
-  const color = colorOf(entry.fg, entry.fg_truecolor);
   const background = colorOf(entry.bg, entry.bg_truecolor);
+  const color =
+    background && entry.fg === 'ansi-black'
+      ? BLACK_ON_BACKGROUND
+      : colorOf(entry.fg, entry.fg_truecolor);
   if (color) {
     style.color = color;
     classes.push(`${entry.fg}-fg`);

@@ -114,6 +114,9 @@ function factsOf(context: ConsoleContext): ConsoleFacts {
   };
 }
 
+const isLine = (line: unknown): line is Line =>
+  typeof (line as Line | null)?.pos === 'number' && typeof (line as Line).out === 'string';
+
 const isNoStoredLog = (error: unknown) =>
   (error as ApiError | undefined)?.status === 404 &&
   (error as ApiError).message === NO_STORED_LOG_MESSAGE;
@@ -124,12 +127,17 @@ const isNoStoredLog = (error: unknown) =>
  */
 export function createFetchStepLogs(load: (ref: StepRef) => Promise<Line[]>) {
   return fromPromise<Line[], StepRef>(async ({ input }) => {
+    let lines: unknown;
     try {
-      return await load(input);
+      lines = await load(input);
     } catch (error) {
       if (isNoStoredLog(error)) return [];
       throw error;
     }
+    // A body that is not a list of lines (a proxy's page, a broken store) is an error, not a log.
+    if (!Array.isArray(lines))
+      throw new Error(`Unexpected log data: ${String(lines).slice(0, 120)}`);
+    return lines.filter(isLine);
   });
 }
 

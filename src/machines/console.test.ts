@@ -185,6 +185,13 @@ describe('console machine (SPEC 4.4)', () => {
     expect(state().context.fetchError).toBe('database is locked');
   });
 
+  it('is in error when the log body is not a list of lines', async () => {
+    const { state, answer } = startConsole({ step: step('success') });
+    await answer('@generated:bench:1000:1' as unknown as Line[]);
+    expect(state().matches('error')).toBe(true);
+    expect(state().context.fetchError).toBe('Unexpected log data: @generated:bench:1000:1');
+  });
+
   it('shows no logs for a declined build, and for a skipped stage of an error or killed build', () => {
     const declined = startConsole({
       build: build('declined'),

@@ -72,7 +72,7 @@ function ConsoleHeader({
     );
   return (
     <Header>
-      <Title>{step.name}</Title>
+      <Title>Console Logs</Title>
       <Controls>
         {canFollow ? (
           <Button

@@ -71,6 +71,7 @@ export const buildIndexMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchIndex',
         src: 'fetchIndex',
         input: ({ context }) => ({ repo: context.repo, kind: context.kind }),
         onDone: { target: 'ready', actions: 'assignBuilds' },
@@ -81,7 +82,7 @@ export const buildIndexMachine = setup({
       },
     },
     ready: {
-      invoke: { src: 'followRepoEvents' },
+      invoke: { id: 'followRepoEvents', src: 'followRepoEvents' },
       on: {
         'repo.updated': { guard: 'hasBuildOfThisRepo', actions: 'assignLiveUpdate' },
         'stream.reconnected': 'loading',

@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
+import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
 import {
   buildIndexMachine,
   selectIndexBuilds,
@@ -76,4 +77,64 @@ describe('buildIndex machine', () => {
     });
     await waitFor(missing.actor, (snapshot) => selectIndexIsNotFound(snapshot));
   });
+});
+
+describe('buildIndex machine, model-based', () => {
+  const input = { repo, kind: 'branches' as const };
+  const model = valueModelOf(
+    buildIndexMachine,
+    [
+      { type: 'xstate.done.actor.fetchIndex', output: [makeBuild({ number: 3 })] },
+      { type: 'xstate.error.actor.fetchIndex', error: new ApiError(404, 'Not Found') },
+      { type: 'xstate.error.actor.fetchIndex', error: new ApiError(500, 'boom') },
+      { type: 'index.retry' },
+      { type: 'stream.reconnected' },
+      { type: 'repo.updated', repo: makeRepo({ build: makeBuild({ number: 4, target: 'dev' }) }) },
+    ],
+    input,
+  );
+
+  for (const path of model.getShortestPaths()) {
+    it(pathName(path), async () => {
+      let pending: { resolve: (builds: Build[]) => void; reject: (error: unknown) => void };
+      const machine = buildIndexMachine.provide({
+        actors: {
+          fetchIndex: fromPromise<Build[], { repo: RepoRef; kind: BuildIndexKind }>(
+            () =>
+              new Promise<Build[]>((resolve, reject) => {
+                pending = { resolve, reject };
+              }),
+          ),
+          followRepoEvents: fromCallback(() => () => undefined),
+        },
+        actions: { notifyError: () => undefined },
+      });
+      const actor = createActor(machine, { input }).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const settle = async (act: () => void) => {
+        act();
+        await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
+      };
+      await path.test({
+        states: {
+          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
+          ready: () => expect(selectIndexBuilds(actor.getSnapshot()).length).toBeGreaterThan(0),
+          failed: () => expect(selectIndexError(actor.getSnapshot())).toBe('boom'),
+          notFound: () => expect(selectIndexIsNotFound(actor.getSnapshot())).toBe(true),
+        },
+        events: {
+          'xstate.done.actor.fetchIndex': ({ event }) =>
+            settle(() => pending.resolve((event as AnyEventObject).output)),
+          'xstate.error.actor.fetchIndex': ({ event }) =>
+            settle(() => pending.reject((event as AnyEventObject).error)),
+          'index.retry': send,
+          'stream.reconnected': send,
+          'repo.updated': send,
+        },
+      });
+      const expected = replayed(buildIndexMachine, input, path.steps);
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context).toEqual(expected.context);
+    });
+  }
 });

@@ -84,7 +84,7 @@ export const buildsMachine = setup({
   context: ({ input }) => ({ repo: input.repo, builds: [], page: 0, hasMore: false, error: null }),
   // Live updates arrive in every state; an update that lands before the first page is kept
   // until the page replaces the list.
-  invoke: { src: 'followRepoEvents' },
+  invoke: { id: 'followRepoEvents', src: 'followRepoEvents' },
   on: {
     'repo.updated': { guard: 'hasBuildOfThisRepo', actions: 'assignLiveUpdate' },
   },
@@ -92,6 +92,7 @@ export const buildsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchBuildsPage',
         src: 'fetchBuildsPage',
         input: ({ context }) => ({ repo: context.repo, page: 1 }),
         onDone: { target: 'ready', actions: 'assignFirstPage' },
@@ -116,6 +117,7 @@ export const buildsMachine = setup({
     },
     loadingMore: {
       invoke: {
+        id: 'fetchBuildsPage',
         src: 'fetchBuildsPage',
         input: ({ context }) => ({ repo: context.repo, page: context.page + 1 }),
         onDone: { target: 'ready', actions: 'assignNextPage' },
@@ -130,6 +132,7 @@ export const buildsMachine = setup({
     },
     refreshing: {
       invoke: {
+        id: 'fetchBuildsPage',
         src: 'fetchBuildsPage',
         input: ({ context }) => ({ repo: context.repo, page: 1 }),
         onDone: { target: 'ready', actions: 'assignRefreshed' },

@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../tests/repo-fixtures';
+import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
 import {
   buildsMachine,
   selectBuilds,
@@ -128,4 +129,83 @@ describe('builds machine', () => {
     expect(selectBuilds(actor.getSnapshot())).toHaveLength(50);
     expect(selectCanShowMore(actor.getSnapshot())).toBe(true);
   });
+});
+
+/** A fetchBuildsPage whose calls the test settles one at a time. */
+function controlledPages() {
+  let pending: { resolve: (builds: Build[]) => void; reject: (error: unknown) => void } | null =
+    null;
+  const logic = fromPromise<Build[], PageInput>(
+    () =>
+      new Promise<Build[]>((resolve, reject) => {
+        pending = { resolve, reject };
+      }),
+  );
+  return {
+    logic,
+    resolve: (builds: Build[]) => pending!.resolve(builds),
+    reject: (error: unknown) => pending!.reject(error),
+  };
+}
+
+describe('builds machine, model-based', () => {
+  const fullPage = makeBuilds(50, (number) => ({ number: number + 50 }));
+  const shortPage = makeBuilds(3);
+  const update = makeRepo({ build: makeBuild({ number: 101, status: 'running' }) });
+  const model = valueModelOf(
+    buildsMachine,
+    [
+      { type: 'xstate.done.actor.fetchBuildsPage', output: fullPage },
+      { type: 'xstate.done.actor.fetchBuildsPage', output: shortPage },
+      { type: 'xstate.error.actor.fetchBuildsPage', error: new ApiError(404, 'Not Found') },
+      { type: 'xstate.error.actor.fetchBuildsPage', error: new ApiError(500, 'boom') },
+      { type: 'builds.showMore' },
+      { type: 'builds.refresh' },
+      { type: 'builds.retry' },
+      { type: 'stream.reconnected' },
+      { type: 'repo.updated', repo: update },
+    ],
+    { repo },
+  );
+
+  for (const path of model.getShortestPaths()) {
+    it(pathName(path), async () => {
+      const pages = controlledPages();
+      const machine = buildsMachine.provide({
+        actors: { fetchBuildsPage: pages.logic, followRepoEvents: fakeStream().actor },
+        actions: { notifyError: () => undefined },
+      });
+      const actor = createActor(machine, { input: { repo } }).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const settle = async (from: string, act: () => void) => {
+        act();
+        await waitFor(actor, (snapshot) => !snapshot.matches(from as never));
+      };
+      const fetching = () => String(actor.getSnapshot().value);
+      await path.test({
+        states: {
+          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
+          ready: () => expect(actor.getSnapshot().context.page).toBeGreaterThan(0),
+          loadingMore: () => expect(actor.getSnapshot().context.hasMore).toBe(true),
+          refreshing: () => expect(actor.getSnapshot().value).toBe('refreshing'),
+          failed: () => expect(selectLoadError(actor.getSnapshot())).toBe('boom'),
+          notFound: () => expect(selectIsNotFound(actor.getSnapshot())).toBe(true),
+        },
+        events: {
+          'xstate.done.actor.fetchBuildsPage': ({ event }) =>
+            settle(fetching(), () => pages.resolve((event as AnyEventObject).output)),
+          'xstate.error.actor.fetchBuildsPage': ({ event }) =>
+            settle(fetching(), () => pages.reject((event as AnyEventObject).error)),
+          'builds.showMore': send,
+          'builds.refresh': send,
+          'builds.retry': send,
+          'stream.reconnected': send,
+          'repo.updated': send,
+        },
+      });
+      const expected = replayed(buildsMachine, { repo }, path.steps);
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context).toEqual(expected.context);
+    });
+  }
 });

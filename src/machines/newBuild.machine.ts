@@ -90,6 +90,7 @@ export const newBuildMachine = setup({
     },
     submitting: {
       invoke: {
+        id: 'createNewBuild',
         src: 'createNewBuild',
         // SPEC 5: target and commit are trimmed (parameters were trimmed when added).
         input: ({ context }) => ({

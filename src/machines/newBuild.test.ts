@@ -1,14 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild } from '../../tests/repo-fixtures';
+import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
 import {
   NEW_BUILD_NOT_STARTED,
   NEW_BUILD_STARTED,
   newBuildFailed,
   newBuildMachine,
   selectCreatedBuild,
+  selectIsOpen,
+  selectIsSubmitting,
   type CreateBuildInput,
 } from './newBuild.machine';
 import { toastsActor } from './toasts.machine';
@@ -115,4 +118,75 @@ describe('newBuild machine', () => {
     expect(actor.getSnapshot().context.branch).toBe('');
     expect(notifyStarted).not.toHaveBeenCalled();
   });
+});
+
+describe('newBuild machine, model-based', () => {
+  const input = { repo };
+  const model = valueModelOf(
+    newBuildMachine,
+    [
+      { type: 'newBuild.open' },
+      { type: 'newBuild.close' },
+      { type: 'newBuild.edit', field: 'branch', value: ' dev ' },
+      { type: 'newBuild.edit', field: 'draftKey', value: 'K' },
+      { type: 'newBuild.edit', field: 'draftValue', value: 'v' },
+      { type: 'param.add' },
+      { type: 'param.remove', index: 0 },
+      { type: 'newBuild.submit' },
+      { type: 'xstate.done.actor.createNewBuild', output: makeBuild({ number: 7 }) },
+      { type: 'xstate.done.actor.createNewBuild', output: null },
+      { type: 'xstate.error.actor.createNewBuild', error: new ApiError(500, 'boom') },
+    ],
+    input,
+  );
+
+  for (const path of model.getShortestPaths()) {
+    it(pathName(path), async () => {
+      let pending: { resolve: (build: Build | null) => void; reject: (error: unknown) => void };
+      const machine = newBuildMachine.provide({
+        actors: {
+          createNewBuild: fromPromise<Build | null, CreateBuildInput>(
+            () =>
+              new Promise<Build | null>((resolve, reject) => {
+                pending = { resolve, reject };
+              }),
+          ),
+        },
+        actions: {
+          notifyStarted: () => undefined,
+          notifyNotStarted: () => undefined,
+          notifyFailed: () => undefined,
+        },
+      });
+      const actor = createActor(machine, { input }).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const settle = async (act: () => void) => {
+        act();
+        await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
+      };
+      await path.test({
+        states: {
+          closed: () => expect(selectIsOpen(actor.getSnapshot())).toBe(false),
+          editing: () => expect(selectIsOpen(actor.getSnapshot())).toBe(true),
+          submitting: () => expect(selectIsSubmitting(actor.getSnapshot())).toBe(true),
+          created: () => expect(selectCreatedBuild(actor.getSnapshot())?.number).toBe(7),
+        },
+        events: {
+          'newBuild.open': send,
+          'newBuild.close': send,
+          'newBuild.edit': send,
+          'param.add': send,
+          'param.remove': send,
+          'newBuild.submit': send,
+          'xstate.done.actor.createNewBuild': ({ event }) =>
+            settle(() => pending.resolve((event as AnyEventObject).output)),
+          'xstate.error.actor.createNewBuild': ({ event }) =>
+            settle(() => pending.reject((event as AnyEventObject).error)),
+        },
+      });
+      const expected = replayed(newBuildMachine, input, path.steps);
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context).toEqual(expected.context);
+    });
+  }
 });

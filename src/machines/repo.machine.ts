@@ -73,6 +73,7 @@ export const repoMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchRepository',
         src: 'fetchRepository',
         input: ({ context }) => context.ref,
         onDone: { target: 'ready', actions: 'assignRepo' },
@@ -83,7 +84,7 @@ export const repoMachine = setup({
       },
     },
     ready: {
-      invoke: { src: 'followRepoEvents' },
+      invoke: { id: 'followRepoEvents', src: 'followRepoEvents' },
       on: {
         'repo.updated': { guard: 'isThisRepo', actions: 'assignRepo' },
         // The stream may have missed changes while it was down.

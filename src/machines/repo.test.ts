@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Repository } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
+import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
 import {
   mergeRepo,
   repoMachine,
@@ -106,4 +107,67 @@ describe('repo machine', () => {
       build: { number: 1 },
     });
   });
+});
+
+describe('repo machine, model-based', () => {
+  const found = makeRepo({ permissions: { read: true, write: true, admin: false } });
+  const model = valueModelOf(
+    repoMachine,
+    [
+      { type: 'xstate.done.actor.fetchRepository', output: found },
+      { type: 'xstate.error.actor.fetchRepository', error: new ApiError(404, 'Not Found') },
+      { type: 'xstate.error.actor.fetchRepository', error: new ApiError(401, 'Unauthorized') },
+      { type: 'xstate.error.actor.fetchRepository', error: new ApiError(500, 'boom') },
+      { type: 'repo.reload' },
+      { type: 'repo.changed', repo: makeRepo({ active: false }) },
+      { type: 'repo.updated', repo: makeRepo({ counter: 9 }) },
+      { type: 'stream.reconnected' },
+    ],
+    { ref },
+  );
+
+  for (const path of model.getShortestPaths()) {
+    it(pathName(path), async () => {
+      let pending: { resolve: (repo: Repository) => void; reject: (error: unknown) => void };
+      const machine = repoMachine.provide({
+        actors: {
+          fetchRepository: fromPromise<Repository, RepoRef>(
+            () =>
+              new Promise<Repository>((resolve, reject) => {
+                pending = { resolve, reject };
+              }),
+          ),
+          followRepoEvents: fromCallback(() => () => undefined),
+        },
+        actions: { notifyError: () => undefined },
+      });
+      const actor = createActor(machine, { input: { ref } }).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const settle = async (act: () => void) => {
+        act();
+        await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
+      };
+      await path.test({
+        states: {
+          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
+          ready: () => expect(selectRepo(actor.getSnapshot())).not.toBeNull(),
+          notFound: () => expect(selectIsNotFound(actor.getSnapshot())).toBe(true),
+          failed: () => expect(actor.getSnapshot().value).toBe('failed'),
+        },
+        events: {
+          'xstate.done.actor.fetchRepository': ({ event }) =>
+            settle(() => pending.resolve((event as AnyEventObject).output)),
+          'xstate.error.actor.fetchRepository': ({ event }) =>
+            settle(() => pending.reject((event as AnyEventObject).error)),
+          'repo.reload': send,
+          'repo.changed': send,
+          'repo.updated': send,
+          'stream.reconnected': send,
+        },
+      });
+      const expected = replayed(repoMachine, { ref }, path.steps);
+      expect(actor.getSnapshot().value).toEqual(expected.value);
+      expect(actor.getSnapshot().context).toEqual(expected.context);
+    });
+  }
 });

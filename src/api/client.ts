@@ -110,8 +110,10 @@ export async function postForm(
       responseType: 'text',
       redirect: 'follow',
     });
-    if (!response.redirected) return null;
-    const destination = new URL(response.url);
+    // Compare URLs rather than trust `redirected`: Chromium leaves it false when a service
+    // worker (the in-browser mock) answered with the redirect, yet `url` is the final one.
+    const destination = new URL(response.url || url);
+    if (destination.href === new URL(url).href) return null;
     return destination.pathname + destination.search;
   } catch (error) {
     const apiError = toApiError(error);

@@ -150,8 +150,10 @@ export function createFlow(context: FlowContext) {
     let schema = step.schema;
     if (definition.card) {
       // What the runner's card upload does: data bytes per step, schema URL on the step.
-      db.card.delete({ where: { id: { equals: stepId } } });
-      db.card.create({ id: stepId, data: goJson(definition.card.data) });
+      const data = goJson(definition.card.data);
+      const existing = db.card.getAll().find((row) => row.id === stepId);
+      if (existing) existing.data = data;
+      else db.card.create({ id: stepId, data });
       schema = definition.card.schema;
     }
     patchStep(stepId, {

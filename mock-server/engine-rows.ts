@@ -6,51 +6,52 @@ import type { BuildRow, RepoRow, StageRow, StepRow } from './serialize';
 
 export const toSeconds = (ms: number) => Math.floor(ms / 1000);
 
-export const findRepo = (id: number): RepoRow | null =>
-  db.repo.findFirst({ where: { id: { equals: id } } });
+// Why not db.x.findFirst / db.x.update: @mswjs/data answers every query by scanning the table and
+// compiling the query once per record, and every update re-serialises the row for its cross-tab
+// sync. The engine touches rows hundreds of times per build (a month of demo history replays in
+// the seed), so it reads the live entities with getAll() and patches them in place. Entities are
+// looked up afresh on every call, so a row another handler replaced via update() is never stale.
 
-export const findBuild = (id: number): BuildRow | null =>
-  db.build.findFirst({ where: { id: { equals: id } } });
+const byId = <T extends { id: number }>(rows: T[], id: number): T | null =>
+  rows.find((row) => row.id === id) ?? null;
 
-export const findStage = (id: number): StageRow | null =>
-  db.stage.findFirst({ where: { id: { equals: id } } });
-
-export const findStep = (id: number): StepRow | null =>
-  db.step.findFirst({ where: { id: { equals: id } } });
+export const findRepo = (id: number): RepoRow | null => byId(db.repo.getAll(), id);
+export const findBuild = (id: number): BuildRow | null => byId(db.build.getAll(), id);
+export const findStage = (id: number): StageRow | null => byId(db.stage.getAll(), id);
+export const findStep = (id: number): StepRow | null => byId(db.step.getAll(), id);
 
 export const stagesOfBuild = (buildId: number): StageRow[] =>
   db.stage
-    .findMany({ where: { build_id: { equals: buildId } } })
+    .getAll()
+    .filter((stage) => stage.build_id === buildId)
     .sort((a, b) => a.number - b.number);
 
 export const stepsOfStage = (stageId: number): StepRow[] =>
-  db.step.findMany({ where: { step_id: { equals: stageId } } }).sort((a, b) => a.number - b.number);
+  db.step
+    .getAll()
+    .filter((step) => step.step_id === stageId)
+    .sort((a, b) => a.number - b.number);
 
-export function patchBuild(id: number, patch: Partial<BuildRow>, atMs: number): BuildRow {
-  const row = findBuild(id);
-  if (!row) throw new Error(`build ${id} vanished`);
-  return db.build.update({
-    where: { id: { equals: id } },
-    data: { ...patch, version: row.version + 1, updated: toSeconds(atMs) },
-  })!;
+function patch<T extends { id: number; version: number }>(
+  row: T | null,
+  kind: string,
+  id: number,
+  changes: Partial<T>,
+): T {
+  if (!row) throw new Error(`${kind} ${id} vanished`);
+  return Object.assign(row, changes, { version: row.version + 1 });
 }
 
-export function patchStage(id: number, patch: Partial<StageRow>, atMs: number): StageRow {
-  const row = findStage(id);
-  if (!row) throw new Error(`stage ${id} vanished`);
-  return db.stage.update({
-    where: { id: { equals: id } },
-    data: { ...patch, version: row.version + 1, updated: toSeconds(atMs) },
-  })!;
+export function patchBuild(id: number, changes: Partial<BuildRow>, atMs: number): BuildRow {
+  return patch(findBuild(id), 'build', id, { ...changes, updated: toSeconds(atMs) });
 }
 
-export function patchStep(id: number, patch: Partial<StepRow>): StepRow {
-  const row = findStep(id);
-  if (!row) throw new Error(`step ${id} vanished`);
-  return db.step.update({
-    where: { id: { equals: id } },
-    data: { ...patch, version: row.version + 1 },
-  })!;
+export function patchStage(id: number, changes: Partial<StageRow>, atMs: number): StageRow {
+  return patch(findStage(id), 'stage', id, { ...changes, updated: toSeconds(atMs) });
+}
+
+export function patchStep(id: number, changes: Partial<StepRow>): StepRow {
+  return patch(findStep(id), 'step', id, changes);
 }
 
 /** core.Status IsDone: everything but blocked, waiting_on_dependencies, pending and running. */

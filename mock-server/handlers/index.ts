@@ -6,6 +6,7 @@ import { apiFallback } from '../http';
 import { badgeHandlers, ccMenuWebHandler } from './badges';
 import { buildActionHandlers } from './build-actions';
 import { buildHandlers } from './builds';
+import { cardSchemaHandlers } from './card-schemas';
 import { cardHandlers } from './cards';
 import { collaboratorHandlers } from './collaborators';
 import { cronHandlers } from './cron';
@@ -34,6 +35,8 @@ export const handlers: RequestHandler[] = [
   ...templateHandlers,
   ...badgeHandlers,
   ...queueHandlers,
+  // Not Drone's: the demo's adaptive-card templates (Step.schema points here).
+  ...cardSchemaHandlers,
   apiFallback,
   ...webHandlers,
   ccMenuWebHandler,

@@ -1,8 +1,80 @@
-// Placeholder: replaced by the screen's issue.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import type { User } from '../../api/types';
+import {
+  selectHasMore,
+  selectIsCreating,
+  selectIsEditing,
+  selectItems,
+  selectVisibleCount,
+} from '../../machines/resourceList.selectors';
+import { usersInput, usersMachine, type UserPatch } from '../../machines/resourceLists';
+import { ListBody, RemoveConfirm, SectionHeader, type ListActor } from '../repo-settings/ListParts';
+import { useCurrentUser } from '../shell/session';
+import { usePageTitle } from '../shell/title';
+import { Button, Page, PageHeader, Row, Tabs, useNow } from '../ui';
+import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
+import { UsersTable } from './UsersTable';
+
+// SPEC 2.13: system administration (/settings/users; /settings redirects here; admins only).
+
 export function AdminPage() {
+  usePageTitle('System Administration');
+  const actor = useActorRef(usersMachine, { input: usersInput });
+  const isCreating = useSelector(actor, selectIsCreating);
+  const isEditing = useSelector(actor, selectIsEditing);
   return (
-    <main>
-      <h1>System Administration</h1>
-    </main>
+    <Page>
+      <PageHeader>
+        <h1>System Administration</h1>
+      </PageHeader>
+      <Tabs label="System Administration" items={[{ label: 'Users', href: '/settings/users' }]} />
+      <SectionHeader>
+        <span />
+        <Button variant="primary" onClick={() => actor.send({ type: 'create.open' })}>
+          New User
+        </Button>
+      </SectionHeader>
+      <ListBody actor={actor} emptyTitle="No Users" emptyText="">
+        <UserList actor={actor} />
+      </ListBody>
+      {isCreating ? <NewUserModal actor={actor} /> : null}
+      {isEditing ? <EditUserModal actor={actor} /> : null}
+      <MachineTokenModal actor={actor} />
+      <RemoveConfirm actor={actor} />
+    </Page>
+  );
+}
+
+function UserList({ actor }: { actor: ListActor }) {
+  const users = useSelector(actor, selectItems<User>);
+  const visibleCount = useSelector(actor, selectVisibleCount);
+  const hasMore = useSelector(actor, selectHasMore);
+  const currentLogin = useCurrentUser()?.login;
+  // Relative times to the minute: the table re-renders once a minute, not every second.
+  const now = Math.ceil(useNow() / 60_000) * 60_000;
+  // SPEC 9: the first 1000 users, then 'Show More'.
+  const visible = useMemo(
+    () => (visibleCount === null ? users : users.slice(0, visibleCount)),
+    [users, visibleCount],
+  );
+  const onEdit = useCallback(
+    (user: User) =>
+      actor.send({
+        type: 'edit.open',
+        item: user,
+        patch: { admin: user.admin } satisfies UserPatch,
+      }),
+    [actor],
+  );
+  return (
+    <>
+      <UsersTable users={visible} currentLogin={currentLogin} now={now} onEdit={onEdit} />
+      {hasMore ? (
+        <Row css={{ justifyContent: 'center', marginTop: '$3' }}>
+          <Button onClick={() => actor.send({ type: 'list.showMore' })}>Show More</Button>
+        </Row>
+      ) : null}
+    </>
   );
 }

@@ -14,7 +14,8 @@ const ESTIMATED_LINE_HEIGHT = 20;
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 const Viewport = styled('div', {
-  maxHeight: 'min(70vh, 1200px)',
+  // Fits the viewport under the build page's header, so the footer stays in view while following.
+  maxHeight: 'max(240px, calc(100vh - 340px))',
   minHeight: '40px',
   padding: '$2 0',
   boxSizing: 'content-box',

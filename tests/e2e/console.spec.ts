@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { expect, openMock, test } from './fixtures';
+
+// The step console (SPEC 2.9, 4.4) on the demo scenario, in the browser's mock server:
+// acme/web #14 is a finished node build (jest prints coloured output in step 4 'test');
+// acme/api #23 streams a long integration suite in stage 1, step 4 'test' when the demo loads.
+
+// The first load boots the app and seeds the mock in the page: slow on a busy machine.
+const FIRST_LOAD = { timeout: 30_000 };
+test.setTimeout(90_000);
+
+const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
+
+/** The pos of every log row in the DOM (react-virtuoso renders only the visible ones). */
+const rowPositions = (console: Locator) =>
+  console
+    .locator('[data-pos]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-pos'))));
+
+test('reads a finished step log with its ANSI colours', async ({ page }) => {
+  await openMock(page, '/acme/web/14/1/4');
+  const console = stepConsole(page);
+  await expect(console.getByText('+ npm test -- --ci --coverage')).toBeVisible(FIRST_LOAD);
+  // Green bold text from the jest summary: a span styled from the ANSI codes, not HTML.
+  const passed = console.getByText('187 passed', { exact: true });
+  await expect(passed).toHaveCSS('color', 'rgb(63, 185, 80)');
+  await expect(passed).toHaveCSS('font-weight', '700');
+  await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0');
+  await expect(console.getByRole('button', { name: 'Follow logs' })).toHaveCount(0);
+  // Line numbers start at 1 and every row carries its elapsed time.
+  await expect(console.locator('[data-pos="0"]')).toContainText('1+ npm test -- --ci --coverage0s');
+});
+
+test('downloads a finished step log as the step log blob name', async ({ page }) => {
+  await openMock(page, '/acme/web/14/1/4');
+  const console = stepConsole(page);
+  await expect(console.getByText('Ran all test suites.')).toBeVisible(FIRST_LOAD);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    console.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('logs_acme_web_14_1_4.log');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('+ npm test -- --ci --coverage\n')).toBe(true);
+  // The raw log as the server stored it, colour codes included.
+  expect(text).toContain('\u001b[32m');
+  expect(text).toContain('Ran all test suites.');
+});
+
+test('streams a running step live and follows it', async ({ page }) => {
+  await openMock(page, '/acme/api/23/1/4');
+  const console = stepConsole(page);
+  await expect(console.getByTestId('console-footer')).toHaveText('Step is running...', FIRST_LOAD);
+  const follow = console.getByRole('button', { name: 'Follow logs' });
+  await follow.click();
+  await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  const before = Math.max(...(await rowPositions(console)));
+  await expect
+    .poll(async () => Math.max(...(await rowPositions(console))), { timeout: 15_000 })
+    .toBeGreaterThan(before + 2);
+
+  // Following keeps the newest line at the bottom of the list.
+  const scroller = console.getByTestId('virtuoso-scroller');
+  await expect
+    .poll(() =>
+      scroller.evaluate(
+        (element) => element.scrollHeight - element.scrollTop - element.clientHeight,
+      ),
+    )
+    .toBeLessThan(25);
+  // No line twice, none missing among the rows shown.
+  const positions = await rowPositions(console);
+  expect(positions).toEqual(positions.map((_, index) => positions[0]! + index));
+
+  // Scrolling up stops following.
+  await scroller.hover();
+  await page.mouse.wheel(0, -400);
+  await expect(console.getByRole('button', { name: 'Follow logs' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});
+
+test("shows the last 250 lines, then all of them with 'Show all logs'", async ({ page }) => {
+  // bench/logs build 1, step 1 stores 1,000 lines.
+  await openMock(page, '/bench/logs/1/1/1', 'bench');
+  const console = stepConsole(page);
+  await expect(console.locator('[data-pos="750"]')).toBeVisible(FIRST_LOAD);
+  await expect(console.locator('[data-pos="749"]')).toHaveCount(0);
+
+  await console.getByRole('button', { name: 'Show all logs' }).click();
+  await expect(console.getByRole('button', { name: 'Show all logs' })).toHaveCount(0);
+  const scroller = console.getByTestId('virtuoso-scroller');
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
+  await expect(console.locator('[data-pos="0"]')).toBeVisible();
+  // Still virtualized: a thousand lines, a few dozen rows in the DOM.
+  expect((await rowPositions(console)).length).toBeLessThan(120);
+  await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(console.locator('[data-pos="999"]')).toBeVisible();
+});

@@ -103,3 +103,24 @@ test("shows the last 250 lines, then all of them with 'Show all logs'", async ({
   await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(console.locator('[data-pos="999"]')).toBeVisible();
 });
+
+test('follows a step from pending through streaming to its stored log', async ({ page }) => {
+  // frontend/e2e-tests #6: stage 4 'e2e-chromium' waits on the build stage, then its step 2
+  // 'playwright' streams for about 20 s and succeeds.
+  test.setTimeout(150_000);
+  await openMock(page, '/frontend/e2e-tests/6/4/2');
+  const console = stepConsole(page);
+  const footer = console.getByTestId('console-footer');
+  await expect(footer).toHaveText(/Step is pending|Step is running\.\.\./, FIRST_LOAD);
+  await expect(footer).toHaveText('Step is running...', { timeout: 60_000 });
+  await expect(console.getByText('Running 25 tests using 2 workers')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(footer).toHaveText('Exit Code 0', { timeout: 60_000 });
+  await expect(console.getByText('25 passed (38.7s)')).toBeVisible();
+  await expect(console.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(console.getByRole('button', { name: /Follow/ })).toHaveCount(0);
+  const positions = await rowPositions(console);
+  expect(positions[0]).toBe(0);
+  expect(positions).toEqual(positions.map((_, index) => index));
+});

@@ -125,11 +125,13 @@ export function createFlow(context: FlowContext) {
   /** Plays the step's script from `startMs` (in the past when resuming). */
   function playStep(stage: StageRow, step: StepRow, definition: StepDefinition, startMs: number) {
     const random = createRandom(hashSeed('step', step.id));
-    const minDurationMs = definition.minDurationMs ?? random.int(2000, 8000);
+    const minDurationMs = definition.error
+      ? 1500
+      : (definition.minDurationMs ?? random.int(2000, 8000));
     const run = runStep({
       stepId: step.id,
       startMs,
-      script: definition.script?.() ?? [],
+      script: (!definition.error && definition.script?.()) || [],
       minDurationMs,
       random,
       speed,
@@ -157,7 +159,8 @@ export function createFlow(context: FlowContext) {
       schema = definition.card.schema;
     }
     patchStep(stepId, {
-      status: exitCode === 0 ? 'success' : 'failure',
+      status: definition.error ? 'error' : exitCode === 0 ? 'success' : 'failure',
+      error: definition.error ?? '',
       exit_code: exitCode,
       stopped: toSeconds(at),
       schema,
@@ -170,11 +173,14 @@ export function createFlow(context: FlowContext) {
 
   function finishStage(stage: StageRow, steps: StepRow[], at: number): void {
     const killed = steps.some((step) => step.status === 'killed');
+    // The runner reports a step it could not run as the stage's error (shown above the logs).
+    const errored = steps.find((step) => step.status === 'error');
     const failing = steps.find(stepFailed);
     patchStage(
       stage.id,
       {
-        status: killed ? 'killed' : failing ? 'failure' : 'success',
+        status: killed ? 'killed' : errored ? 'error' : failing ? 'failure' : 'success',
+        error: errored?.error ?? '',
         exit_code: failing?.exit_code ?? 0,
         stopped: toSeconds(at),
       },

@@ -369,6 +369,32 @@ describe('engine', () => {
     expect(buildOf(build.id).status).toBe('success');
   });
 
+  it('ends a step the runner cannot start in error, with the text on the step and stage', () => {
+    const { clock, engine, repo } = setup([
+      {
+        name: 'default',
+        steps: [
+          {
+            name: 'pull',
+            image: 'private/image',
+            error: 'pull access denied',
+            script: lines('x', 3),
+          },
+          { name: 'after', image: 'alpine' },
+        ],
+      },
+    ]);
+    const build = push(engine, repo);
+    clock.runAll();
+    const [stage] = stagesOfBuild(build.id);
+    expect(stage).toMatchObject({ status: 'error', error: 'pull access denied' });
+    expect(stepsOfStage(stage!.id).map((s) => [s.status, s.error])).toEqual([
+      ['error', 'pull access denied'],
+      ['skipped', ''],
+    ]);
+    expect(buildOf(build.id).status).toBe('error');
+  });
+
   it('creates an error build without stages for a pipeline error, and null when none matches', () => {
     const clock = new ManualClock();
     let answer: PipelineDefinition | { error: string } | null = { error: 'yaml: line 3: bad' };

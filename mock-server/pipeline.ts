@@ -21,6 +21,8 @@ export interface StepDefinition {
   script?: () => Script;
   /** 0 by default; anything else fails the step. */
   exitCode?: number;
+  /** The runner could not run the step (e.g. an image pull failure): status `error`, this text. */
+  error?: string;
   depends_on?: string[];
   /** Run condition on the stage's state (Drone's `when: status`); 'success' by default. */
   when?: 'success' | 'failure' | 'always';

@@ -137,7 +137,9 @@ describe('demo scenario', () => {
     ).toBe(true);
     expect(builds.some((b) => b.debug)).toBe(true);
     expect(builds.some((b) => b.event === 'custom' && JSON.parse(b.params).DEPLOY_ENV)).toBe(true);
-    const errored = builds.find((b) => b.status === 'error')!;
+    const stageError = db.stage.getAll().find((s) => s.status === 'error')!;
+    expect(stageError.error).toContain('pull access denied');
+    const errored = builds.find((b) => b.status === 'error' && b.error !== '')!;
     expect(errored.error).not.toBe('');
     expect(stagesOfBuild(errored.id)).toEqual([]);
   });

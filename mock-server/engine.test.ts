@@ -201,7 +201,7 @@ describe('engine', () => {
     expect(buildOf(build.id).status).toBe('success');
   });
 
-  it('keeps a build with only blocked stages pending, and decline declines stage and build', () => {
+  it('keeps a build with only blocked stages pending; decline declines stage and build', () => {
     const { clock, engine, repo } = setup([
       { name: 'default', steps: [{ name: 'test', image: 'golang' }] },
       { name: 'other', steps: [{ name: 'lint', image: 'golang' }] },
@@ -213,9 +213,24 @@ describe('engine', () => {
     expect(stageStatuses(build.id)).toEqual(['blocked', 'blocked']);
     engine.decline(build, 1);
     expect(buildOf(build.id).status).toBe('declined');
-    expect(stageStatuses(build.id)).toEqual(['declined', 'skipped']);
+    expect(stageStatuses(build.id)).toEqual(['declined', 'blocked']);
+    engine.decline(build, 2); // what POST .../decline (the whole build) does per stage
+    expect(stageStatuses(build.id)).toEqual(['declined', 'declined']);
     expect(() => engine.decline(build, 1)).toThrow('Cannot decline build with status "declined"');
     clock.runAll();
+    expect(buildOf(build.id).status).toBe('declined');
+  });
+
+  it('decline skips the stages still waiting to run', () => {
+    const { clock, engine, repo } = setup([
+      { name: 'approve', needsApproval: true, steps: [{ name: 'a', image: 'alpine' }] },
+      { name: 'deploy', depends_on: ['approve'], steps: [{ name: 'b', image: 'alpine' }] },
+    ]);
+    const build = push(engine, repo);
+    expect(stageStatuses(build.id)).toEqual(['blocked', 'waiting_on_dependencies']);
+    engine.decline(build, 1);
+    clock.runAll();
+    expect(stageStatuses(build.id)).toEqual(['declined', 'skipped']);
     expect(buildOf(build.id).status).toBe('declined');
   });
 

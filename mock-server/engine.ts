@@ -138,9 +138,10 @@ export function createEngine(deps: EngineDeps): Engine {
       for (const step of stepsOfStage(stage.id)) patchStep(step.id, { status: 'skipped' });
       patchBuild(build.id, { status: 'declined' }, at);
       // Drone leaves "update any pending stages to skipped" as a TODO; doing it keeps the
-      // engine from running the rest of a declined build. Running stages finish normally.
+      // engine from running the rest of a declined build. Running stages finish normally, and
+      // other blocked stages stay blocked (decline-build declines them one by one).
       for (const other of stagesOfBuild(build.id)) {
-        if (['pending', 'waiting_on_dependencies', 'blocked'].includes(other.status)) {
+        if (other.status === 'pending' || other.status === 'waiting_on_dependencies') {
           flow.skipStage(other, at);
         }
       }

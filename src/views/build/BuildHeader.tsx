@@ -54,7 +54,9 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
       </TopRow>
       {build ? (
         <TitleRow>
-          <StatusBadge status={build.status} />
+          <span data-testid="build-status">
+            <StatusBadge status={build.status} />
+          </span>
           <Title>{build.title || firstLine(build.message)}</Title>
           <BuildControls
             key={build.number}

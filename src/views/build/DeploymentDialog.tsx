@@ -58,7 +58,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
             />
           )}
         </Field>
-        <fieldset>
+        <Params>
           <legend>Parameters</legend>
           {form.params.length > 0 ? (
             <ParamList>
@@ -106,7 +106,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
             />
             <Button onClick={addParam}>Add</Button>
           </ParamInputs>
-        </fieldset>
+        </Params>
         <ModalFooter>
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={submitting}>
@@ -117,6 +117,14 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
     </Modal>
   );
 }
+
+const Params = styled('fieldset', {
+  margin: 0,
+  padding: '$2 $3 $3',
+  border: '1px solid $border',
+  borderRadius: '$2',
+  legend: { padding: '0 $1', fontWeight: 600 },
+});
 
 const ParamList = styled('ul', {
   listStyle: 'none',

@@ -113,7 +113,6 @@ const Nav = styled('nav', {
   border: '1px solid $border',
   borderRadius: '$3',
   padding: '$2',
-  alignSelf: 'start',
 });
 
 const NavHeader = styled('div', {

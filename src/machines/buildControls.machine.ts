@@ -102,6 +102,7 @@ export const buildControlsMachine = setup({
     },
     cancelling: {
       invoke: {
+        id: 'cancelBuild',
         src: 'cancelBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build }),
         onDone: { target: 'idle', actions: ['emitCancelled', 'navigateToCancelled'] },
@@ -110,6 +111,7 @@ export const buildControlsMachine = setup({
     },
     restarting: {
       invoke: {
+        id: 'restartBuild',
         src: 'restartBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build, debug: false }),
         onDone: [
@@ -121,6 +123,7 @@ export const buildControlsMachine = setup({
     },
     debugging: {
       invoke: {
+        id: 'debugBuild',
         src: 'restartBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build, debug: true }),
         onDone: [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { modelOf } from '../../tests/model';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild, repoRef } from '../../tests/buildFixtures';
@@ -146,4 +147,92 @@ describe('build controls: failure toasts (SPEC 8)', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(notify.error).toHaveBeenCalledWith('Unable to restart build: no pipeline was started');
   });
+});
+
+describe('build controls, model-based', () => {
+  const failure = new ApiError(500, 'boom');
+  // Small outputs keep the generated test names readable; only the number matters here.
+  const newBuild = { number: 9 } as Build;
+  const model = modelOf(buildControlsMachine, [
+    { type: 'build.cancel' },
+    { type: 'build.restart' },
+    { type: 'build.debug' },
+    { type: 'build.promote' },
+    { type: 'xstate.done.actor.cancelBuild', output: { number: 7 } },
+    { type: 'xstate.error.actor.cancelBuild', error: failure },
+    { type: 'xstate.done.actor.restartBuild', output: newBuild },
+    { type: 'xstate.done.actor.restartBuild', output: null },
+    { type: 'xstate.error.actor.restartBuild', error: failure },
+    { type: 'xstate.done.actor.debugBuild', output: newBuild },
+    { type: 'xstate.done.actor.debugBuild', output: null },
+    { type: 'xstate.error.actor.debugBuild', error: failure },
+    { type: 'xstate.done.actor.deployment', output: { created: newBuild } },
+    { type: 'xstate.done.actor.deployment', output: { created: null } },
+  ]);
+
+  for (const path of model.getShortestPaths()) {
+    it(path.description, async () => {
+      // Every call waits for the path to say how it ends.
+      let pending: { resolve: (value: Build | null) => void; reject: (e: unknown) => void };
+      const controlled = <T>() =>
+        fromPromise<T>(
+          () =>
+            new Promise<T>(
+              (resolve, reject) =>
+                (pending = { resolve: resolve as (value: Build | null) => void, reject }),
+            ),
+        );
+      const navigate = vi.fn();
+      const machine = buildControlsMachine.provide({
+        actors: {
+          cancelBuild: controlled<Build>(),
+          restartBuild: controlled<Build | null>(),
+          deployment: deploymentMachine.provide({
+            actors: { deployBuild: fromPromise(async () => newBuild) },
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { repo: repoRef, build: 7, navigate } }).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      const idle = () => waitFor(actor, (snapshot) => snapshot.matches('idle'));
+      const answer = ({ event }: { event: AnyEventObject }) => {
+        if (event.type.startsWith('xstate.error')) pending.reject(event.error);
+        else pending.resolve(event.output as Build | null);
+        return idle();
+      };
+      await path.test({
+        states: {
+          idle: () => expect(actor.getSnapshot().value).toBe('idle'),
+          cancelling: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
+          restarting: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
+          debugging: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
+          deploying: () => expect(selectDeployment(actor.getSnapshot())).toBeDefined(),
+        },
+        events: {
+          'build.cancel': send,
+          'build.restart': send,
+          'build.debug': send,
+          'build.promote': send,
+          'xstate.done.actor.cancelBuild': answer,
+          'xstate.error.actor.cancelBuild': answer,
+          'xstate.done.actor.restartBuild': answer,
+          'xstate.error.actor.restartBuild': answer,
+          'xstate.done.actor.debugBuild': answer,
+          'xstate.error.actor.debugBuild': answer,
+          'xstate.done.actor.deployment': ({ event }) => {
+            const created = (event as AnyEventObject).output.created;
+            selectDeployment(actor.getSnapshot())!.send({
+              type: created ? 'deployment.submit' : 'deployment.cancel',
+            });
+            return idle();
+          },
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      // Only a build that came out of the last call moves the user.
+      const output = path.steps.at(-1)?.event.output as
+        { number?: number; created?: Build | null } | null | undefined;
+      expect(navigate).toHaveBeenCalledTimes(output?.number || output?.created ? 1 : 0);
+    });
+  }
 });

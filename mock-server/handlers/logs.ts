@@ -3,6 +3,7 @@ import { db } from '../db';
 import { noRows } from '../errors';
 import { repoAccess } from '../guards';
 import { api, noContent, rawJson } from '../http';
+import { storedLogBytes } from '../logstore';
 import { stepFromPath } from './lookup';
 
 const path = '/repos/:owner/:name/builds/:number/logs/:stage/:step';
@@ -12,9 +13,10 @@ export const logHandlers = [
   api('GET', path, (ctx) => {
     const { repo } = repoAccess(ctx, 'read');
     const { step } = stepFromPath(repo, ctx.params, 'number');
-    const log = db.log.findFirst({ where: { id: { equals: step.id } } });
-    if (!log) throw noRows();
-    return rawJson(log.data);
+    // Through the log store: benchmark logs are generated on demand, never kept as bytes.
+    const bytes = storedLogBytes(step.id);
+    if (bytes === null) throw noRows();
+    return rawJson(bytes);
   }),
 
   api('DELETE', path, (ctx) => {

@@ -47,7 +47,7 @@ interface MachineLike {
 
 function report(event: InspectionEvent): void {
   if (event.type !== '@xstate.snapshot') return;
-  const logic = event.actorRef.logic as MachineLike | undefined;
+  const logic = (event.actorRef as { logic?: MachineLike }).logic;
   const snapshot = event.snapshot as { value?: unknown; status?: string };
   if (!logic?.id || snapshot.value === undefined) return;
   post({

@@ -128,6 +128,8 @@ function SearchDrawer() {
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
+    // showModal focuses the first control (Close); the search field is where typing belongs.
+    dialog?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
     return () => dialog?.close();
   }, []);
   const close = () => actor.send({ type: 'search.close' });
@@ -136,12 +138,18 @@ function SearchDrawer() {
       ref={ref}
       aria-labelledby={titleId}
       data-state={closing ? 'closing' : 'open'}
-      onCancel={(event) => {
-        // Escape: slide out first instead of vanishing at once.
+      onKeyDown={(event) => {
+        // A search field swallows Escape (it clears itself), so no cancel event would follow:
+        // Escape anywhere in the drawer closes it.
+        if (event.key !== 'Escape') return;
         event.preventDefault();
         close();
       }}
-      onClose={close}
+      onCancel={(event) => {
+        // Any other close request the browser makes: slide out first instead of vanishing.
+        event.preventDefault();
+        close();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) close();
@@ -169,7 +177,6 @@ function SearchInput() {
       type="search"
       aria-label="Search repositories"
       placeholder="Search repositories"
-      autoFocus
       autoComplete="off"
       value={query}
       onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}

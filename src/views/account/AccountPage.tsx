@@ -26,9 +26,9 @@ const Code = styled('pre', {
   fontFamily: '$mono',
   fontSize: '$1',
   lineHeight: 1.6,
+  // Commands keep their lines (scrolling sideways on narrow screens) so they read as typed.
   overflowX: 'auto',
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
+  whiteSpace: 'pre',
 });
 
 const LogoutLink = styled(Link, { fontWeight: 600 });
@@ -40,7 +40,8 @@ function Snippet({ title, text, copyLabel }: { title: string; text: string; copy
         <h2>{title}</h2>
         <CopyButton text={text} ariaLabel={copyLabel} />
       </SnippetHeader>
-      <Code>
+      {/* Focusable so keyboard users can scroll a long line sideways. */}
+      <Code tabIndex={0}>
         <code>{text}</code>
       </Code>
     </Card>

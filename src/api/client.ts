@@ -18,6 +18,14 @@ export function apiBase(): string {
 }
 
 function messageOf(data: unknown): string | undefined {
+  // A call read as text (responseType 'text') still gets Drone's JSON error body as a string.
+  if (typeof data === 'string' && data.trimStart().startsWith('{')) {
+    try {
+      return messageOf(JSON.parse(data));
+    } catch {
+      return undefined;
+    }
+  }
   if (data && typeof data === 'object' && 'message' in data) {
     const message = (data as { message: unknown }).message;
     if (typeof message === 'string' && message !== '') return message;

@@ -231,4 +231,21 @@ describe('logout page', () => {
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/welcome');
     await waitFor(() => expect(document.title).toBe('Logout - Drone'));
   });
+
+  it('says why when the server could not end the session, and retries', async () => {
+    server.use(
+      http.post('*/logout', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), {
+        once: true,
+      }),
+    );
+    renderApp('/logout');
+    expect(await screen.findByRole('heading', { name: 'Signing out failed' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('boom');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Your session has been successfully terminated.',
+      }),
+    ).toBeInTheDocument();
+  });
 });

@@ -61,28 +61,26 @@ export interface RowProbe {
 
 /** Scrolls the console to its end until the row with `expectedLastPos` (if given) shows. */
 export async function scrollToEnd(page: Page, expectedLastPos?: number): Promise<RowProbe> {
+  // No helper functions inside: tsx (esbuild keepNames) would wrap them in a `__name` call that
+  // does not exist in the page.
   return page.evaluate(async (expected) => {
     const scroller = document.querySelector<HTMLElement>('[data-testid="virtuoso-scroller"]');
     if (!scroller) throw new Error('no log list on the page');
-    const frame = () =>
-      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-    const probe = () => {
+    let seen = { firstPos: -1, lastPos: -1, lastIndex: -1 };
+    for (let attempt = 0; attempt < 200; attempt++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
       const rows = [...document.querySelectorAll<HTMLElement>('[data-pos]')];
-      const last = rows.at(-1);
-      return {
+      const last = rows[rows.length - 1];
+      seen = {
         firstPos: Number(rows[0]?.dataset.pos ?? -1),
         lastPos: Number(last?.dataset.pos ?? -1),
         lastIndex: Number(last?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1),
       };
-    };
-    for (let attempt = 0; attempt < 200; attempt++) {
-      scroller.scrollTop = scroller.scrollHeight;
-      await frame();
-      const seen = probe();
       const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-      if (expected === undefined ? atBottom : seen.lastPos === expected) return seen;
+      if (expected === undefined ? atBottom : seen.lastPos === expected) break;
     }
-    return probe();
+    return seen;
   }, expectedLastPos);
 }
 

@@ -40,6 +40,11 @@ describe('LogLines', () => {
     expect(filled.outAt(7)).toBe('line 7\n');
   });
 
+  it('drops entries that are not lines', () => {
+    const odd = [line(0), null, { pos: 'x', out: 'y' }, { pos: 2 }, line(1)] as unknown as Line[];
+    expect(positions(LogLines.empty().append(odd))).toEqual([0, 1]);
+  });
+
   it('keeps earlier values unchanged when a later value appends (immutable to readers)', () => {
     const a = LogLines.empty().append(range(0, 2));
     const b = a.append(range(2, 4));

@@ -16,6 +16,15 @@ interface Backing {
   time: number[];
 }
 
+function isLine(line: unknown): line is Line {
+  const candidate = line as Partial<Line> | null;
+  return (
+    typeof candidate?.pos === 'number' &&
+    Number.isFinite(candidate.pos) &&
+    typeof candidate.out === 'string'
+  );
+}
+
 function emptyBacking(): Backing {
   return { pos: [], out: [], time: [] };
 }
@@ -82,7 +91,8 @@ export class LogLines {
     let last = this.lastPos;
     let inOrder = true;
     for (const line of batch) {
-      if (line.pos <= last) {
+      // Anything odd (out of order, or not a line at all) takes the careful path.
+      if (!(line?.pos > last) || typeof line.out !== 'string') {
         inOrder = false;
         break;
       }
@@ -93,6 +103,15 @@ export class LogLines {
   }
 
   private pushAll(batch: readonly Line[]): LogLines {
+    if (this.length === 0) {
+      // A whole stored log at once: `map` allocates each array at its final size.
+      const data = {
+        pos: batch.map((line) => line.pos),
+        out: batch.map((line) => line.out),
+        time: batch.map((line) => line.time),
+      };
+      return new LogLines(data, batch.length);
+    }
     const data = this.ownsEnd() ? this.data : this.copy();
     for (const line of batch) {
       data.pos.push(line.pos);
@@ -107,7 +126,7 @@ export class LogLines {
     const seen = new Set<number>();
     const fresh: Line[] = [];
     for (const line of batch) {
-      if (seen.has(line.pos) || this.has(line.pos)) continue;
+      if (!isLine(line) || seen.has(line.pos) || this.has(line.pos)) continue;
       seen.add(line.pos);
       fresh.push(line);
     }
@@ -126,7 +145,7 @@ export class LogLines {
       } else {
         data.pos.push(next.pos);
         data.out.push(next.out);
-        data.time.push(next.time);
+        data.time.push(typeof next.time === 'number' ? next.time : 0);
         j += 1;
       }
     }

@@ -114,9 +114,6 @@ function factsOf(context: ConsoleContext): ConsoleFacts {
   };
 }
 
-const isLine = (line: unknown): line is Line =>
-  typeof (line as Line | null)?.pos === 'number' && typeof (line as Line).out === 'string';
-
 const isNoStoredLog = (error: unknown) =>
   (error as ApiError | undefined)?.status === 404 &&
   (error as ApiError).message === NO_STORED_LOG_MESSAGE;
@@ -137,7 +134,8 @@ export function createFetchStepLogs(load: (ref: StepRef) => Promise<Line[]>) {
     // A body that is not a list of lines (a proxy's page, a broken store) is an error, not a log.
     if (!Array.isArray(lines))
       throw new Error(`Unexpected log data: ${String(lines).slice(0, 120)}`);
-    return lines.filter(isLine);
+    // Entries that are not lines are dropped by the store (LogLines.append).
+    return lines as Line[];
   });
 }
 

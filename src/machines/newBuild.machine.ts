@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { createBuild, type Param } from '../api/builds';
 import type { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
@@ -32,6 +32,9 @@ export type NewBuildEvent =
   | { type: 'param.remove'; index: number }
   | { type: 'newBuild.submit' };
 
+/** Told once, when the build exists: the page opens it. */
+export type NewBuildEmitted = { type: 'newBuild.created'; build: Build };
+
 export interface CreateBuildInput {
   repo: RepoRef;
   branch: string;
@@ -46,6 +49,7 @@ export const newBuildMachine = setup({
     context: {} as NewBuildContext,
     input: {} as { repo: RepoRef },
     events: {} as NewBuildEvent,
+    emitted: {} as NewBuildEmitted,
   },
   actors: {
     createNewBuild: fromPromise<Build | null, CreateBuildInput>(({ input }) =>
@@ -68,6 +72,9 @@ export const newBuildMachine = setup({
       created: ({ event }) => (event as unknown as { output: Build }).output,
     }),
     notifyStarted: () => notify.success(NEW_BUILD_STARTED),
+    emitCreated: emit(
+      ({ context }) => ({ type: 'newBuild.created', build: context.created! }) as const,
+    ),
     notifyNotStarted: () => notify.warning(NEW_BUILD_NOT_STARTED),
     notifyFailed: (_, params: { message: string }) => notify.error(newBuildFailed(params.message)),
   },
@@ -102,7 +109,7 @@ export const newBuildMachine = setup({
         onDone: [
           // The form stays open so the user can pick another branch or commit.
           { guard: 'isNoBuild', target: 'editing', actions: 'notifyNotStarted' },
-          { target: 'created', actions: ['assignCreated', 'notifyStarted'] },
+          { target: 'created', actions: ['assignCreated', 'notifyStarted', 'emitCreated'] },
         ],
         onError: {
           target: 'editing',
@@ -113,7 +120,7 @@ export const newBuildMachine = setup({
         },
       },
     },
-    // The page navigates to the new build; nothing else happens here.
+    // The page opens the new build when it hears `newBuild.created`; nothing else happens here.
     created: {},
   },
 });

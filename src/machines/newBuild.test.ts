@@ -40,6 +40,8 @@ const lastToast = () => {
 describe('newBuild machine', () => {
   it('opens with a blank form, collects fields and parameters, and submits them trimmed', async () => {
     const { actor, calls } = start(async () => makeBuild({ number: 43, status: 'pending' }));
+    const opened: number[] = [];
+    actor.on('newBuild.created', ({ build }) => opened.push(build.number));
     actor.send({ type: 'newBuild.open' });
     actor.send({ type: 'newBuild.edit', field: 'branch', value: '  feature/x ' });
     actor.send({ type: 'newBuild.edit', field: 'commit', value: ' abc123 ' });
@@ -68,6 +70,7 @@ describe('newBuild machine', () => {
       },
     ]);
     expect(selectCreatedBuild(done)?.number).toBe(43);
+    expect(opened).toEqual([43]);
     expect(lastToast()).toMatchObject({ tone: 'success', message: NEW_BUILD_STARTED });
   });
 

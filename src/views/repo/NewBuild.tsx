@@ -1,10 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { KeyboardEvent } from 'react';
-import { Redirect } from 'wouter';
+import { useEffect, type KeyboardEvent } from 'react';
+import { useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
 import {
   newBuildMachine,
-  selectCreatedBuild,
   selectForm,
   selectIsOpen,
   selectIsSubmitting,
@@ -21,8 +20,15 @@ export function NewBuild({ repo }: { repo: Repository }) {
     input: { repo: { namespace: repo.namespace, name: repo.name } },
   });
   const open = useSelector(actor, selectIsOpen);
-  const created = useSelector(actor, selectCreatedBuild);
-  if (created) return <Redirect to={`/${repo.namespace}/${repo.name}/${created.number}`} />;
+  const [, navigate] = useLocation();
+  // A subscription, not a render-time redirect: the build page must be pushed exactly once (a
+  // <Redirect> runs twice under StrictMode and leaves a duplicate history entry behind).
+  useEffect(() => {
+    const subscription = actor.on('newBuild.created', ({ build }) =>
+      navigate(`/${repo.namespace}/${repo.name}/${build.number}`),
+    );
+    return () => subscription.unsubscribe();
+  }, [actor, navigate, repo.namespace, repo.name]);
   return (
     <>
       <Button variant="primary" onClick={() => actor.send({ type: 'newBuild.open' })}>

@@ -1,8 +1,10 @@
 // The mock Drone server in the browser (DESIGN.md 5): a service worker over the same handlers as
 // the Node tests and the standalone server. The database survives F5 through a snapshot in
-// sessionStorage; `?scenario=` picks the data set and `?reset=1` starts it over.
+// sessionStorage; `?scenario=` picks the data set, `?reset=1` starts it over and `?faults=`
+// turns on fault injection for the session (`?faults=off` ends it; syntax in faults.ts).
 import { setupWorker } from 'msw/browser';
 import { db } from './db';
+import { setFaults } from './faults';
 import { handlers } from './handlers';
 import { loadScenario, restoreDb, snapshotDb } from './scenario';
 
@@ -10,6 +12,7 @@ export type ScenarioName = 'demo' | 'empty' | 'bench';
 const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench'];
 
 const SCENARIO_KEY = 'drone-mock:scenario';
+const FAULTS_KEY = 'drone-mock:faults';
 const snapshotKey = (scenario: ScenarioName) => `drone-mock:db:${scenario}`;
 /** Writes after a burst of requests are coalesced into one snapshot. */
 const SAVE_DELAY_MS = 300;
@@ -74,11 +77,38 @@ async function loadFresh(): Promise<void> {
   save();
 }
 
+/** `?faults=` wins over the session's remembered spec; a bad spec is reported and ignored. */
+function chooseFaults(query: URLSearchParams): void {
+  const wanted = query.get('faults') ?? sessionStorage.getItem(FAULTS_KEY) ?? '';
+  try {
+    const plan = setFaults(wanted);
+    if (plan) sessionStorage.setItem(FAULTS_KEY, wanted);
+    else sessionStorage.removeItem(FAULTS_KEY);
+    if (plan) console.info(`mock server: faults on: ${wanted}`);
+  } catch (error) {
+    sessionStorage.removeItem(FAULTS_KEY);
+    console.warn('mock server: faults off:', error instanceof Error ? error.message : error);
+  }
+}
+
+/** For the browser console and end-to-end tests: change the faults without a reload. */
+function exposeControls(): void {
+  Object.assign(window, {
+    droneMock: {
+      setFaults(spec: string | null) {
+        chooseFaults(new URLSearchParams({ faults: spec ?? '' }));
+      },
+    },
+  });
+}
+
 /** Starts the worker; resolves once it intercepts requests. Call before rendering the app. */
 export async function startMockWorker(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   active = chooseScenario(query);
   sessionStorage.setItem(SCENARIO_KEY, active);
+  chooseFaults(query);
+  exposeControls();
   const reset = query.get('reset') === '1';
   const fresh = reset || !restore(active);
   if (fresh) loadScenario(active);

@@ -1,7 +1,8 @@
 // The mock Drone server on a real port, for curl, the drone CLI, another web UI or the console in
-// server mode:  npm run mock-server -- --port 8080 --scenario demo
+// server mode:  npm run mock-server -- --port 8080 --scenario demo [--faults '<spec>']
 import { pathToFileURL } from 'node:url';
 import { serveHandlers } from './bridge';
+import { setFaults } from './faults';
 import { handlers } from './handlers';
 import { runtime } from './runtime';
 import { fixtureUsers, loadScenario } from './scenario';
@@ -14,6 +15,8 @@ export interface StandaloneOptions {
   port: number;
   host?: string;
   scenario?: ScenarioName;
+  /** Fault injection spec (mock-server/faults.ts); none by default. */
+  faults?: string;
 }
 
 export interface Standalone {
@@ -24,12 +27,14 @@ export interface Standalone {
 /** Loads the scenario (resetting the database) and serves every handler on 127.0.0.1. */
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
   loadScenario(options.scenario ?? 'demo');
+  setFaults(options.faults ?? null);
   const running = await serveHandlers(handlers, { port: options.port, host: options.host });
   return {
     url: running.url,
     close: async () => {
       // The engine's timers would otherwise keep the process (or a test worker) busy.
       runtime().engine.dispose();
+      setFaults(null);
       await running.close();
     },
   };
@@ -50,7 +55,9 @@ async function main(args: readonly string[]): Promise<void> {
   const scenario = (argument(args, 'scenario') ?? 'demo') as ScenarioName;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad --port ${port}`);
   if (!SCENARIOS.includes(scenario)) throw new Error(`unknown --scenario ${scenario}`);
-  const server = await startStandalone({ port, scenario });
+  const faults = argument(args, 'faults');
+  const server = await startStandalone({ port, scenario, faults });
+  if (faults) console.info(`faults on: ${faults}`);
   for (const user of fixtureUsers()) {
     console.info(`user ${user.login} ${user.kind} token=${user.token}`);
   }

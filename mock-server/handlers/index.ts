@@ -2,6 +2,7 @@
 // (specific paths before parameterised ones), chi's 404/405 for the rest of /api, then the web
 // router. The same list serves the browser worker, Node tests and the standalone server.
 import type { RequestHandler } from 'msw';
+import { faultHandler } from '../faults';
 import { apiFallback } from '../http';
 import { badgeHandlers, ccMenuWebHandler } from './badges';
 import { buildActionHandlers } from './build-actions';
@@ -20,7 +21,7 @@ import { userHandlers } from './user';
 import { usersHandlers } from './users';
 import { webHandlers } from './web';
 
-export const handlers: RequestHandler[] = [
+const serverHandlers: RequestHandler[] = [
   ...streamHandlers,
   ...userHandlers,
   ...usersHandlers,
@@ -41,3 +42,6 @@ export const handlers: RequestHandler[] = [
   ...webHandlers,
   ccMenuWebHandler,
 ];
+
+// Fault injection (mock-server/faults.ts) goes first; it answers nothing unless faults are on.
+export const handlers: RequestHandler[] = [faultHandler(serverHandlers), ...serverHandlers];

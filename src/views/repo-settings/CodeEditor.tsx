@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '../ui';
+import { Loading, TextArea } from '../ui';
 import { styled } from '../ui/theme';
 
 export interface CodeEditorProps {
@@ -10,8 +10,26 @@ export interface CodeEditorProps {
   onChange: (value: string) => void;
 }
 
+/** Used when the editor's chunk cannot be loaded: the content stays editable. */
+function PlainTextEditor({ value, label, onChange }: CodeEditorProps) {
+  return (
+    <TextArea
+      aria-label={label}
+      value={value}
+      spellCheck={false}
+      css={{ minHeight: '360px', border: 'none' }}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 // DESIGN.md section 7: the code editor is a dynamic import.
-const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
+const CodeMirrorEditor = lazy(() =>
+  import('./CodeMirrorEditor').catch((error: unknown) => {
+    console.warn('The code editor could not be loaded; using a plain text area.', error);
+    return { default: PlainTextEditor };
+  }),
+);
 
 const Frame = styled('div', {
   border: '1px solid $border',

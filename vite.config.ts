@@ -44,6 +44,16 @@ export default defineConfig({
         )
       : undefined,
   },
+  // Pre-bundled at start-up: discovered later (the template editor is a dynamic import), they
+  // would make the dev server re-optimize and reload the page mid-session.
+  optimizeDeps: {
+    include: [
+      'codemirror',
+      '@codemirror/lang-javascript',
+      '@codemirror/lang-python',
+      '@codemirror/lang-yaml',
+    ],
+  },
   build: {
     reportCompressedSize: true,
     chunkSizeWarningLimit: 2000,

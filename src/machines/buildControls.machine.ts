@@ -31,7 +31,7 @@ export interface ControlsContext {
   navigate: Navigate;
 }
 
-interface BuildTarget {
+export interface BuildTarget {
   repo: RepoRef;
   build: number;
 }

@@ -7,10 +7,11 @@ import { makeBuild, repoRef } from '../../tests/buildFixtures';
 import {
   buildControlsMachine,
   selectDeployment,
+  type BuildTarget,
   selectIsBusy,
   type BuildControlsEmitted,
 } from './buildControls.machine';
-import { deploymentMachine } from './deployment.machine';
+import { deploymentMachine, type DeployInput } from './deployment.machine';
 import { notify } from './toasts.machine';
 
 type Answer = Build | null | ApiError;
@@ -174,8 +175,8 @@ describe('build controls, model-based', () => {
     it(path.description, async () => {
       // Every call waits for the path to say how it ends.
       let pending: { resolve: (value: Build | null) => void; reject: (e: unknown) => void };
-      const controlled = <T>() =>
-        fromPromise<T>(
+      const controlled = <T, Input>() =>
+        fromPromise<T, Input>(
           () =>
             new Promise<T>(
               (resolve, reject) =>
@@ -185,10 +186,10 @@ describe('build controls, model-based', () => {
       const navigate = vi.fn();
       const machine = buildControlsMachine.provide({
         actors: {
-          cancelBuild: controlled<Build>(),
-          restartBuild: controlled<Build | null>(),
+          cancelBuild: controlled<Build, BuildTarget>(),
+          restartBuild: controlled<Build | null, BuildTarget & { debug: boolean }>(),
           deployment: deploymentMachine.provide({
-            actors: { deployBuild: fromPromise(async () => newBuild) },
+            actors: { deployBuild: fromPromise<Build | null, DeployInput>(async () => newBuild) },
           }),
         },
       });

@@ -1,5 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
+import { buildControlsMachine } from './buildControls.machine';
+import { buildPageMachine } from './buildPage.machine';
 import { copyMachine } from './copy.machine';
+import { deploymentMachine } from './deployment.machine';
 import { repoEventsMachine } from './repoEvents.machine';
 import { sessionMachine } from './session.machine';
 import { tickerMachine } from './ticker.machine';
@@ -23,5 +26,20 @@ export const machineRegistry: MachineEntry[] = [
     id: 'repoEvents',
     machine: repoEventsMachine,
     description: 'The /api/stream EventSource with reconnect and back-off',
+  },
+  {
+    id: 'buildPage',
+    machine: buildPageMachine,
+    description: 'Build page: error / blocked / normal, approve/decline, live events and reload',
+  },
+  {
+    id: 'buildControls',
+    machine: buildControlsMachine,
+    description: 'Cancel, Restart, Debug and the Promote dialog of a build',
+  },
+  {
+    id: 'deployment',
+    machine: deploymentMachine,
+    description: "The 'Create deployment' form, parameter rules and submit",
   },
 ];

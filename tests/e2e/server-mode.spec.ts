@@ -1,0 +1,17 @@
+import { expect, test } from './fixtures';
+
+// Issue 2: `DRONE_SERVER=... npm start` runs the console against a real server instead of the
+// in-browser mock. playwright.config.ts points such a dev server at the standalone mock.
+
+test('signs in through the server and shows its repositories', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  // The provider sign-in of the standalone mock is the console's sign-in form.
+  await expect(page).toHaveURL(/\/login\/form$/);
+  await page.getByLabel(/username/i).fill('member');
+  await page.getByLabel(/password/i).fill('member');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /acme\/api/ }).first()).toBeVisible();
+});

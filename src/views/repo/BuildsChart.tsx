@@ -4,12 +4,23 @@ import { formatDuration, iconOf, statusLabel } from '../ui';
 import { styled } from '../ui/theme';
 import { chartLayout, type ChartBar } from './chart';
 
-// Room for the y-axis labels on the left, and the width the bars share before they scroll.
+// Width of the y-axis labels, and the width the bars share before they scroll.
 const AXIS_WIDTH = 44;
 const CHART_WIDTH = 900;
 const PADDING_TOP = 8;
 
-const Scroller = styled('div', { overflowX: 'auto', paddingBottom: '$1' });
+const Frame = styled('div', { display: 'flex', alignItems: 'flex-start' });
+
+// Right-to-left scrolling starts the view at its right end, so the newest builds are the ones in
+// sight when the chart is wider than the screen.
+const Scroller = styled('div', {
+  overflowX: 'auto',
+  flex: '0 1 auto',
+  minWidth: 0,
+  paddingBottom: '$1',
+  direction: 'rtl',
+  svg: { direction: 'ltr' },
+});
 
 const Bar = styled('rect', {
   transition: 'opacity 0.15s',
@@ -41,20 +52,19 @@ export function BuildsChart({
   nowMs: number;
 }) {
   const layout = chartLayout(builds, Math.floor(nowMs / 1000), CHART_WIDTH);
-  const width = AXIS_WIDTH + layout.width;
   const height = layout.height + PADDING_TOP + 4;
   const baseline = PADDING_TOP + layout.height;
   const half = layout.axisMaxMinutes / 2;
+  // The bars leave a little room on the right for the last one's outline.
+  const width = layout.width + 4;
   return (
-    <Scroller>
-      <svg
-        role="group"
-        aria-label={`Duration of the last ${layout.bars.length} builds, up to ${layout.axisMaxMinutes} minutes`}
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        data-testid="builds-chart"
-      >
+    <Frame
+      role="group"
+      aria-label={`Duration of the last ${layout.bars.length} builds, up to ${layout.axisMaxMinutes} minutes`}
+      data-testid="builds-chart"
+    >
+      {/* The axis stays put while the bars scroll beside it. */}
+      <svg width={AXIS_WIDTH} height={height} aria-hidden="true" style={{ flexShrink: 0 }}>
         <AxisText x={AXIS_WIDTH - 8} y={PADDING_TOP + 4} textAnchor="end">
           {`${layout.axisMaxMinutes}m`}
         </AxisText>
@@ -64,33 +74,31 @@ export function BuildsChart({
         <AxisText x={AXIS_WIDTH - 8} y={baseline} textAnchor="end">
           0
         </AxisText>
-        <AxisLine
-          x1={AXIS_WIDTH - 4}
-          x2={width}
-          y1={PADDING_TOP}
-          y2={PADDING_TOP}
-          strokeDasharray="2 4"
-        />
-        <AxisLine x1={AXIS_WIDTH - 4} x2={width} y1={baseline} y2={baseline} />
-        {layout.bars.map((bar) => (
-          <Link
-            key={bar.number}
-            href={`/${repo.namespace}/${repo.name}/${bar.number}`}
-            aria-label={barLabel(bar)}
-            data-testid="chart-bar"
-          >
-            <title>{barLabel(bar)}</title>
-            <Bar
-              tone={iconOf(bar.status as Status)}
-              x={AXIS_WIDTH + bar.x}
-              y={PADDING_TOP + bar.y}
-              width={bar.width}
-              height={bar.height}
-              rx={2}
-            />
-          </Link>
-        ))}
       </svg>
-    </Scroller>
+      <Scroller>
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+          <AxisLine x1={0} x2={width} y1={PADDING_TOP} y2={PADDING_TOP} strokeDasharray="2 4" />
+          <AxisLine x1={0} x2={width} y1={baseline} y2={baseline} />
+          {layout.bars.map((bar) => (
+            <Link
+              key={bar.number}
+              href={`/${repo.namespace}/${repo.name}/${bar.number}`}
+              aria-label={barLabel(bar)}
+              data-testid="chart-bar"
+            >
+              <title>{barLabel(bar)}</title>
+              <Bar
+                tone={iconOf(bar.status as Status)}
+                x={bar.x}
+                y={PADDING_TOP + bar.y}
+                width={bar.width}
+                height={bar.height}
+                rx={2}
+              />
+            </Link>
+          ))}
+        </svg>
+      </Scroller>
+    </Frame>
   );
 }

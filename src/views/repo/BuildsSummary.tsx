@@ -6,7 +6,7 @@ import { medianMinutesLabel } from './summary';
 
 const Figures = styled('dl', {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
   gap: '$4',
   margin: '0 0 $4',
   dt: { color: '$textMuted', fontSize: '$1', fontWeight: 600, textTransform: 'uppercase' },

@@ -41,7 +41,7 @@ export function NewBuild({ repo }: { repo: Repository }) {
 
 const ParamRow = styled('div', {
   display: 'grid',
-  gridTemplateColumns: '1fr 1fr auto',
+  gridTemplateColumns: '1fr 1fr 88px',
   gap: '$2',
   alignItems: 'center',
   marginBottom: '$2',

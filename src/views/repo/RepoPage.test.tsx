@@ -121,6 +121,19 @@ describe('repository builds tab', () => {
     await waitFor(() => expect(document.title).toBe('octocat/hello-world - Drone'));
   });
 
+  it("pages the list with 'Show more' until a page comes back short", async () => {
+    signInAs(writer);
+    for (let index = 0; index < 52; index += 1) addBuild(repo, { created: T0 + 5000 + index });
+    const user = userEvent.setup();
+    renderApp('/octocat/hello-world');
+    await waitFor(() => expect(screen.getAllByTestId('execution')).toHaveLength(50));
+    // The chart shows the latest 50 builds only.
+    expect(screen.getAllByTestId('chart-bar')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('execution')).toHaveLength(55));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('hides New Build and Settings from a read-only user', async () => {
     signInAs(reader);
     renderApp('/octocat/hello-world');

@@ -1,7 +1,64 @@
-import { EmptyState } from '../ui';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import {
+  CARD_ERROR_TEXT,
+  cardsMachine,
+  cardsOf,
+  LIST_LOADING_TEXT,
+  NO_CARDS_TEXT,
+  selectCardChildren,
+  selectCardsState,
+  selectRenderer,
+} from '../../machines/cards.machine';
+import { styled } from '../ui';
+import { CardItem, CardMessage } from './cards/CardItem';
 import type { BuildBodyProps } from './GraphView';
 
-// Placeholder: the Card View body (SPEC 2.9) replaces this file, keeping its name and props.
-export function CardsView({ build }: BuildBodyProps) {
-  return <EmptyState title="Card View">Build #{build.number}</EmptyState>;
+/**
+ * SPEC 2.9 Card View: one adaptive card per step that uploaded one. The machine loads the
+ * renderer on demand and each card's data and template; this view only draws its states.
+ */
+export function CardsView(props: BuildBodyProps) {
+  // A different build is a different list of cards: start over.
+  return <CardList key={props.build.number} {...props} />;
 }
+
+function CardList({ repo, build }: BuildBodyProps) {
+  const cards = useMemo(() => cardsOf(build), [build]);
+  const cardsRef = useActorRef(cardsMachine, {
+    input: { repo, build: build.number, cards },
+  });
+  // A running build can gain cards: they reach the machine as events.
+  useEffect(() => {
+    cardsRef.send({ type: 'cards.update', cards });
+  }, [cardsRef, cards]);
+
+  const state = useSelector(cardsRef, selectCardsState);
+  const children = useSelector(cardsRef, selectCardChildren);
+  const renderer = useSelector(cardsRef, selectRenderer);
+
+  if (state === 'loading' || state === 'listing') {
+    return <CardMessage role="status">{LIST_LOADING_TEXT}</CardMessage>;
+  }
+  if (state === 'failed') return <CardMessage role="alert">{CARD_ERROR_TEXT}</CardMessage>;
+  if (state === 'empty' || !renderer) return <CardMessage>{NO_CARDS_TEXT}</CardMessage>;
+  return (
+    <List aria-label="Adaptive cards">
+      {children.map(({ card, ref }) => (
+        <li key={card.key}>
+          <CardItem repo={repo} build={build.number} cardRef={ref} renderer={renderer} />
+        </li>
+      ))}
+    </List>
+  );
+}
+
+const List = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 420px), 1fr))',
+  gap: '$4',
+  alignItems: 'start',
+});

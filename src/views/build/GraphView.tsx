@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { Build, Stage, Step } from '../../api/types';
-import { EmptyState } from '../ui';
+import { Loading } from '../ui';
 
 export interface BuildBodyProps {
   repo: { namespace: string; name: string };
@@ -9,7 +10,14 @@ export interface BuildBodyProps {
   step: Step | undefined;
 }
 
-// Placeholder: the Graph View body (SPEC 2.9) replaces this file, keeping its name and props.
-export function GraphView({ build }: BuildBodyProps) {
-  return <EmptyState title="Graph View">Build #{build.number}</EmptyState>;
+// DESIGN.md 7: the graph view and G6 load on demand, never with the first page.
+const GraphViewBody = lazy(() => import('./graph/GraphViewBody'));
+
+/** SPEC 2.9 Graph View: the stage graph above the step graph, and the step drawer. */
+export function GraphView(props: BuildBodyProps) {
+  return (
+    <Suspense fallback={<Loading label="Loading graph view..." />}>
+      <GraphViewBody {...props} />
+    </Suspense>
+  );
 }

@@ -32,6 +32,15 @@ export async function firstLineAt(page: Page): Promise<number> {
   return page.evaluate(() => window.__firstLineAt ?? Number.NaN);
 }
 
+/** When the step's stored log finished arriving (Resource Timing), from the page's start. */
+export async function logResponseEnd(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const log = entries.filter((entry) => /\/logs\/\d+\/\d+$/.test(entry.name)).at(-1);
+    return log ? log.responseEnd : Number.NaN;
+  });
+}
+
 export async function resetLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     window.__longTasks = [];

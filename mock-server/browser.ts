@@ -8,8 +8,8 @@ import { setFaults } from './faults';
 import { handlers } from './handlers';
 import { loadScenario, restoreDb, snapshotDb } from './scenario';
 
-export type ScenarioName = 'demo' | 'empty' | 'bench';
-const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench'];
+export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
+const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench', 'hostile'];
 
 const SCENARIO_KEY = 'drone-mock:scenario';
 const FAULTS_KEY = 'drone-mock:faults';

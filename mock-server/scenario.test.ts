@@ -41,7 +41,7 @@ describe('demo scenario', () => {
   });
 
   it('has users of every kind with fixed 32-character tokens', () => {
-    expect(scenarioNames).toEqual(['demo', 'empty', 'bench']);
+    expect(scenarioNames).toEqual(['demo', 'empty', 'bench', 'hostile']);
     const users = fixtureUsers();
     expect(users.map((u) => [u.login, u.kind])).toEqual([
       ['admin', 'admin'],

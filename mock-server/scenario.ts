@@ -5,6 +5,7 @@ import { seedBench } from '../fixtures/bench';
 import { seedDemo } from '../fixtures/demo';
 import { DEMO_KIND_LOGINS, demoUsers } from '../fixtures/demo/users';
 import { seedEmpty } from '../fixtures/empty';
+import { seedHostile } from '../fixtures/hostile';
 import { fixtureCatalog } from '../fixtures/pipelines';
 import type { FixtureUser } from '../fixtures/seed';
 import { realClock, type Clock } from './clock';
@@ -13,13 +14,14 @@ import { createEngine } from './engine';
 import { setRuntime } from './runtime';
 import { createEventBus, createLiveLogs } from './streams';
 
-export type ScenarioName = 'demo' | 'empty' | 'bench';
-export const scenarioNames: readonly ScenarioName[] = ['demo', 'empty', 'bench'];
+export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
+export const scenarioNames: readonly ScenarioName[] = ['demo', 'empty', 'bench', 'hostile'];
 
 const seeders: Record<ScenarioName, (baseMs: number) => FixtureUser[]> = {
   demo: seedDemo,
   empty: seedEmpty,
   bench: seedBench,
+  hostile: seedHostile,
 };
 
 let current: { name: ScenarioName; users: FixtureUser[] } | undefined;

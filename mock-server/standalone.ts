@@ -7,8 +7,8 @@ import { handlers } from './handlers';
 import { runtime } from './runtime';
 import { fixtureUsers, loadScenario } from './scenario';
 
-export type ScenarioName = 'demo' | 'empty' | 'bench';
-const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench'];
+export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
+const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench', 'hostile'];
 
 export interface StandaloneOptions {
   /** 0 picks a free port. */

@@ -1,8 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
 import { buildControlsMachine } from './buildControls.machine';
+import { buildIndexMachine } from './buildIndex.machine';
 import { buildPageMachine } from './buildPage.machine';
+import { buildsMachine } from './builds.machine';
 import { copyMachine } from './copy.machine';
 import { deploymentMachine } from './deployment.machine';
+import { newBuildMachine } from './newBuild.machine';
+import { repoMachine } from './repo.machine';
 import { repoEventsMachine } from './repoEvents.machine';
 import { sessionMachine } from './session.machine';
 import { tickerMachine } from './ticker.machine';
@@ -41,5 +45,25 @@ export const machineRegistry: MachineEntry[] = [
     id: 'deployment',
     machine: deploymentMachine,
     description: "The 'Create deployment' form, parameter rules and submit",
+  },
+  {
+    id: 'repo',
+    machine: repoMachine,
+    description: 'The repository behind the repository pages: lookup, not-found, live events',
+  },
+  {
+    id: 'builds',
+    machine: buildsMachine,
+    description: 'Executions list: pages of 50, live updates, refetch after reconnect',
+  },
+  {
+    id: 'buildIndex',
+    machine: buildIndexMachine,
+    description: 'Branches and Deployments tabs: latest build per branch or environment',
+  },
+  {
+    id: 'newBuild',
+    machine: newBuildMachine,
+    description: 'The New Build dialog: branch, commit, parameter rules and submit',
   },
 ];

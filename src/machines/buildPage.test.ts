@@ -8,17 +8,19 @@ import {
   buildPageMachine,
   declineFailed,
   GENERIC_ERROR,
-  hasWriteAccess,
   POLL_DELAY,
+  type BuildPageEvent,
+  type BuildRoute,
+} from './buildPage.machine';
+import {
+  hasWriteAccess,
   selectErrorMessage,
   selectHasCards,
   selectIsDeciding,
   selectPageState,
   selectStage,
   selectStep,
-  type BuildPageEvent,
-  type BuildRoute,
-} from './buildPage.machine';
+} from './buildPage.selectors';
 import { notify } from './toasts.machine';
 
 type Answer<T> = T | ApiError;

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Build } from '../../api/types';
+import { type BuildView } from '../../machines/buildPage.machine';
 import {
   hasWriteAccess,
   selectBuild,
@@ -9,8 +10,7 @@ import {
   selectPageState,
   selectRepo,
   selectRoute,
-  type BuildView,
-} from '../../machines/buildPage.machine';
+} from '../../machines/buildPage.selectors';
 import { activityText } from '../repo/activity';
 import { useCurrentUser } from '../shell/session';
 import {

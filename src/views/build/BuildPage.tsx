@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import { buildPageMachine } from '../../machines/buildPage.machine';
 import {
-  buildPageMachine,
   selectBuild,
   selectErrorMessage,
   selectHasCards,
@@ -11,7 +11,7 @@ import {
   selectRoute,
   selectStage,
   selectStep,
-} from '../../machines/buildPage.machine';
+} from '../../machines/buildPage.selectors';
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';

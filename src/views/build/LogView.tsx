@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
+import { BLOCKED_READ_ONLY } from '../../machines/buildPage.machine';
 import {
-  BLOCKED_READ_ONLY,
   hasWriteAccess,
   selectIsDeciding,
   selectRepo,
   selectRoute,
-} from '../../machines/buildPage.machine';
+} from '../../machines/buildPage.selectors';
 import { useCurrentUser } from '../shell/session';
 import { Button, Modal, Notice, StatusIcon, styled } from '../ui';
 import type { BuildPageRef } from './BuildPage';

@@ -34,8 +34,11 @@ export function SplitPanel({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const measure = () =>
-      viewRef.send({ type: 'split.measured', total: container.clientHeight - DIVIDER });
+    const measure = () => {
+      // Nothing to share before layout (or without one, as in tests).
+      const total = container.clientHeight - DIVIDER;
+      if (total > 0) viewRef.send({ type: 'split.measured', total });
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(container);

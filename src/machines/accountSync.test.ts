@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  assign,
-  createActor,
-  fromPromise,
-  setup,
-  type EventFromLogic,
-  type SnapshotFrom,
-} from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
+import {
+  createSettler,
+  transitionPaths,
+  visitedStates,
+  type ModelEvent,
+} from '../../tests/modelPaths';
 import {
   accountSyncMachine,
   selectIsSyncing,
@@ -163,8 +161,8 @@ describe('accountSync machine, model-based', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  // What can happen in each state, the actors' answers included; the model walks them all.
-  const eventsIn: Record<string, Array<{ type: string; output?: unknown; error?: unknown }>> = {
+  // What can happen in each state, the actors' answers and the poll timer included.
+  const eventsIn: Record<string, ModelEvent[]> = {
     idle: [{ type: 'sync.start' }],
     starting: [
       { type: 'xstate.done.actor.startSync' },
@@ -178,70 +176,54 @@ describe('accountSync machine, model-based', () => {
     ],
   };
   const events = (snapshot: SnapshotFrom<typeof accountSyncMachine>) =>
-    (eventsIn[snapshot.value] ?? []) as unknown as Array<EventFromLogic<typeof accountSyncMachine>>;
+    eventsIn[snapshot.value as string] ?? [];
 
-  const inert = accountSyncMachine.provide({
+  // The model has no parent to tell, so its notifying actions do nothing.
+  const model = accountSyncMachine.provide({
     actions: { notifySynced: () => undefined, notifySyncError: () => undefined },
   });
 
-  /** The system under test: the real machine with actors whose answers the test controls. */
-  function createSut(syncing: boolean) {
-    let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =
-      null;
-    const pending = <T>() =>
-      fromPromise<T>(
-        () =>
-          new Promise<T>((resolve, reject) => {
-            settle = { resolve: resolve as (value: unknown) => void, reject };
-          }),
-      );
-    const notifySynced = vi.fn();
-    const notifySyncError = vi.fn();
-    const machine = accountSyncMachine.provide({
-      actors: { startSync: pending<void>(), fetchUser: pending<User>() },
-      actions: { notifySynced, notifySyncError },
-    });
-    const actor = createActor(machine, { input: { syncing } }).start();
-    const exec = async (event: { type: string; output?: unknown; error?: unknown }) => {
-      if (event.type === 'sync.start') actor.send({ type: 'sync.start' });
-      else if (event.type.startsWith('xstate.done.actor.')) settle!.resolve(event.output);
-      else if (event.type.startsWith('xstate.error.actor.')) settle!.reject(event.error);
-      else if (event.type.startsWith('xstate.after.')) {
-        await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
-        return;
-      }
-      await vi.advanceTimersByTimeAsync(0);
-    };
-    return { actor, exec, notifySynced, notifySyncError };
-  }
-
   for (const syncing of [false, true]) {
-    // createTestModel refuses machines that invoke actors or use `after`; its TestModel walks
-    // them fine once the actors' answers are listed as events, which is what we want to test.
-    const model = new TestModel(inert, { events, input: { syncing } });
-    const paths = model.getSimplePaths();
+    const paths = transitionPaths(model, events, { syncing });
 
-    it(`reaches every state and takes every transition (syncing at start: ${syncing})`, async () => {
-      const visited = new Set<string>();
+    it(`behaves as the model on every path (syncing at start: ${syncing})`, async () => {
+      expect(visitedStates(paths)).toEqual(['"idle"', '"polling"', '"starting"', '"waiting"']);
       for (const path of paths) {
-        const sut = createSut(syncing);
-        for (const step of path.steps) {
-          // Internal events (actor answers, timers) are outside the machine's public event type.
-          const event = step.event as { type: string; output?: unknown; error?: unknown };
-          // The first step is the start itself, which createActor already took.
-          if (event.type !== 'xstate.init') await sut.exec(event);
-          expect(sut.actor.getSnapshot().value).toEqual(step.state.value);
-          visited.add(JSON.stringify(step.state.value));
-          if (event.type === 'xstate.done.actor.fetchUser' && step.state.value === 'idle') {
-            expect(sut.notifySynced).toHaveBeenCalled();
-          }
+        const startSync = createSettler();
+        const fetchUser = createSettler();
+        const notifySynced = vi.fn();
+        const notifySyncError = vi.fn();
+        const machine = accountSyncMachine.provide({
+          actors: {
+            startSync: fromPromise<void>(() => startSync.call<void>()),
+            fetchUser: fromPromise<User>(() => fetchUser.call<User>()),
+          },
+          actions: { notifySynced, notifySyncError },
+        });
+        const actor = createActor(machine, { input: { syncing } }).start();
+        for (const { event, value } of path) {
+          if (event.type === 'sync.start') actor.send({ type: 'sync.start' });
+          else if (event.type.startsWith('xstate.after.')) {
+            await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
+          } else if (event.type.endsWith('.startSync')) startSync.settle(event);
+          else if (event.type.endsWith('.fetchUser')) fetchUser.settle(event);
+          await vi.advanceTimersByTimeAsync(0);
+
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toEqual(value);
+          // What each state means from outside: the flag, and which call is in flight.
+          expect(selectIsSyncing(snapshot)).toBe(value !== 'idle');
+          expect(startSync.waiting).toBe(value === 'starting');
+          expect(fetchUser.waiting).toBe(value === 'polling');
           if (event.type.startsWith('xstate.error.actor.')) {
-            expect(sut.notifySyncError).toHaveBeenCalled();
+            expect(notifySyncError).toHaveBeenCalledTimes(1);
+          }
+          if (event.type === 'xstate.done.actor.fetchUser' && value === 'idle') {
+            expect(notifySynced).toHaveBeenCalledTimes(1);
           }
         }
-        sut.actor.stop();
+        actor.stop();
       }
-      expect([...visited].sort()).toEqual(['"idle"', '"polling"', '"starting"', '"waiting"']);
     });
   }
 });

@@ -74,6 +74,7 @@ export const buildsFeedMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'fetchFeed',
             src: 'fetchFeed',
             onDone: {
               target: 'ready',
@@ -108,6 +109,7 @@ export const buildsFeedMachine = setup({
         hidden: {},
         loading: {
           invoke: {
+            id: 'fetchRunning',
             src: 'fetchRunning',
             onDone: {
               target: 'ready',

@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
+import {
+  createSettler,
+  transitionPaths,
+  visitedStates,
+  type ModelEvent,
+} from '../../tests/modelPaths';
 import {
   buildsFeedMachine,
   selectBuilds,
@@ -123,4 +129,81 @@ describe('buildsFeed machine', () => {
     expect(selectFeedError(actor.getSnapshot())).toBe('feed broke');
     expect(selectRunningError(actor.getSnapshot())).toBe('Not Implemented');
   });
+});
+
+describe('buildsFeed machine, model-based', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const feed = { builds: [hello(2), hello(1)], slugs: ['octocat/hello'] };
+  const running = [hello(3, { status: 'running' })];
+  const feedEvents: Record<string, ModelEvent[]> = {
+    loading: [
+      { type: 'xstate.done.actor.fetchFeed', output: feed },
+      { type: 'xstate.error.actor.fetchFeed', error: new ApiError(500, 'feed broke') },
+    ],
+    ready: [{ type: 'stream.reconnected' }],
+    failed: [{ type: 'feed.reload' }, { type: 'stream.reconnected' }],
+  };
+  const runningEvents: Record<string, ModelEvent[]> = {
+    hidden: [],
+    loading: [
+      { type: 'xstate.done.actor.fetchRunning', output: running },
+      { type: 'xstate.error.actor.fetchRunning', error: new ApiError(501, 'Not Implemented') },
+    ],
+    ready: [{ type: 'stream.reconnected' }],
+    failed: [{ type: 'feed.reload' }, { type: 'stream.reconnected' }],
+  };
+  const events = (snapshot: SnapshotFrom<typeof buildsFeedMachine>) => {
+    const value = snapshot.value as { feed: string; running: string };
+    const all = [...feedEvents[value.feed]!, ...runningEvents[value.running]!];
+    // One event reaches both regions; list it once.
+    return all.filter((event, i) => all.findIndex((other) => other.type === event.type) === i);
+  };
+
+  for (const isAdmin of [false, true]) {
+    const paths = transitionPaths(buildsFeedMachine, events, { isAdmin });
+
+    it(`behaves as the model on every path (administrator: ${isAdmin})`, async () => {
+      const seen = visitedStates(paths).join(' ');
+      for (const state of ['"feed":"loading"', '"feed":"ready"', '"feed":"failed"']) {
+        expect(seen).toContain(state);
+      }
+      for (const state of isAdmin ? ['loading', 'ready', 'failed'] : ['hidden']) {
+        expect(seen).toContain(`"running":"${state}"`);
+      }
+      for (const path of paths) {
+        const fetchFeed = createSettler();
+        const fetchRunning = createSettler();
+        const machine = buildsFeedMachine.provide({
+          actors: {
+            fetchFeed: fromPromise(() => fetchFeed.call<typeof feed>()),
+            fetchRunning: fromPromise<Repository[]>(() => fetchRunning.call<Repository[]>()),
+            followRepoEvents: fromCallback(() => undefined),
+          },
+        });
+        const actor = createActor(machine, { input: { isAdmin } }).start();
+        for (const { event, value } of path) {
+          if (event.type.endsWith('.fetchFeed')) fetchFeed.settle(event);
+          else if (event.type.endsWith('.fetchRunning')) fetchRunning.settle(event);
+          else if (event.type !== 'xstate.init') actor.send(event as never);
+          await vi.advanceTimersByTimeAsync(0);
+
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toEqual(value);
+          const regions = value as { feed: string; running: string };
+          expect(fetchFeed.waiting).toBe(regions.feed === 'loading');
+          expect(fetchRunning.waiting).toBe(regions.running === 'loading');
+          expect(selectShowsRunning(snapshot)).toBe(isAdmin);
+          if (regions.feed === 'ready') expect(selectBuilds(snapshot)).toEqual(feed.builds);
+          expect(selectFeedError(snapshot)).toBe(regions.feed === 'failed' ? 'feed broke' : null);
+          if (regions.running === 'ready') expect(selectRunning(snapshot)).toEqual(running);
+          expect(selectRunningError(snapshot)).toBe(
+            regions.running === 'failed' ? 'Not Implemented' : null,
+          );
+        }
+        actor.stop();
+      }
+    });
+  }
 });

@@ -111,6 +111,7 @@ export const dashboardMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'fetchRepos',
         src: 'fetchRepos',
         onDone: {
           target: 'ready',
@@ -129,6 +130,7 @@ export const dashboardMachine = setup({
         // The list stays on screen while it is fetched again.
         refreshing: {
           invoke: {
+            id: 'fetchRepos',
             src: 'fetchRepos',
             onDone: {
               target: 'idle',

@@ -1,14 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository, User } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
+import {
+  createSettler,
+  transitionPaths,
+  visitedStates,
+  type ModelEvent,
+} from '../../tests/modelPaths';
 import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
 import {
   dashboardMachine,
   selectError,
   selectHasMore,
   selectIsEmpty,
+  selectIsLoading,
   selectOrganizations,
   selectRecentActivity,
   selectVisibleRepos,
@@ -205,5 +212,76 @@ describe('dashboard machine', () => {
     expect(fetchRepos).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
     expect(fetchRepos).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dashboard machine, model-based', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const listed = [makeRepo('acme/one'), makeRepo('acme/two')];
+  const answers: ModelEvent[] = [
+    { type: 'xstate.done.actor.fetchRepos', output: listed },
+    { type: 'xstate.error.actor.fetchRepos', error: new ApiError(500, 'boom') },
+  ];
+  const reloads: ModelEvent[] = [
+    { type: 'repos.reload' },
+    { type: 'stream.reconnected' },
+    { type: 'account.synced' },
+  ];
+  const events = (snapshot: SnapshotFrom<typeof dashboardMachine>) =>
+    snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' }) ? answers : reloads;
+
+  const inertActions = {
+    notifyReloadError: () => undefined,
+    invalidateSearch: () => undefined,
+    persistPreferences: () => undefined,
+  };
+  const paths = transitionPaths(dashboardMachine.provide({ actions: inertActions }), events, {
+    syncing: false,
+  });
+
+  it('behaves as the model on every path', async () => {
+    expect(visitedStates(paths)).toEqual([
+      '"failed"',
+      '"loading"',
+      '{"ready":"idle"}',
+      '{"ready":"refreshing"}',
+    ]);
+    for (const path of paths) {
+      const fetch = createSettler();
+      const notifyReloadError = vi.fn();
+      const invalidateSearch = vi.fn();
+      const machine = dashboardMachine.provide({
+        actors: {
+          fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()),
+          followRepoEvents: fromCallback(() => undefined),
+          accountSync: fromCallback(() => undefined) as never,
+        },
+        actions: { notifyReloadError, invalidateSearch },
+      });
+      const actor = createActor(machine, { input: { syncing: false } }).start();
+      let loadedOnce = false;
+      for (const { event, value } of path) {
+        if (event.type.startsWith('xstate.') && event.type !== 'xstate.init') fetch.settle(event);
+        else if (!event.type.startsWith('xstate.')) actor.send(event as never);
+        await vi.advanceTimersByTimeAsync(0);
+
+        const snapshot = actor.getSnapshot();
+        expect(snapshot.value).toEqual(value);
+        // What each state means from outside: calls in flight, what the page can show.
+        const fetching = snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' });
+        expect(fetch.waiting).toBe(fetching);
+        if (event.type === 'xstate.done.actor.fetchRepos') loadedOnce = true;
+        expect(selectIsLoading(snapshot)).toBe(!loadedOnce);
+        if (snapshot.matches('ready')) expect(visible(actor)).toEqual(['acme/one', 'acme/two']);
+        expect(selectError(snapshot)).toBe(snapshot.matches('failed') ? 'boom' : null);
+        if (event.type === 'xstate.error.actor.fetchRepos' && loadedOnce) {
+          expect(notifyReloadError).toHaveBeenCalledTimes(1);
+        }
+        if (event.type === 'account.synced') expect(invalidateSearch).toHaveBeenCalledTimes(1);
+      }
+      actor.stop();
+    }
   });
 });

@@ -1,12 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository } from '../api/types';
 import { makeRepo } from '../../tests/factories';
 import {
+  createSettler,
+  transitionPaths,
+  visitedStates,
+  type ModelEvent,
+} from '../../tests/modelPaths';
+import {
   DRAWER_SLIDE_OUT,
   searchMachine,
   selectIsDrawerShown,
+  type SearchEvent,
   selectResults,
 } from './search.machine';
 
@@ -108,5 +115,76 @@ describe('search machine', () => {
     await vi.runAllTimersAsync();
     expect(actor.getSnapshot().matches({ repos: 'loaded' })).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+});
+
+describe('search machine, model-based', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  type Snapshot = SnapshotFrom<typeof searchMachine>;
+  const drawerEvents: Record<string, ModelEvent[]> = {
+    closed: [{ type: 'search.open' }],
+    open: [{ type: 'search.close' }, { type: 'search.type', query: 'drone' }],
+    closing: [
+      { type: 'search.open' },
+      { type: 'xstate.after.DRAWER_SLIDE_OUT.search.drawer.closing' },
+    ],
+  };
+  const reposEvents: Record<string, ModelEvent[]> = {
+    idle: [],
+    loading: [
+      { type: 'xstate.done.actor.fetchRepos', output: repos },
+      { type: 'xstate.error.actor.fetchRepos', error: new ApiError(500, 'boom') },
+    ],
+    loaded: [{ type: 'search.reload' }],
+    failed: [{ type: 'search.reload' }],
+  };
+  const events = (snapshot: Snapshot) => {
+    const value = snapshot.value as { drawer: string; repos: string };
+    return [...drawerEvents[value.drawer]!, ...reposEvents[value.repos]!];
+  };
+  const paths = transitionPaths(searchMachine, events);
+
+  /** What each state means, observed from outside: selectors, data and calls in flight. */
+  function checkInvariants(snapshot: Snapshot, fetching: boolean) {
+    const value = snapshot.value as { drawer: string; repos: string };
+    expect(selectIsDrawerShown(snapshot)).toBe(value.drawer !== 'closed');
+    if (value.drawer === 'closed') expect(snapshot.context.query).toBe('');
+    expect(fetching).toBe(value.repos === 'loading');
+    if (value.repos === 'loaded') {
+      expect(snapshot.context.repos).toEqual(repos);
+      expect(snapshot.context.error).toBeNull();
+    }
+    if (value.repos === 'failed') expect(snapshot.context.error).toBe('boom');
+    if (value.repos === 'idle') expect(snapshot.context.repos).toEqual([]);
+  }
+
+  it('reaches every drawer and list state', () => {
+    const seen = visitedStates(paths).join(' ');
+    for (const state of ['closed', 'open', 'closing', 'idle', 'loading', 'loaded', 'failed']) {
+      expect(seen).toContain(`"${state}"`);
+    }
+  });
+
+  it('behaves as the model on every path', async () => {
+    for (const path of paths) {
+      const fetch = createSettler();
+      const machine = searchMachine.provide({
+        actors: { fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()) },
+      });
+      const actor = createActor(machine).start();
+      for (const { event, value } of path) {
+        if (event.type.startsWith('xstate.after.'))
+          await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
+        else if (event.type.startsWith('xstate.')) {
+          if (event.type !== 'xstate.init') fetch.settle(event);
+          await vi.advanceTimersByTimeAsync(0);
+        } else actor.send(event as SearchEvent);
+        expect(actor.getSnapshot().value).toEqual(value);
+        checkInvariants(actor.getSnapshot(), fetch.waiting);
+      }
+      actor.stop();
+    }
   });
 });

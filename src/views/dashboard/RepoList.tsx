@@ -64,10 +64,12 @@ const More = styled('div', { display: 'flex', justifyContent: 'center', marginTo
 
 /** SPEC 2.4: the 'Repositories' list with its filters, 50 at a time. */
 export function RepoList({ dashboard }: { dashboard: DashboardRef }) {
+  const empty = useSelector(dashboard, selectIsEmpty);
   return (
     <section aria-labelledby="repositories">
       <SectionTitle id="repositories">Repositories</SectionTitle>
-      <RepoFilters dashboard={dashboard} />
+      {/* Nothing to filter in an empty list. */}
+      {empty ? null : <RepoFilters dashboard={dashboard} />}
       <RepoListBody dashboard={dashboard} />
     </section>
   );

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { config } from './config';
 import { AccountPage } from './views/account/AccountPage';
 import { AdminPage } from './views/admin/AdminPage';
@@ -16,6 +16,7 @@ import { MachinesPage } from './views/machines/MachinesPage';
 import { RepoPage } from './views/repo/RepoPage';
 import { buildPattern, repoPattern, repoSettingsPattern } from './views/repo/params';
 import { Loading } from './views/ui';
+import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
 import { NotFoundPage } from './views/shell/NotFoundPage';
 import { useCurrentUser, useSessionState } from './views/shell/session';
@@ -39,10 +40,13 @@ function page(
   Layout: ComponentType<{ children: ReactNode }>,
 ) {
   return function RoutedPage() {
+    const [location] = useLocation();
     return (
       <Guard access={access}>
         <Layout>
-          <Component />
+          <ErrorBoundary resetKey={location}>
+            <Component />
+          </ErrorBoundary>
         </Layout>
       </Guard>
     );
@@ -57,6 +61,35 @@ function SettingsRedirect() {
   );
 }
 
+/**
+ * A page keyed by some route parameters: it stays mounted while the others change (a build page
+ * follows stage/step changes by events), and starts afresh when the keyed ones change.
+ */
+function keyedBy(Component: ComponentType, keys: string[]) {
+  return function KeyedPage() {
+    const params = useParams<Record<string, string | undefined>>();
+    return <Component key={keys.map((key) => params[key] ?? '').join('/')} />;
+  };
+}
+
+// Created once, so a change of path within a route never remounts its page.
+const DashboardRoute = page(DashboardPage, 'user', FullLayout);
+const BuildsFeedRoute = page(BuildsFeedPage, 'user', FullLayout);
+const WelcomeRoute = page(WelcomePage, 'anyone', BareLayout);
+const RegisterRoute = page(RegisterPage, 'anyone', BareLayout);
+const LoginFormRoute = page(LoginFormPage, 'anyone', BareLayout);
+const LoginErrorRoute = page(LoginErrorPage, 'anyone', BareLayout);
+const LoginRedirectRoute = page(LoginRedirectPage, 'anyone', BareLayout);
+const LogoutRoute = page(LogoutPage, 'anyone', BareLayout);
+const AccountRoute = page(AccountPage, 'user', FullLayout);
+const AdminRoute = page(AdminPage, 'admin', HeaderLayout);
+const AdminNotFoundRoute = page(NotFoundPage, 'admin', HeaderLayout);
+const MachinesRoute = page(MachinesPage, 'anyone', FullLayout);
+const NotFoundRoute = page(NotFoundPage, 'anyone', FullLayout);
+const RepoRoute = page(keyedBy(RepoPage, ['namespace', 'name']), 'anyone', FullLayout);
+const BuildRoute = page(keyedBy(BuildPage, ['namespace', 'name', 'build']), 'anyone', FullLayout);
+const showMachines = import.meta.env.DEV || config.mock;
+
 /** The route table of SPEC 2.1, in matching order. */
 export function AppRoutes() {
   const [location] = useLocation();
@@ -66,28 +99,26 @@ export function AppRoutes() {
   }
   return (
     <Switch>
-      <Route path="/" component={page(DashboardPage, 'user', FullLayout)} />
-      <Route path="/builds-feed" component={page(BuildsFeedPage, 'user', FullLayout)} />
-      <Route path="/welcome" component={page(WelcomePage, 'anyone', BareLayout)} />
-      <Route path="/register" component={page(RegisterPage, 'anyone', BareLayout)} />
-      <Route path="/login/form" component={page(LoginFormPage, 'anyone', BareLayout)} />
-      <Route path="/login/error" component={page(LoginErrorPage, 'anyone', BareLayout)} />
-      <Route path="/login" component={page(LoginRedirectPage, 'anyone', BareLayout)} />
-      <Route path="/logout" component={page(LogoutPage, 'anyone', BareLayout)} />
-      <Route path="/account" component={page(AccountPage, 'user', FullLayout)} />
+      <Route path="/" component={DashboardRoute} />
+      <Route path="/builds-feed" component={BuildsFeedRoute} />
+      <Route path="/welcome" component={WelcomeRoute} />
+      <Route path="/register" component={RegisterRoute} />
+      <Route path="/login/form" component={LoginFormRoute} />
+      <Route path="/login/error" component={LoginErrorRoute} />
+      <Route path="/login" component={LoginRedirectRoute} />
+      <Route path="/logout" component={LogoutRoute} />
+      <Route path="/account" component={AccountRoute} />
       <Route path="/settings" component={SettingsRedirect} />
-      <Route path="/settings/users" component={page(AdminPage, 'admin', HeaderLayout)} />
-      <Route path="/settings/*" component={page(NotFoundPage, 'admin', HeaderLayout)} />
-      {import.meta.env.DEV || config.mock ? (
-        <Route path="/-/machines" component={page(MachinesPage, 'anyone', FullLayout)} />
-      ) : null}
-      <Route path="/404" component={page(NotFoundPage, 'anyone', FullLayout)} />
-      <Route path={repoPattern()} component={page(RepoPage, 'anyone', FullLayout)} />
-      <Route path={repoPattern('/branches')} component={page(RepoPage, 'anyone', FullLayout)} />
-      <Route path={repoPattern('/deployments')} component={page(RepoPage, 'anyone', FullLayout)} />
-      <Route path={repoSettingsPattern} component={page(RepoPage, 'anyone', FullLayout)} />
-      <Route path={buildPattern} component={page(BuildPage, 'anyone', FullLayout)} />
-      <Route component={page(NotFoundPage, 'anyone', FullLayout)} />
+      <Route path="/settings/users" component={AdminRoute} />
+      <Route path="/settings/*" component={AdminNotFoundRoute} />
+      {showMachines ? <Route path="/-/machines" component={MachinesRoute} /> : null}
+      <Route path="/404" component={NotFoundRoute} />
+      <Route path={repoPattern()} component={RepoRoute} />
+      <Route path={repoPattern('/branches')} component={RepoRoute} />
+      <Route path={repoPattern('/deployments')} component={RepoRoute} />
+      <Route path={repoSettingsPattern} component={RepoRoute} />
+      <Route path={buildPattern} component={BuildRoute} />
+      <Route component={NotFoundRoute} />
     </Switch>
   );
 }

@@ -95,8 +95,10 @@ export const toastsMachine = setup({
 /** The app's one toast stack; machines report outcomes through `notify`. */
 export const toastsActor = createActor(toastsMachine).start();
 
+// Deferred: machines call `notify` from their actions, and a synchronous send would make the
+// toasts actor transition in the middle of the caller's transition (XState warns about that).
 const show = (tone: ToastTone) => (message: string) =>
-  toastsActor.send({ type: 'toast.show', tone, message });
+  queueMicrotask(() => toastsActor.send({ type: 'toast.show', tone, message }));
 
 export const notify = {
   success: show('success'),

@@ -85,4 +85,11 @@ describe('search drawer', () => {
     expect(drawer).toHaveAttribute('data-state', 'closing');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('slides out on Escape, even from the search field', async () => {
+    const { drawer } = await openDrawer();
+    await userEvent.type(within(drawer).getByRole('searchbox'), 'drone{Escape}');
+    expect(drawer).toHaveAttribute('data-state', 'closing');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

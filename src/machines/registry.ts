@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { badgeMachine } from './badge.machine';
 import { buildControlsMachine } from './buildControls.machine';
 import { buildIndexMachine } from './buildIndex.machine';
 import { buildPageMachine } from './buildPage.machine';
@@ -8,6 +9,8 @@ import { deploymentMachine } from './deployment.machine';
 import { newBuildMachine } from './newBuild.machine';
 import { repoMachine } from './repo.machine';
 import { repoEventsMachine } from './repoEvents.machine';
+import { repoSettingsMachine } from './repoSettings.machine';
+import { resourceListMachine } from './resourceList.machine';
 import { sessionMachine } from './session.machine';
 import { tickerMachine } from './ticker.machine';
 import { toastMachine, toastsMachine } from './toasts.machine';
@@ -66,4 +69,15 @@ export const machineRegistry: MachineEntry[] = [
     machine: newBuildMachine,
     description: 'The New Build dialog: branch, commit, parameter rules and submit',
   },
+  {
+    id: 'repoSettings',
+    machine: repoSettingsMachine,
+    description: 'Repository activate, settings form with the auto-cancel rule, save, disable',
+  },
+  {
+    id: 'resourceList',
+    machine: resourceListMachine,
+    description: 'Secrets, org secrets, cron, templates and users: list, create, edit, delete',
+  },
+  { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
 ];

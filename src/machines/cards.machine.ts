@@ -54,7 +54,7 @@ const isCardTemplate = (value: unknown) =>
   value !== null &&
   (value as { type?: unknown }).type === 'AdaptiveCard';
 
-interface CardInput {
+export interface CardInput {
   repo: RepoRef;
   build: number;
   card: CardRef;

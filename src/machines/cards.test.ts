@@ -14,6 +14,7 @@ import {
   selectCardChildren,
   selectCardsState,
   selectCardState,
+  type CardInput,
   type CardRef,
   type CardRenderer,
 } from './cards.machine';
@@ -214,10 +215,15 @@ describe('card machine, model-based', () => {
   function createSut() {
     let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =
       null;
-    const pending = () =>
-      fromPromise<unknown>(() => new Promise((resolve, reject) => (settle = { resolve, reject })));
+    const pending = <Input>() =>
+      fromPromise<unknown, Input>(
+        () => new Promise((resolve, reject) => (settle = { resolve, reject })),
+      );
     const machine = cardMachine.provide({
-      actors: { fetchCardData: pending(), fetchCardSchema: pending() },
+      actors: {
+        fetchCardData: pending<CardInput>(),
+        fetchCardSchema: pending<{ url: string }>(),
+      },
     });
     const actor = createActor(machine, { input }).start();
     const exec = async (event: ModelEvent) => {

@@ -75,7 +75,7 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
         type: 'antv-dagre',
         rankdir: 'LR',
         nodesep: 14,
-        ranksep: 44,
+        ranksep: 36,
         nodeSize: [NODE_WIDTH, NODE_HEIGHT],
       },
       behaviors: ['drag-canvas'],

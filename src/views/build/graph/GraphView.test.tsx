@@ -157,7 +157,7 @@ describe('GraphView (SPEC 2.9)', () => {
     renderGraph(dagBuild());
     await waitFor(() => expect(graphs()).toHaveLength(2));
     await waitFor(() => expect(callsOf(graphs()[1], 'render')).toHaveLength(1));
-    const [[, stepData]] = callsOf(graphs()[1], 'setData') as Array<[string, { edges: unknown[] }]>;
+    const [, stepData] = callsOf(graphs()[1], 'setData')[0] as [string, { edges: unknown[] }];
     expect(stepData.edges).toEqual([
       { id: 'step-1->step-2', source: 'step-1', target: 'step-2' },
       { id: 'step-1->step-3', source: 'step-1', target: 'step-3' },

@@ -5,10 +5,10 @@ import { nodeDuration, type GraphModel, type GraphNode } from './graphData';
 // How graph nodes look on the G6 canvas. The canvas cannot read the stitches theme's CSS
 // variables, so the status colours are the theme's light values (ui/theme.ts), spelled out.
 
-export const NODE_WIDTH = 184;
+export const NODE_WIDTH = 164;
 export const NODE_HEIGHT = 50;
 /** Canvas text is not wrapped: longer names are cut (the node list shows them whole). */
-const NAME_MAX_CHARS = 19;
+const NAME_MAX_CHARS = 17;
 
 type IconKind = ReturnType<typeof iconOf>;
 

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Server mode: DRONE_SERVER=https://drone.example.com npm start proxies the Drone routes to that
@@ -7,8 +7,42 @@ import react from '@vitejs/plugin-react';
 const droneServer = process.env.DRONE_SERVER ?? '';
 const proxiedPaths = ['/api', '/login', '/logout', '/link', '/version', '/varz'];
 
+/**
+ * The production build's Content-Security-Policy, as a meta tag (the static build may be served
+ * by anything). No inline script at all; Stitches writes a <style> element and React sets style
+ * attributes, so inline styles stay allowed; the mock server runs in a service worker; avatars and
+ * card images may be data: or https:. Not in dev: React refresh needs an inline script.
+ */
+function contentSecurityPolicy(): Plugin {
+  // A console built for another origin (DRONE_SERVER_URL) calls and streams from that server.
+  const server = process.env.DRONE_SERVER_URL ? new URL(process.env.DRONE_SERVER_URL).origin : '';
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: https: ${server}`.trim(),
+    "font-src 'self' data:",
+    `connect-src 'self' ${server}`.trim(),
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy.join('; ') },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   define: {
     __DRONE_MOCK__: JSON.stringify(droneServer === '' && process.env.DRONE_MOCK !== 'false'),
     __DRONE_TOKEN__: JSON.stringify(process.env.DRONE_TOKEN ?? ''),

@@ -1,6 +1,7 @@
 import { Router } from 'wouter';
 import { AppRoutes } from './routes';
 import { SessionContext } from './views/shell/session';
+import { ThemeRoot } from './views/shell/ThemeToggle';
 import { Toasts } from './views/ui';
 import { globalStyles } from './views/ui/theme';
 
@@ -8,6 +9,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
   globalStyles();
   return (
     <SessionContext.Provider>
+      <ThemeRoot />
       <Router ssrPath={ssrPath}>
         <AppRoutes />
       </Router>

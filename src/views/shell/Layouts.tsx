@@ -6,6 +6,7 @@ import { styled } from '../ui/theme';
 import { Banners } from './Banners';
 import { Logo, Sidebar } from './Sidebar';
 import { useCurrentUser } from './session';
+import { ThemeToggle } from './ThemeToggle';
 
 const Frame = styled('div', {
   display: 'flex',
@@ -50,6 +51,7 @@ export function HeaderLayout({ children }: { children: ReactNode }) {
           <span>{config.productName}</span>
         </Link>
         <span style={{ flex: 1 }} />
+        <ThemeToggle />
         {user ? (
           <Link href="/account" aria-label="Account settings">
             <Avatar src={user.avatar} name={user.login} size={28} />

@@ -4,6 +4,7 @@ import { Avatar } from '../ui';
 import { styled } from '../ui/theme';
 import { SearchButton } from './SearchDrawer';
 import { useCurrentUser } from './session';
+import { ThemeToggle } from './ThemeToggle';
 
 const Bar = styled('nav', {
   width: '72px',
@@ -82,6 +83,7 @@ export function Sidebar() {
         </NavLink>
       ) : null}
       <Spacer />
+      <ThemeToggle />
       {user?.admin ? (
         <NavLink href="/settings" aria-label="System settings" title="System settings">
           <svg

@@ -12,6 +12,7 @@ import { repoEventsMachine } from './repoEvents.machine';
 import { repoSettingsMachine } from './repoSettings.machine';
 import { resourceListMachine } from './resourceList.machine';
 import { sessionMachine } from './session.machine';
+import { themeMachine } from './theme.machine';
 import { tickerMachine } from './ticker.machine';
 import { toastMachine, toastsMachine } from './toasts.machine';
 
@@ -29,6 +30,11 @@ export const machineRegistry: MachineEntry[] = [
   { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
   { id: 'copy', machine: copyMachine, description: "'Copied' for 2000 ms after copying" },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'theme',
+    machine: themeMachine,
+    description: 'Light or dark: the system preference, or the remembered toggle',
+  },
   {
     id: 'repoEvents',
     machine: repoEventsMachine,

@@ -23,6 +23,7 @@ const SERVER_MODE_PORT = 5174;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/warmup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -1,0 +1,131 @@
+import type { LogLines } from './lineStore';
+import { searchText } from './escapes';
+
+// Collapsible groups: GitHub-style `::group::name` / `::endgroup::` and GitLab's
+// `section_start:<unix time>:<name>[options]` / `section_end:<unix time>:<name>` (GitLab prints
+// them behind `\e[0K` and ends them with `\r\e[0K`, so the line shows only what follows).
+
+export interface GroupMarker {
+  kind: 'start' | 'end';
+  format: 'github' | 'gitlab';
+  /** GitHub: the title; GitLab: the section name. */
+  name: string;
+  /** GitLab: the marker's unix time. */
+  stamp?: number;
+  /** GitLab's `[collapsed=true]` option. */
+  collapsed?: boolean;
+}
+
+// A cheap test on the raw text first: almost no line is a marker.
+const MAYBE_MARKER = /::(?:end)?group::|section_(?:start|end):/;
+const GITHUB = /^\s*::(group|endgroup)::(.*)$/;
+// eslint-disable-next-line no-control-regex -- markers sit among escape codes and carriage returns
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;
+const GITLAB = /section_(start|end):(\d+):([^\s[\r]+)(?:\[([^\]]*)\])?/;
+
+/** The group marker a raw line (`Line.out`) carries, if any. */
+export function parseGroupMarker(out: string): GroupMarker | null {
+  if (!MAYBE_MARKER.test(out)) return null;
+  const github = GITHUB.exec(searchText(out));
+  if (github) {
+    const kind = github[1] === 'group' ? 'start' : 'end';
+    return { kind, format: 'github', name: kind === 'start' ? github[2]!.trim() : '' };
+  }
+  // GitLab's marker is erased by its own `\r`: look at the text before carriage returns apply.
+  const gitlab = GITLAB.exec(out.replace(ESCAPES, ''));
+  if (!gitlab) return null;
+  const marker: GroupMarker = {
+    kind: gitlab[1] === 'start' ? 'start' : 'end',
+    format: 'gitlab',
+    name: gitlab[3]!,
+    stamp: Number(gitlab[2]),
+  };
+  if (gitlab[4]?.split(',').some((option) => option.trim() === 'collapsed=true')) {
+    marker.collapsed = true;
+  }
+  return marker;
+}
+
+export interface LogGroup {
+  /** The start line's `pos`: stable while lines stream in (fold state is kept by it). */
+  key: number;
+  /** Line index of the start marker. */
+  start: number;
+  /** Line index of the end marker; -1 while the group is open (it runs to the end). */
+  end: number;
+  depth: number;
+  /** The marker's name: what a GitLab section_end must repeat to close it. */
+  name: string;
+  /** The title shown on the fold line. */
+  title: string;
+  format: GroupMarker['format'];
+  /** GitHub groups start folded; GitLab sections only with `[collapsed=true]`. */
+  startsCollapsed: boolean;
+  /** Elapsed seconds of the start line, or GitLab's unix time. */
+  startTime: number;
+  /** Set once the group has ended. */
+  endTime?: number;
+  /** GitLab: durations come from the markers' unix times. */
+  stamped: boolean;
+}
+
+export interface GroupScan {
+  groups: readonly LogGroup[];
+  /** Indexes (into `groups`) of the open groups, innermost last. */
+  open: readonly number[];
+  /** The next line index to look at. */
+  next: number;
+}
+
+export const emptyGroupScan = (): GroupScan => ({ groups: [], open: [], next: 0 });
+
+function startGroup(marker: GroupMarker, lines: LogLines, index: number, depth: number): LogGroup {
+  // GitLab's header is the text after the marker's `\r` (empty: the section name).
+  const shown = searchText(lines.outAt(index)).trim();
+  const title = marker.format === 'github' ? marker.name : shown || marker.name;
+  return {
+    key: lines.posAt(index),
+    start: index,
+    end: -1,
+    depth,
+    name: marker.name,
+    title: title || 'Group',
+    format: marker.format,
+    startsCollapsed: marker.format === 'github' || marker.collapsed === true,
+    startTime: marker.stamp ?? lines.timeAt(index),
+    stamped: marker.stamp !== undefined,
+  };
+}
+
+/**
+ * Continues a scan over lines appended since `scan.next`, up to `until` (exclusive). Returns the
+ * same value when nothing changed. An end marker closes the innermost open group (GitHub) or
+ * the innermost open section of that name and everything opened inside it (GitLab); an end
+ * marker matching nothing is an ordinary line.
+ */
+export function scanGroups(lines: LogLines, scan: GroupScan, until = lines.length): GroupScan {
+  let groups: LogGroup[] | undefined;
+  const open = [...scan.open];
+  const edit = () => (groups ??= [...scan.groups]);
+  for (let index = scan.next; index < until; index++) {
+    const marker = parseGroupMarker(lines.outAt(index));
+    if (!marker) continue;
+    const list = edit();
+    if (marker.kind === 'start') {
+      open.push(list.length);
+      list.push(startGroup(marker, lines, index, open.length - 1));
+      continue;
+    }
+    const closes = (group: LogGroup) =>
+      group.format === marker.format && (marker.format === 'github' || group.name === marker.name);
+    let depth = open.length - 1;
+    while (depth >= 0 && !closes(list[open[depth]!]!)) depth--;
+    if (depth < 0) continue;
+    const time = marker.stamp ?? lines.timeAt(index);
+    for (const closing of open.splice(depth)) {
+      list[closing] = { ...list[closing]!, end: index, endTime: time };
+    }
+  }
+  if (!groups && until === scan.next) return scan;
+  return { groups: groups ?? scan.groups, open, next: until };
+}

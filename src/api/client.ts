@@ -73,6 +73,20 @@ export interface RequestOptions {
   responseType?: 'json' | 'text';
 }
 
+/**
+ * ofetch's lenient parser hands back the text of a body that is not JSON (a truncated answer, a
+ * proxy's page with status 200). No Drone call answers a bare JSON string, so a string here is a
+ * broken response: it fails with the parser's own error text instead of reaching a machine.
+ */
+function malformedJson(text: string): ApiError {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    if (error instanceof Error) return new ApiError(0, error.message);
+  }
+  return new ApiError(0, 'The server sent a response that is not JSON');
+}
+
 /** One call to the server; failures always reject with ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, responseType = 'json' } = options;
@@ -91,7 +105,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
   if (body !== undefined) fetchOptions.body = body as Record<string, unknown>;
   try {
-    return (await fetcher(url.toString(), fetchOptions)) as T;
+    const data: unknown = await fetcher(url.toString(), fetchOptions);
+    if (responseType === 'json' && typeof data === 'string') throw malformedJson(data);
+    return data as T;
   } catch (error) {
     const apiError = toApiError(error);
     // SPEC 8: errors are also logged to the console. A warning, not an error: the failure is

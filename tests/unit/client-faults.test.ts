@@ -1,0 +1,73 @@
+// @vitest-environment node
+// How the API client turns the mock server's injected faults into ApiError (SPEC 8): the message
+// field, else the raw response, else the error text; never a half-parsed body for a machine.
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setFaults } from '../../mock-server/faults';
+import { createNodeServer } from '../../mock-server/node';
+import { ApiError, request } from '../../src/api/client';
+
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  setFaults(null);
+  server.resetHandlers();
+});
+
+async function failure(spec: string): Promise<ApiError> {
+  setFaults(spec);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    await request('/api/version-of-nothing');
+    throw new Error('the call succeeded');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe('request() under injected faults', () => {
+  it('uses the message field of a JSON error', async () => {
+    expect(await failure('/api/*:503=Maintenance')).toMatchObject({
+      status: 503,
+      message: 'Maintenance',
+    });
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    expect(await failure('/api/*:bare=500')).toMatchObject({
+      status: 500,
+      message: 'Internal Server Error',
+    });
+  });
+
+  it('shows the raw body of an HTML error page', async () => {
+    const error = await failure('/api/*:html');
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('<title>502 Bad Gateway</title>');
+  });
+
+  it('rejects a 200 with truncated JSON instead of handing its text to the caller', async () => {
+    server.use(
+      http.get('*/api/truncated', () =>
+        HttpResponse.text('[{"id":1,"slug":"acme/a', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = await request('/api/truncated').catch((caught: unknown) => caught);
+    vi.restoreAllMocks();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/JSON/);
+  });
+
+  it('reports a network error with its text', async () => {
+    const error = await failure('/api/*:network');
+    expect(error.status).toBe(0);
+    expect(error.message).not.toBe('');
+  });
+});

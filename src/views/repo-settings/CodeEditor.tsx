@@ -36,7 +36,10 @@ const Frame = styled('div', {
   borderRadius: '$2',
   overflow: 'hidden',
   minHeight: '240px',
-  '.cm-editor': { height: '360px', fontSize: '13px' },
+  // CodeMirror's default highlight colours are made for a light page: keep the editor light in
+  // both themes rather than show dark syntax colours on a dark background.
+  '.cm-editor': { height: '360px', fontSize: '13px', backgroundColor: '#ffffff', color: '#1f2328' },
+  '.cm-gutters': { backgroundColor: '#f6f8fa', color: '#59636e', borderRight: '1px solid #d0d7de' },
   '.cm-scroller': { fontFamily: '$mono' },
   '.cm-editor.cm-focused': { outline: '2px solid $focus' },
 });

@@ -82,7 +82,8 @@ export type RepoSettingsEvent =
   | { type: 'settings.save' }
   | { type: 'repo.disable' }
   | { type: 'disable.confirm' }
-  | { type: 'disable.cancel' };
+  | { type: 'disable.cancel' }
+  | { type: 'session.roleChanged'; isSystemAdmin: boolean };
 
 const refOf = ({ namespace, name }: Repository): RepoRef => ({ namespace, name });
 const messageOf = (error: unknown) => (error as ApiError).message;
@@ -130,6 +131,12 @@ export const repoSettingsMachine = setup({
 }).createMachine({
   id: 'repoSettings',
   context: ({ input }) => ({ ...input, form: formOf(input.repo) }),
+  // The session may resolve after the page: the role changes what is offered, not the form.
+  on: {
+    'session.roleChanged': {
+      actions: assign({ isSystemAdmin: ({ event }) => event.isSystemAdmin }),
+    },
+  },
   initial: 'checking',
   states: {
     checking: {

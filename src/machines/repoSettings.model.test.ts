@@ -30,7 +30,10 @@ const repo = (active: boolean) =>
 type ModelEvent = { type: string; output?: unknown; error?: unknown; [key: string]: unknown };
 
 const eventsIn: Record<string, ModelEvent[]> = {
-  'inactive.idle': [{ type: 'repo.activate' }],
+  'inactive.idle': [
+    { type: 'repo.activate' },
+    { type: 'session.roleChanged', isSystemAdmin: true },
+  ],
   'inactive.activating': [
     { type: 'xstate.done.actor.activateRepo', output: repo(true) },
     { type: 'xstate.error.actor.activateRepo', error: new ApiError(500, 'hook failed') },

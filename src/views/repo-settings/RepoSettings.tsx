@@ -36,10 +36,9 @@ const Layout = styled('div', {
 export function RepoSettings({ repo, section, onRepoChanged }: RepoSettingsProps) {
   const user = useCurrentUser();
   const isSystemAdmin = user?.admin === true;
-  // The machine reads the user's role once; a session that resolves later starts it afresh.
   return (
     <RepoSettingsScreen
-      key={`${repo.slug}:${isSystemAdmin}`}
+      key={repo.slug}
       repo={repo}
       isSystemAdmin={isSystemAdmin}
       section={section}
@@ -58,6 +57,10 @@ function RepoSettingsScreen({
     input: { repo: initialRepo, isSystemAdmin },
   });
   useRepoChanged(actor, onRepoChanged);
+  // The session may resolve after this screen: keep the machine's idea of the role current.
+  useEffect(() => {
+    actor.send({ type: 'session.roleChanged', isSystemAdmin });
+  }, [actor, isSystemAdmin]);
   const isActive = useSelector(actor, selectIsActive);
   const repo = useSelector(actor, selectRepo);
 

@@ -1,0 +1,111 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { serializeRepo, type RepoRow, type UserRow } from '../../../mock-server/serialize';
+import { addRepo, addUser, grant } from '../../../mock-server/testkit';
+import { renderWithProviders } from '../../../tests/render';
+import type { Repository } from '../../api/types';
+import { config } from '../../config';
+import { RepoSettings } from './RepoSettings';
+import { timeoutLabel } from './timeouts';
+
+// The General screen against the Node mock server (SPEC 2.12, 4.6, 6).
+
+const server = createNodeServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let admin: UserRow;
+let writer: UserRow;
+let row: RepoRow;
+
+beforeEach(() => {
+  resetMockDb();
+  admin = addUser('root', { admin: true });
+  writer = addUser('jane');
+  row = addRepo('octocat/hello-world', { user_id: admin.id, timeout: 60 });
+  grant(writer, row, 'admin');
+});
+
+afterEach(() => {
+  cleanup();
+  config.token = '';
+});
+
+function renderAs(user: UserRow, repo: Repository = serializeRepo(row)) {
+  config.token = user.token;
+  const onRepoChanged = vi.fn();
+  renderWithProviders(
+    <RepoSettings repo={repo} section="" onRepoChanged={onRepoChanged} />,
+    '/octocat/hello-world/settings',
+  );
+  return { onRepoChanged };
+}
+
+describe('timeout labels (SPEC 9)', () => {
+  it('reads minutes up to 90 and hours above', () => {
+    expect(timeoutLabel(15)).toBe('15 minutes');
+    expect(timeoutLabel(90)).toBe('90 minutes');
+    expect(timeoutLabel(120)).toBe('2 hours');
+    expect(timeoutLabel(4320)).toBe('72 hours');
+  });
+});
+
+describe('general settings', () => {
+  it('shows Trusted and the auto-cancel switches to system administrators only', async () => {
+    renderAs(writer, {
+      ...serializeRepo(row),
+      permissions: { read: true, write: true, admin: true },
+    });
+    expect(await screen.findByRole('switch', { name: /Protected/ })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Trusted/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Auto cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('locks auto cancel running while both other auto-cancel switches are off', async () => {
+    const user = userEvent.setup();
+    renderAs(admin);
+    // The switches appear once the session knows the user is a system administrator.
+    const running = await screen.findByRole('switch', { name: /Auto cancel running/ });
+    expect(running).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /Auto cancel pushes/ }));
+    expect(running).toBeEnabled();
+    await user.click(running);
+    expect(running).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /Auto cancel pushes/ }));
+    expect(running).not.toBeChecked();
+    expect(running).toBeDisabled();
+  });
+
+  it('saves the whole form and hands the saved repository to the page', async () => {
+    const user = userEvent.setup();
+    const { onRepoChanged } = renderAs(admin);
+    await screen.findByRole('switch', { name: /Trusted/ });
+    await user.click(screen.getByRole('radio', { name: /Internal/ }));
+    await user.selectOptions(screen.getByLabelText('Timeout'), '2 hours');
+    await user.clear(screen.getByLabelText('Configuration'));
+    await user.type(screen.getByLabelText('Configuration'), '.drone.star');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes have been saved', undefined, { timeout: 8000 }));
+    await waitFor(() => expect(onRepoChanged).toHaveBeenCalled());
+    const saved = onRepoChanged.mock.calls[0]![0] as Repository;
+    expect(saved).toMatchObject({
+      visibility: 'internal',
+      timeout: 120,
+      config_path: '.drone.star',
+    });
+  });
+
+  it('disables after the confirm and shows the inactive repository', async () => {
+    const user = userEvent.setup();
+    const { onRepoChanged } = renderAs(admin);
+    await user.click(await screen.findByRole('button', { name: 'Disable' }));
+    expect(screen.getByText('Are you sure you want to disable this repo?')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Disable' }).at(-1)!);
+    expect(await screen.findByText('This Repository is not Active.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Repository' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(onRepoChanged.mock.calls.at(-1)![0]).toMatchObject({ active: false });
+  });
+});

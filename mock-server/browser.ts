@@ -4,7 +4,7 @@
 // turns on fault injection for the session (`?faults=off` ends it; syntax in faults.ts).
 import { setupWorker } from 'msw/browser';
 import { db } from './db';
-import { setFaults } from './faults';
+import { firedFaults, setFaults } from './faults';
 import { handlers } from './handlers';
 import { loadScenario, restoreDb, snapshotDb } from './scenario';
 
@@ -98,6 +98,7 @@ function exposeControls(): void {
       setFaults(spec: string | null) {
         chooseFaults(new URLSearchParams({ faults: spec ?? '' }));
       },
+      firedFaults,
     },
   });
 }

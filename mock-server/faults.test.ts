@@ -6,6 +6,7 @@ import {
   createInjector,
   dropStreamAfter,
   FaultSpecError,
+  firedFaults,
   parseFaults,
   setFaults,
   type FaultDecision,
@@ -106,7 +107,7 @@ describe('createInjector', () => {
 
   it('adds up latencies and keeps the first other fault that fires', () => {
     const [decision] = run('/api/*:latency=100,*user:bare=500,/api/user:network,*:latency=5', 1);
-    expect(decision).toEqual({
+    expect(decision).toMatchObject({
       latency: 105,
       fault: { kind: 'status', status: 500, message: null },
     });
@@ -114,27 +115,40 @@ describe('createInjector', () => {
 });
 
 describe('dropStreamAfter', () => {
-  it('passes events through and hangs up without eof after N data events', async () => {
-    const encoder = new TextEncoder();
-    const chunks = [
-      ': ping\n\n',
-      'data: {"pos":0}\n\n\n',
-      'data: {"pos":1}\n\n\n',
-      'data: {"pos":2}\n\n\n',
-      'event: error\ndata: eof\n\n',
-    ];
-    let cancelled = false;
-    const source = new ReadableStream<Uint8Array>({
+  const encoder = new TextEncoder();
+  const source = (chunks: string[], onCancel = () => undefined) =>
+    new ReadableStream<Uint8Array>({
       start(controller) {
         for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+        controller.close();
       },
-      cancel() {
-        cancelled = true;
-      },
+      cancel: onCancel,
     });
-    const text = await new Response(dropStreamAfter(source, 2)).text();
-    expect(text).toBe(': ping\n\ndata: {"pos":0}\n\n\ndata: {"pos":1}\n\n\n');
+  const event = (pos: number) => `data: {"pos":${pos}}\n\n\n`;
+
+  it('passes events through and hangs up without eof after N data events', async () => {
+    let cancelled = false;
+    const chunks = [': ping\n\n', event(0), event(1), event(2), 'event: error\ndata: eof\n\n'];
+    const stream = dropStreamAfter(
+      source(chunks, () => void (cancelled = true)),
+      2,
+    );
+    expect(await new Response(stream).text()).toBe(`: ping\n\n${event(0)}${event(1)}`);
     expect(cancelled).toBe(true);
+  });
+
+  it('does not count events it already sent on an earlier connection (a replayed history)', async () => {
+    const sent = new Set<number>();
+    const first = dropStreamAfter(source([event(0), event(1), event(2)]), 2, sent);
+    expect(await new Response(first).text()).toBe(event(0) + event(1));
+    const replay = [event(0), event(1), event(2), event(3), event(4)];
+    const second = dropStreamAfter(source(replay), 2, sent);
+    expect(await new Response(second).text()).toBe(event(0) + event(1) + event(2) + event(3));
+  });
+
+  it('passes a stream that ends before N events through with its eof', async () => {
+    const chunks = [event(0), 'event: error\ndata: eof\n\n'];
+    expect(await new Response(dropStreamAfter(source(chunks), 5)).text()).toBe(chunks.join(''));
   });
 });
 
@@ -214,5 +228,10 @@ describe('faults through the handlers', () => {
     const text = (await answer('/api/stream/acme/api/1/1/1')).body;
     expect(text.match(/^data:/gm)).toHaveLength(3);
     expect(text).not.toContain('eof');
+    // The reconnection replays 0-2 uncounted, then drops after 3 new lines.
+    logs.append(step.id, { pos: 5, out: '5\n', time: 0 });
+    const again = (await answer('/api/stream/acme/api/1/1/1')).body;
+    expect(again.match(/"pos":\d+/g)).toEqual([0, 1, 2, 3, 4, 5].map((pos) => `"pos":${pos}`));
+    expect(firedFaults()).toEqual([2]);
   });
 });

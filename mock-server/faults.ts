@@ -6,7 +6,7 @@
 //   rule    := [METHOD " "] pattern ":" fault (":" option)*
 //   pattern := a path; "*" matches any run of characters, slashes included (query ignored)
 //   fault   := "latency=" ms | status | status "=" message | "bare=" status | "html" ["=" status]
-//            | "truncate" | "network" | "drop=" events
+//            | "truncate" | "network" | "drop=" events (new ones: a replayed history is not counted)
 //   option  := rate (0..1, or "50%") | "times=" n (fire at most n times)
 //
 // e.g. `GET /api/user/repos:500:0.5,*/builds/*:latency=2000,/api/stream*:drop=5:times=5`.
@@ -147,9 +147,14 @@ interface LiveRule extends FaultRule {
   fired: number;
 }
 
+/** Events a `drop` rule has let through, per stream path (see dropStreamAfter). */
+const sentEvents = new Map<string, Set<number>>();
+
 export interface FaultDecision {
   /** Total extra latency of the matching latency rules that fired. */
   latency: number;
+  /** The path the decision is for (a dropped stream remembers its events per path). */
+  pathname?: string;
   /** The first other matching rule that fired, if any. */
   fault?: Exclude<Fault, { kind: 'latency' }>;
 }
@@ -158,6 +163,8 @@ export interface FaultDecision {
 export interface FaultInjector {
   readonly plan: FaultPlan;
   decide(method: string, pathname: string): FaultDecision;
+  /** How many times each rule has fired so far, in spec order. */
+  fired(): number[];
 }
 
 export function createInjector(plan: FaultPlan): FaultInjector {
@@ -169,8 +176,9 @@ export function createInjector(plan: FaultPlan): FaultInjector {
   }));
   return {
     plan,
+    fired: () => rules.map((rule) => rule.fired),
     decide(method, pathname) {
-      const decision: FaultDecision = { latency: 0 };
+      const decision: FaultDecision = { latency: 0, pathname };
       for (const rule of rules) {
         if (rule.method && rule.method !== method.toUpperCase()) continue;
         if (!rule.regex.test(pathname)) continue;
@@ -192,10 +200,14 @@ let injector: FaultInjector | null = null;
 export function setFaults(spec: string | null): FaultPlan | null {
   const plan = spec ? parseFaults(spec) : null;
   injector = plan ? createInjector(plan) : null;
+  sentEvents.clear();
   return plan;
 }
 
 export const activeFaults = (): FaultPlan | null => injector?.plan ?? null;
+
+/** How many times each active rule has fired (for tests that wait for N drops). */
+export const firedFaults = (): number[] => injector?.fired() ?? [];
 
 /** nginx's error page, the usual HTML a proxy puts in front of an API. */
 function htmlPage(status: number): Response {
@@ -233,10 +245,16 @@ async function truncated(response: Response): Promise<Response> {
 
 const DATA_EVENT = /^data:(?! eof$).*\n\n\n?/gm;
 
-/** Passes an event stream through, then closes it without `eof` after `after` data events. */
+/**
+ * Passes an event stream through, then closes it without `eof` after `after` data events.
+ * Events listed in `sent` (a replayed history the client had before) pass through uncounted, and
+ * every event is added to it: each connection of a log stream then gets some new lines before it
+ * drops, however long its replay, so a client that reconnects always makes progress.
+ */
 export function dropStreamAfter(
   body: ReadableStream<Uint8Array>,
   after: number,
+  sent: Set<number> = new Set(),
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -256,6 +274,9 @@ export function dropStreamAfter(
       // The mock's streams enqueue whole events, so a chunk never splits one.
       const text = decoder.decode(value, { stream: true });
       for (const match of text.matchAll(DATA_EVENT)) {
+        const key = hashSeed(match[0]);
+        if (sent.has(key)) continue;
+        sent.add(key);
         seen += 1;
         if (seen < after) continue;
         controller.enqueue(encoder.encode(text.slice(0, match.index + match[0].length)));
@@ -268,10 +289,11 @@ export function dropStreamAfter(
 }
 
 async function applyFault(
-  fault: NonNullable<FaultDecision['fault']>,
+  { fault, pathname = '' }: FaultDecision,
   request: Request,
   inner: RequestHandler[],
 ): Promise<Response | undefined> {
+  if (!fault) return undefined;
   if (fault.kind === 'network') return HttpResponse.error();
   if (fault.kind === 'status') return statusError(fault.status, fault.message);
   if (fault.kind === 'html') return htmlPage(fault.status);
@@ -279,7 +301,10 @@ async function applyFault(
   if (!response?.body) return response;
   if (fault.kind === 'truncate') return truncated(response);
   const isStream = response.headers.get('Content-Type')?.startsWith('text/event-stream');
-  return isStream ? withBody(response, dropStreamAfter(response.body, fault.after)) : response;
+  if (!isStream) return response;
+  let sent = sentEvents.get(pathname);
+  if (!sent) sentEvents.set(pathname, (sent = new Set()));
+  return withBody(response, dropStreamAfter(response.body, fault.after, sent));
 }
 
 /**
@@ -294,6 +319,6 @@ export function faultHandler(inner: RequestHandler[]): RequestHandler {
     if (!pathname.startsWith('/api/')) return undefined;
     const decision = injector.decide(request.method, pathname);
     if (decision.latency > 0) await delay(decision.latency);
-    return decision.fault ? applyFault(decision.fault, request, inner) : undefined;
+    return applyFault(decision, request, inner);
   });
 }

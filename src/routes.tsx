@@ -19,6 +19,7 @@ import { Loading } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
 import { NotFoundPage } from './views/shell/NotFoundPage';
+import { SessionFailed } from './views/shell/SessionFailed';
 import { useCurrentUser, useSessionState } from './views/shell/session';
 
 type Access = 'anyone' | 'user' | 'admin';
@@ -29,6 +30,7 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const user = useCurrentUser();
   if (access === 'anyone') return <>{children}</>;
   if (state === 'loading') return <Loading />;
+  if (state === 'failed') return <SessionFailed />;
   if (!user) return <Redirect to="/welcome" replace />;
   if (access === 'admin' && !user.admin) return <NotFoundPage />;
   return <>{children}</>;

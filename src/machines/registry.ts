@@ -4,8 +4,10 @@ import { buildControlsMachine } from './buildControls.machine';
 import { buildIndexMachine } from './buildIndex.machine';
 import { buildPageMachine } from './buildPage.machine';
 import { buildsMachine } from './builds.machine';
+import { cardMachine, cardsMachine } from './cards.machine';
 import { copyMachine } from './copy.machine';
 import { deploymentMachine } from './deployment.machine';
+import { graphViewMachine } from './graphView.machine';
 import { newBuildMachine } from './newBuild.machine';
 import { repoMachine } from './repo.machine';
 import { repoEventsMachine } from './repoEvents.machine';
@@ -86,4 +88,19 @@ export const machineRegistry: MachineEntry[] = [
     description: 'Secrets, org secrets, cron, templates and users: list, create, edit, delete',
   },
   { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
+  {
+    id: 'graphView',
+    machine: graphViewMachine,
+    description: 'Graph view: zoom per graph, fit and reset, the 190px split, the step drawer',
+  },
+  {
+    id: 'cards',
+    machine: cardsMachine,
+    description: 'Card view: renderer on demand, the list of steps with a card, one child each',
+  },
+  {
+    id: 'card',
+    machine: cardMachine,
+    description: 'One adaptive card: its data, then its template',
+  },
 ];

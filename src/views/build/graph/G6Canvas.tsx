@@ -1,8 +1,10 @@
 import { Graph, NodeEvent, type IElementEvent } from '@antv/g6';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { selectIsDark, themeActor } from '../../../machines/theme.machine';
 import type { GraphViewport } from '../../../machines/graphView.machine';
 import { styled, useNow } from '../../ui';
-import { EDGE_COLOR, NODE_HEIGHT, NODE_WIDTH, toG6Data } from './g6Data';
+import { NODE_HEIGHT, NODE_WIDTH, toG6Data } from './g6Data';
 import { structureKey, type GraphModel } from './graphData';
 
 // The G6 instance is a rendering detail of this component: created once on mount, fed new data
@@ -55,7 +57,8 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
   const now = useNow();
   const ticking = model.nodes.some((node) => node.status === 'running');
   const clock = ticking ? now : 0;
-  const data = useMemo(() => toG6Data(model, clock), [model, clock]);
+  const dark = useSelector(themeActor(), selectIsDark);
+  const data = useMemo(() => toG6Data(model, clock, dark), [model, clock, dark]);
   const structure = structureKey(model);
 
   useEffect(() => {
@@ -69,7 +72,7 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
       node: { type: 'rect' },
       edge: {
         type: 'cubic-horizontal',
-        style: { stroke: EDGE_COLOR, lineWidth: 1.5, endArrow: true, endArrowSize: 8 },
+        style: { lineWidth: 1.5, endArrow: true, endArrowSize: 8 },
       },
       layout: {
         type: 'antv-dagre',

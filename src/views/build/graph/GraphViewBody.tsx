@@ -1,32 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { graphViewMachine, selectDrawerStep } from '../../../machines/graphView.machine';
 import type { BuildBodyProps } from '../GraphView';
 import { buildHref, viewHref } from '../paths';
-import { GraphPanel, type GraphViewRef } from './GraphPanel';
+import { GraphPanel } from './GraphPanel';
 import { stageGraph, stepGraph, type GraphNode } from './graphData';
 import { SplitPanel } from './SplitPanel';
 import { StepDrawer } from './StepDrawer';
-
-type GraphViewSnapshot = ReturnType<GraphViewRef['getPersistedSnapshot']>;
-
-// The build page is remounted on every navigation today (routes.tsx creates its page components
-// on each render), so clicking a node would reset the zoom, the split and the drawer the click
-// just opened. The last snapshot of the open build is kept and restored on its next mount.
-const savedViews = new Map<string, GraphViewSnapshot>();
-
-function useGraphViewRef(key: string): GraphViewRef {
-  const viewRef = useActorRef(graphViewMachine, { snapshot: savedViews.get(key) });
-  useEffect(
-    () => () => {
-      savedViews.clear();
-      savedViews.set(key, viewRef.getPersistedSnapshot());
-    },
-    [key, viewRef],
-  );
-  return viewRef;
-}
 
 /**
  * SPEC 2.9 graph view. Stages link to /{ns}/{name}/{build}/{stage}/1; steps link to
@@ -34,7 +15,7 @@ function useGraphViewRef(key: string): GraphViewRef {
  * The build page hands in a fresh build on every live update; the graphs follow it.
  */
 export default function GraphViewBody({ repo, build, stage, step }: BuildBodyProps) {
-  const viewRef = useGraphViewRef(`${repo.namespace}/${repo.name}/${build.number}`);
+  const viewRef = useActorRef(graphViewMachine);
   const drawerStep = useSelector(viewRef, selectDrawerStep);
   const [, navigate] = useLocation();
 

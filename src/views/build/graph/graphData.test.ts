@@ -145,6 +145,12 @@ describe('graph data', () => {
     expect(nodeDuration(done!, 999_000)).toBe('12s');
     const [pending] = buildGraph('steps', [step(1, 'a', 'pending')], 1).nodes;
     expect(nodeDuration(pending!, 999_000)).toBe('');
+    const [skipped] = buildGraph(
+      'steps',
+      [{ ...step(1, 'a', 'skipped'), started: 100, stopped: 100 }],
+      1,
+    ).nodes;
+    expect(nodeDuration(skipped!, 999_000)).toBe('');
   });
 
   it('lists nodes column by column for the accessible list', () => {

@@ -134,9 +134,12 @@ export const structureKey = (graph: GraphModel) =>
     '|',
   );
 
-/** The node's duration text: live while running, fixed once stopped, empty before it starts. */
+/**
+ * The node's duration text: live while running, fixed once stopped, empty before it starts and
+ * for nodes that never ran (a skipped stage may carry equal start and stop times).
+ */
 export function nodeDuration(node: GraphNode, nowMs: number): string {
-  if (!node.started) return '';
+  if (!node.started || !node.selectable) return '';
   if (node.status === 'running')
     return formatDuration(elapsedSeconds(node.started, undefined, nowMs));
   if (!node.stopped || node.stopped < node.started) return '';

@@ -1,30 +1,229 @@
-import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  initialTransition,
+  transition,
+  type AnyActorScope,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { machineToChart, nameOf, transitionKey } from '../src/machines/chart';
 
 /**
- * A model-based test model (DESIGN.md 8) for machines that invoke actors or wait with `after`,
- * which `createTestModel` refuses. Their answers and timers are modelled as the events the
- * machine receives (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`,
- * `xstate.after.<delay>.<machine>.<state>`); each test path drives the real actor (controlled
- * promises, fake timers) to produce them. A state is keyed by its snapshot and the transition
- * that reached it, so the shortest paths cover every transition, not only every state.
+ * The one model-based test helper (DESIGN.md 8).
+ *
+ * `createTestModel` refuses machines that invoke actors or wait with `after`. Here their answers
+ * and timers are modelled as the events the machine receives (`xstate.done.actor.<id>`,
+ * `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`); each test path drives the real
+ * actor to produce them (`createSettler()` for calls, fake timers for delays).
+ *
+ * A state of the model is keyed by the snapshot (or only its value, see `keyBy`) and by the
+ * transition that reached it, so the shortest paths take every transition the events can take,
+ * not only reach every state. `reportCoverage` measures that against the machine's chart and
+ * prints the summary line of the test output.
  */
+
+type ModelEvents<TMachine extends AnyStateMachine> =
+  AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]);
+
+export interface ModelOptions {
+  input?: unknown;
+  /**
+   * 'snapshot' (default) tells contexts apart; 'value' keys by state value only, for machines
+   * whose context grows without bound (a page counter, a list that keeps growing), which would
+   * otherwise never run out of states. Several contexts then share a key: compare the real
+   * actor with `replayed(...)`, not with `path.state`.
+   */
+  keyBy?: 'snapshot' | 'value';
+}
+
+type Snapshotish = {
+  value: unknown;
+  can(event: AnyEventObject): boolean;
+  matches(key: string): boolean;
+};
+
 export function modelOf<TMachine extends AnyStateMachine>(
   machine: TMachine,
-  events: AnyEventObject[],
+  events: ModelEvents<TMachine>,
+  { input, keyBy = 'snapshot' }: ModelOptions = {},
 ) {
+  const value = (snapshot: unknown) => JSON.stringify((snapshot as Snapshotish).value);
   return new TestModel<SnapshotFrom<TMachine>, AnyEventObject, unknown>(machine as never, {
-    events,
+    events: events as never,
+    input,
     // Only events the current state handles; ignored ones would add steps that test nothing.
-    filterEvents: (snapshot, event) =>
-      (snapshot as { can(event: AnyEventObject): boolean }).can(event),
+    filterEvents: (snapshot, event) => (snapshot as unknown as Snapshotish).can(event),
     serializeState: (snapshot, event, previous) => {
-      const value = (s: unknown) => JSON.stringify((s as { value: unknown }).value);
-      const moved = event && previous && value(previous) !== value(snapshot);
-      const via = moved ? ` via ${JSON.stringify(event)} from ${value(previous)}` : '';
-      return `${serializeSnapshot(snapshot as never)}${via}`;
+      const key = keyBy === 'value' ? value(snapshot) : serializeSnapshot(snapshot as never);
+      if (!event || !previous) return key;
+      return `${key} via ${JSON.stringify(event)} from ${value(previous)}`;
     },
     serializeEvent: (event) => JSON.stringify(event),
-    stateMatcher: (snapshot, key) => (snapshot as { matches(key: string): boolean }).matches(key),
+    stateMatcher: (snapshot, key) => (snapshot as unknown as Snapshotish).matches(key),
   });
+}
+
+type PathLike = { state: { value: unknown }; steps: Array<{ event: AnyEventObject }> };
+
+/** A short test name: the state reached and the event types on the way. */
+export function pathName(path: PathLike): string {
+  const events = path.steps.map(({ event }) => {
+    // Primitive payloads tell same-typed events apart; objects (outputs, errors) would be noise.
+    const details = Object.entries(event)
+      .filter(([key, value]) => key !== 'type' && ['string', 'number'].includes(typeof value))
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+    const type = event.type.replace(/^xstate\./, '');
+    return details.length ? `${type}(${details.join(', ')})` : type;
+  });
+  return `reaches ${JSON.stringify(path.state.value)}: ${events.join(' > ')}`;
+}
+
+/** The snapshot the machine reaches through `steps`, computed without running anything. */
+export function replayed<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  input: unknown,
+  steps: Array<{ event: AnyEventObject }>,
+): SnapshotFrom<TMachine> {
+  let [snapshot] = initialTransition(machine as AnyStateMachine, input as never);
+  for (const { event } of steps) {
+    if (event.type === 'xstate.init') continue;
+    [snapshot] = transition(machine as AnyStateMachine, snapshot, event);
+  }
+  return snapshot as SnapshotFrom<TMachine>;
+}
+
+/** Every state value a set of paths visits, as stable strings. */
+export function visitedStates(paths: Array<{ steps: Array<{ state: { value: unknown } }> }>) {
+  return [
+    ...new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value)))),
+  ].sort();
+}
+
+/** A promise-backed actor body whose pending call the test settles when the model says so. */
+export function createSettler() {
+  let pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =
+    null;
+  return {
+    /** Whether a call is waiting for its answer. */
+    get waiting() {
+      return pending !== null;
+    },
+    call: <T>() =>
+      new Promise<T>((resolve, reject) => {
+        pending = { resolve: resolve as (value: unknown) => void, reject };
+      }),
+    settle(event: AnyEventObject) {
+      if (!pending) throw new Error(`nothing is waiting for ${event.type}`);
+      const { resolve, reject } = pending;
+      pending = null;
+      if (event.type.startsWith('xstate.error.actor.')) reject(event.error);
+      else resolve(event.output);
+    },
+  };
+}
+
+/** The paths a test runs, with the input its actors start from. */
+export interface ModelRun {
+  paths: Array<{ steps: Array<{ event: AnyEventObject }> }>;
+  input?: unknown;
+}
+
+export interface Coverage {
+  machineId: string;
+  states: number;
+  transitions: number;
+  chartStates: number;
+  chartTransitions: number;
+  /** Chart state ids no path visits. */
+  missingStates: string[];
+  /** Chart transitions (as `transitionKey`) no path takes. */
+  missingTransitions: string[];
+}
+
+type TransitionLike = {
+  source: { id: string };
+  target?: ReadonlyArray<{ id: string }>;
+  eventType: string;
+  guard?: unknown;
+};
+
+/**
+ * What the paths cover of the machine's chart: the states they pass through (transient ones
+ * included) and the transitions they take, as XState itself reports them (its microstep
+ * inspection events). The paths are replayed on an actor that is never started, so no
+ * invoked actor, timer or side effect runs.
+ */
+export function coverageOf(machine: AnyStateMachine, runs: ModelRun | ModelRun[]): Coverage {
+  const chart = machineToChart(machine);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const visit = (snapshot: unknown) => {
+    for (const node of (snapshot as { _nodes: Array<{ id: string }> })._nodes) states.add(node.id);
+  };
+  const record = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    visit(event.snapshot);
+    for (const taken of (event as { _transitions: TransitionLike[] })._transitions) {
+      states.add(taken.source.id);
+      const targets = taken.target?.length ? taken.target.map((t) => t.id) : [taken.source.id];
+      for (const target of targets) {
+        const guard = taken.guard ? nameOf(taken.guard) : undefined;
+        transitions.add(
+          transitionKey({ source: taken.source.id, event: taken.eventType, guard, target }),
+        );
+      }
+    }
+  };
+  const allPaths = [runs]
+    .flat()
+    .flatMap(({ paths, input }) => paths.map((path) => ({ path, input })));
+  for (const { path, input } of allPaths) {
+    const self = createActor(machine, { input, inspect: record } as never);
+    const scope = {
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      logger: () => undefined,
+      defer: () => undefined,
+      emit: () => undefined,
+      stopChild: () => undefined,
+      actionExecutor: () => undefined,
+    } as unknown as AnyActorScope;
+    let snapshot = machine.getInitialSnapshot(scope, input);
+    visit(snapshot);
+    for (const { event } of path.steps) {
+      if (event.type === 'xstate.init') continue;
+      snapshot = machine.transition(snapshot, event, scope);
+      visit(snapshot);
+    }
+  }
+  const edges = chart.edges.map(transitionKey);
+  const nodes = chart.nodes.map((node) => node.id);
+  return {
+    machineId: chart.id,
+    states: nodes.filter((id) => states.has(id)).length,
+    transitions: edges.filter((key) => transitions.has(key)).length,
+    chartStates: nodes.length,
+    chartTransitions: edges.length,
+    missingStates: nodes.filter((id) => !states.has(id)),
+    missingTransitions: edges.filter((key) => !transitions.has(key)),
+  };
+}
+
+/**
+ * Prints `model <machineId>: <n> states, <m> transitions covered` (console.info, so it shows in
+ * `npm test`) and returns the coverage for the test to assert on.
+ */
+export function reportCoverage(machine: AnyStateMachine, runs: ModelRun | ModelRun[]): Coverage {
+  const coverage = coverageOf(machine, runs);
+  const { machineId, states, transitions, chartStates, chartTransitions } = coverage;
+  console.info(
+    `model ${machineId}: ${states} states, ${transitions} transitions covered ` +
+      `(chart: ${chartStates} states, ${chartTransitions} transitions)`,
+  );
+  return coverage;
 }

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  createActor,
+  fromPromise,
+  setup,
+  type AnyEventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
-import {
-  createSettler,
-  transitionPaths,
-  visitedStates,
-  type ModelEvent,
-} from '../../tests/modelPaths';
+import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
 import {
   accountSyncMachine,
   selectIsSyncing,
@@ -162,7 +164,7 @@ describe('accountSync machine, model-based', () => {
   afterEach(() => vi.useRealTimers());
 
   // What can happen in each state, the actors' answers and the poll timer included.
-  const eventsIn: Record<string, ModelEvent[]> = {
+  const eventsIn: Record<string, AnyEventObject[]> = {
     idle: [{ type: 'sync.start' }],
     starting: [
       { type: 'xstate.done.actor.startSync' },
@@ -183,9 +185,21 @@ describe('accountSync machine, model-based', () => {
     actions: { notifySynced: () => undefined, notifySyncError: () => undefined },
   });
 
-  for (const syncing of [false, true]) {
-    const paths = transitionPaths(model, events, { syncing });
+  const runs = [false, true].map((syncing) => ({
+    input: { syncing },
+    paths: modelOf(model, events, { input: { syncing } }).getShortestPaths(),
+  }));
 
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(model, runs);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const {
+    input: { syncing },
+    paths,
+  } of runs) {
     it(`behaves as the model on every path (syncing at start: ${syncing})`, async () => {
       expect(visitedStates(paths)).toEqual(['"idle"', '"polling"', '"starting"', '"waiting"']);
       for (const path of paths) {
@@ -201,7 +215,8 @@ describe('accountSync machine, model-based', () => {
           actions: { notifySynced, notifySyncError },
         });
         const actor = createActor(machine, { input: { syncing } }).start();
-        for (const { event, value } of path) {
+        for (const { event, state } of path.steps) {
+          const { value } = state;
           if (event.type === 'sync.start') actor.send({ type: 'sync.start' });
           else if (event.type.startsWith('xstate.after.')) {
             await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);

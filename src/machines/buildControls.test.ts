@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { modelOf } from '../../tests/model';
+import { modelOf, reportCoverage } from '../../tests/model';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
-import { makeBuild, repoRef } from '../../tests/buildFixtures';
+import { makeStagedBuild, repoRef } from '../../tests/factories';
 import {
   buildControlsMachine,
   selectDeployment,
@@ -27,15 +27,15 @@ function startControls(answers: { cancel?: Answer; restart?: Answer; deploy?: An
   const restarts: boolean[] = [];
   const machine = buildControlsMachine.provide({
     actors: {
-      cancelBuild: fromPromise(() => answer<Build>(pick('cancel', makeBuild(7, 'killed')))),
+      cancelBuild: fromPromise(() => answer<Build>(pick('cancel', makeStagedBuild(7, 'killed')))),
       restartBuild: fromPromise(({ input }) => {
         restarts.push((input as { debug: boolean }).debug);
-        return answer<Build | null>(pick('restart', makeBuild(9, 'pending')));
+        return answer<Build | null>(pick('restart', makeStagedBuild(9, 'pending')));
       }),
       deployment: deploymentMachine.provide({
         actors: {
           deployBuild: fromPromise(() =>
-            answer<Build | null>(pick('deploy', makeBuild(10, 'pending'))),
+            answer<Build | null>(pick('deploy', makeStagedBuild(10, 'pending'))),
           ),
         },
       }),
@@ -66,7 +66,7 @@ describe('build controls: navigation (SPEC 4.3)', () => {
     expect(selectIsBusy(actor.getSnapshot())).toBe(true);
     await settle();
     expect(navigate).toHaveBeenCalledWith('/octocat/hello-world/7');
-    expect(emitted).toEqual([{ type: 'build.cancelled', build: makeBuild(7, 'killed') }]);
+    expect(emitted).toEqual([{ type: 'build.cancelled', build: makeStagedBuild(7, 'killed') }]);
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
@@ -171,7 +171,15 @@ describe('build controls, model-based', () => {
     { type: 'xstate.done.actor.deployment', output: { created: null } },
   ]);
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(buildControlsMachine, { paths });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(path.description, async () => {
       // Every call waits for the path to say how it ends.
       let pending: { resolve: (value: Build | null) => void; reject: (e: unknown) => void };

@@ -3,8 +3,8 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
-import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
-import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
+import { makeBuild, makeRepo } from '../../tests/factories';
+import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   buildIndexMachine,
   selectIndexBuilds,
@@ -81,7 +81,7 @@ describe('buildIndex machine', () => {
 
 describe('buildIndex machine, model-based', () => {
   const input = { repo, kind: 'branches' as const };
-  const model = valueModelOf(
+  const model = modelOf(
     buildIndexMachine,
     [
       { type: 'xstate.done.actor.fetchIndex', output: [makeBuild({ number: 3 })] },
@@ -91,10 +91,18 @@ describe('buildIndex machine, model-based', () => {
       { type: 'stream.reconnected' },
       { type: 'repo.updated', repo: makeRepo({ build: makeBuild({ number: 4, target: 'dev' }) }) },
     ],
-    input,
+    { input: input, keyBy: 'value' },
   );
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(buildIndexMachine, { paths, input: input });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(pathName(path), async () => {
       let pending: { resolve: (builds: Build[]) => void; reject: (error: unknown) => void };
       const machine = buildIndexMachine.provide({

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
-import { makeBuild, makeBuilds, makeRepo } from '../../tests/repo-fixtures';
-import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
+import { makeBuild, makeBuilds, makeRepo } from '../../tests/factories';
+import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   buildsMachine,
   selectBuilds,
@@ -152,7 +152,7 @@ describe('builds machine, model-based', () => {
   const fullPage = makeBuilds(50, (number) => ({ number: number + 50 }));
   const shortPage = makeBuilds(3);
   const update = makeRepo({ build: makeBuild({ number: 101, status: 'running' }) });
-  const model = valueModelOf(
+  const model = modelOf(
     buildsMachine,
     [
       { type: 'xstate.done.actor.fetchBuildsPage', output: fullPage },
@@ -165,10 +165,18 @@ describe('builds machine, model-based', () => {
       { type: 'stream.reconnected' },
       { type: 'repo.updated', repo: update },
     ],
-    { repo },
+    { input: { repo }, keyBy: 'value' },
   );
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(buildsMachine, { paths, input: { repo } });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(pathName(path), async () => {
       const pages = controlledPages();
       const machine = buildsMachine.provide({

@@ -22,6 +22,10 @@ export interface ChartEdge {
   target: string;
   /** Event, then [guard] and the delay of `after` transitions. */
   label: string;
+  /** The raw event type ('' for `always`), e.g. 'xstate.after.RECONNECT_DELAY.repoEvents.waiting'. */
+  event: string;
+  /** The guard's name, if the transition has one. */
+  guard?: string;
 }
 
 export interface MachineChart {
@@ -102,11 +106,13 @@ export function machineToChart(machine: AnyStateMachine): MachineChart {
       invoke: state.invoke.map((invoke) => nameOf(invoke.src)),
     });
     state.transitions.forEach((transition, index) => {
-      const guard = transition.guard ? ` [${nameOf(transition.guard)}]` : '';
-      const label = `${eventLabel(transition.eventType)}${guard}`;
+      const guard = transition.guard ? nameOf(transition.guard) : undefined;
+      const label = `${eventLabel(transition.eventType)}${guard ? ` [${guard}]` : ''}`;
+      const event = transition.eventType ?? '';
       const targets = transition.target?.length ? transition.target.map(targetId) : [state.id];
       for (const target of targets) {
-        edges.push({ id: `${state.id}:${index}:${target}`, source: state.id, target, label });
+        const id = `${state.id}:${index}:${target}`;
+        edges.push({ id, source: state.id, target, label, event, ...(guard ? { guard } : {}) });
       }
     });
     for (const child of Object.values(state.states)) visit(child, state);
@@ -114,6 +120,14 @@ export function machineToChart(machine: AnyStateMachine): MachineChart {
 
   visit(root, undefined);
   return { id: root.id, nodes, edges };
+}
+
+/**
+ * One key per (source, event, guard, target): a chart edge and a transition an actor took have
+ * the same key, which is how the model-based tests measure what they covered of the chart.
+ */
+export function transitionKey(edge: Pick<ChartEdge, 'source' | 'event' | 'guard' | 'target'>) {
+  return `${edge.source} --${edge.event}${edge.guard ? ` [${edge.guard}]` : ''}--> ${edge.target}`;
 }
 
 /** Counts used by the model-based tests' summary lines. */

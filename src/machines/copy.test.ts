@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { modelOf } from '../../tests/model';
+import { modelOf, reportCoverage } from '../../tests/model';
 import { COPIED_DURATION, copyMachine } from './copy.machine';
 
 function startCopy(fail = false) {
@@ -67,7 +67,15 @@ describe('copy machine, model-based', () => {
     { type: 'xstate.after.COPIED_DURATION.copy.failed' },
   ]);
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(copyMachine, { paths });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(path.description, async () => {
       // Each call to the clipboard waits for the path to say how it ends.
       let settle: { resolve: () => void; reject: (e: unknown) => void } | undefined;

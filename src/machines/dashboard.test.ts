@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type AnyEventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository, User } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
-import {
-  createSettler,
-  transitionPaths,
-  visitedStates,
-  type ModelEvent,
-} from '../../tests/modelPaths';
+import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
 import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
 import {
   dashboardMachine,
@@ -65,9 +66,9 @@ describe('dashboard machine', () => {
   it('loads the list and shows it in the default order', async () => {
     const { actor } = start({
       repos: [
-        makeRepo('a/idle'),
-        makeRepo('b/off', { active: false }),
-        makeRepo('c/busy', { build: makeBuild({ created: 50 }) }),
+        makeRepo({ slug: 'a/idle' }),
+        makeRepo({ slug: 'b/off', active: false }),
+        makeRepo({ slug: 'c/busy', build: makeBuild({ created: 50 }) }),
       ],
     });
     await vi.runAllTimersAsync();
@@ -79,7 +80,7 @@ describe('dashboard machine', () => {
 
   it('shows 50 repositories, then 50 more on each Show more', async () => {
     const repos = Array.from({ length: 120 }, (_, i) =>
-      makeRepo(`org/r${String(i).padStart(3, '0')}`),
+      makeRepo({ slug: `org/r${String(i).padStart(3, '0')}` }),
     );
     const { actor } = start({ repos });
     await vi.runAllTimersAsync();
@@ -106,7 +107,7 @@ describe('dashboard machine', () => {
     const fetchRepos = vi
       .fn<() => Promise<Repository[]>>()
       .mockRejectedValueOnce(new ApiError(500, 'database is locked'))
-      .mockResolvedValueOnce([makeRepo('a/b')]);
+      .mockResolvedValueOnce([makeRepo({ slug: 'a/b' })]);
     const { actor } = start({ fetchRepos });
     await vi.runAllTimersAsync();
     expect(selectError(actor.getSnapshot())).toBe('database is locked');
@@ -118,9 +119,9 @@ describe('dashboard machine', () => {
 
   describe('preferences', () => {
     const repos = [
-      makeRepo('drone/zeta', { build: makeBuild({ created: 10 }) }),
-      makeRepo('drone/alpha'),
-      makeRepo('octocat/off', { active: false }),
+      makeRepo({ slug: 'drone/zeta', build: makeBuild({ created: 10 }) }),
+      makeRepo({ slug: 'drone/alpha' }),
+      makeRepo({ slug: 'octocat/off', active: false }),
     ];
 
     it('reads the stored preferences when the page opens', async () => {
@@ -169,7 +170,8 @@ describe('dashboard machine', () => {
   });
 
   describe('live updates (SPEC 4.5)', () => {
-    const listed = () => makeRepo('octocat/hello', { id: 7, build: makeBuild({ number: 5 }) });
+    const listed = () =>
+      makeRepo({ slug: 'octocat/hello', id: 7, build: makeBuild({ number: 5 }) });
 
     it('merges repository events with the newer-or-equal build rule', async () => {
       const { actor, stream } = start({ repos: [listed()] });
@@ -204,7 +206,7 @@ describe('dashboard machine', () => {
       .fn<() => Promise<User>>()
       .mockResolvedValueOnce({ syncing: true } as User)
       .mockResolvedValueOnce({ syncing: false } as User);
-    const { actor, fetchRepos } = start({ repos: [makeRepo('a/b')], fetchUser });
+    const { actor, fetchRepos } = start({ repos: [makeRepo({ slug: 'a/b' })], fetchUser });
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchRepos).toHaveBeenCalledTimes(1);
     actor.getSnapshot().children.accountSync!.send({ type: 'sync.start' });
@@ -219,12 +221,12 @@ describe('dashboard machine, model-based', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const listed = [makeRepo('acme/one'), makeRepo('acme/two')];
-  const answers: ModelEvent[] = [
+  const listed = [makeRepo({ slug: 'acme/one' }), makeRepo({ slug: 'acme/two' })];
+  const answers: AnyEventObject[] = [
     { type: 'xstate.done.actor.fetchRepos', output: listed },
     { type: 'xstate.error.actor.fetchRepos', error: new ApiError(500, 'boom') },
   ];
-  const reloads: ModelEvent[] = [
+  const reloads: AnyEventObject[] = [
     { type: 'repos.reload' },
     { type: 'stream.reconnected' },
     { type: 'account.synced' },
@@ -237,8 +239,22 @@ describe('dashboard machine, model-based', () => {
     invalidateSearch: () => undefined,
     persistPreferences: () => undefined,
   };
-  const paths = transitionPaths(dashboardMachine.provide({ actions: inertActions }), events, {
-    syncing: false,
+  const model = dashboardMachine.provide({ actions: inertActions });
+  const paths = modelOf(model, events, { input: { syncing: false } }).getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(model, { paths, input: { syncing: false } });
+    expect(coverage.missingStates).toEqual([]);
+    // Filters, preferences, Show more and live updates change only the context; the tests
+    // above cover them, the model keeps the list fixed.
+    expect(coverage.missingTransitions).toEqual([
+      'dashboard --prefs.setActiveOnly--> dashboard',
+      'dashboard --prefs.setSortBy--> dashboard',
+      'dashboard --prefs.setOrg--> dashboard',
+      'dashboard --repos.filter--> dashboard',
+      'dashboard --repos.showMore--> dashboard',
+      'dashboard --repo.updated--> dashboard',
+    ]);
   });
 
   it('behaves as the model on every path', async () => {
@@ -262,7 +278,8 @@ describe('dashboard machine, model-based', () => {
       });
       const actor = createActor(machine, { input: { syncing: false } }).start();
       let loadedOnce = false;
-      for (const { event, value } of path) {
+      for (const { event, state } of path.steps) {
+        const { value } = state;
         if (event.type.startsWith('xstate.') && event.type !== 'xstate.init') fetch.settle(event);
         else if (!event.type.startsWith('xstate.')) actor.send(event as never);
         await vi.advanceTimersByTimeAsync(0);

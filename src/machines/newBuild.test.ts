@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
-import { makeBuild } from '../../tests/repo-fixtures';
-import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
+import { makeBuild } from '../../tests/factories';
+import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   NEW_BUILD_NOT_STARTED,
   NEW_BUILD_STARTED,
@@ -125,7 +125,7 @@ describe('newBuild machine', () => {
 
 describe('newBuild machine, model-based', () => {
   const input = { repo };
-  const model = valueModelOf(
+  const model = modelOf(
     newBuildMachine,
     [
       { type: 'newBuild.open' },
@@ -140,10 +140,18 @@ describe('newBuild machine, model-based', () => {
       { type: 'xstate.done.actor.createNewBuild', output: null },
       { type: 'xstate.error.actor.createNewBuild', error: new ApiError(500, 'boom') },
     ],
-    input,
+    { input: input, keyBy: 'value' },
   );
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(newBuildMachine, { paths, input: input });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(pathName(path), async () => {
       let pending: { resolve: (build: Build | null) => void; reject: (error: unknown) => void };
       const machine = newBuildMachine.provide({

@@ -3,8 +3,8 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Repository } from '../api/types';
-import { makeBuild, makeRepo } from '../../tests/repo-fixtures';
-import { pathName, replayed, valueModelOf } from '../../tests/valueModel';
+import { makeBuild, makeRepo } from '../../tests/factories';
+import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   mergeRepo,
   repoMachine,
@@ -111,7 +111,7 @@ describe('repo machine', () => {
 
 describe('repo machine, model-based', () => {
   const found = makeRepo({ permissions: { read: true, write: true, admin: false } });
-  const model = valueModelOf(
+  const model = modelOf(
     repoMachine,
     [
       { type: 'xstate.done.actor.fetchRepository', output: found },
@@ -123,10 +123,18 @@ describe('repo machine, model-based', () => {
       { type: 'repo.updated', repo: makeRepo({ counter: 9 }) },
       { type: 'stream.reconnected' },
     ],
-    { ref },
+    { input: { ref }, keyBy: 'value' },
   );
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(repoMachine, { paths, input: { ref } });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(pathName(path), async () => {
       let pending: { resolve: (repo: Repository) => void; reject: (error: unknown) => void };
       const machine = repoMachine.provide({

@@ -1,14 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository } from '../api/types';
 import { makeRepo } from '../../tests/factories';
-import {
-  createSettler,
-  transitionPaths,
-  visitedStates,
-  type ModelEvent,
-} from '../../tests/modelPaths';
+import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
 import {
   DRAWER_SLIDE_OUT,
   searchMachine,
@@ -18,9 +13,9 @@ import {
 } from './search.machine';
 
 const repos = [
-  makeRepo('octocat/hello-world'),
-  makeRepo('drone/drone'),
-  makeRepo('drone/drone-ui'),
+  makeRepo({ slug: 'octocat/hello-world' }),
+  makeRepo({ slug: 'drone/drone' }),
+  makeRepo({ slug: 'drone/drone-ui' }),
 ];
 
 function start(fetchRepos = vi.fn(async () => repos)) {
@@ -123,7 +118,7 @@ describe('search machine, model-based', () => {
   afterEach(() => vi.useRealTimers());
 
   type Snapshot = SnapshotFrom<typeof searchMachine>;
-  const drawerEvents: Record<string, ModelEvent[]> = {
+  const drawerEvents: Record<string, AnyEventObject[]> = {
     closed: [{ type: 'search.open' }],
     open: [{ type: 'search.close' }, { type: 'search.type', query: 'drone' }],
     closing: [
@@ -131,7 +126,7 @@ describe('search machine, model-based', () => {
       { type: 'xstate.after.DRAWER_SLIDE_OUT.search.drawer.closing' },
     ],
   };
-  const reposEvents: Record<string, ModelEvent[]> = {
+  const reposEvents: Record<string, AnyEventObject[]> = {
     idle: [],
     loading: [
       { type: 'xstate.done.actor.fetchRepos', output: repos },
@@ -144,7 +139,13 @@ describe('search machine, model-based', () => {
     const value = snapshot.value as { drawer: string; repos: string };
     return [...drawerEvents[value.drawer]!, ...reposEvents[value.repos]!];
   };
-  const paths = transitionPaths(searchMachine, events);
+  const paths = modelOf(searchMachine, events).getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(searchMachine, { paths });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
 
   /** What each state means, observed from outside: selectors, data and calls in flight. */
   function checkInvariants(snapshot: Snapshot, fetching: boolean) {
@@ -174,7 +175,8 @@ describe('search machine, model-based', () => {
         actors: { fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()) },
       });
       const actor = createActor(machine).start();
-      for (const { event, value } of path) {
+      for (const { event, state } of path.steps) {
+        const { value } = state;
         if (event.type.startsWith('xstate.after.'))
           await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
         else if (event.type.startsWith('xstate.')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { modelOf } from '../../tests/model';
+import { modelOf, reportCoverage } from '../../tests/model';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 import { selectIsAdmin, selectUser, sessionMachine } from './session.machine';
@@ -129,7 +129,15 @@ describe('session machine, model-based', () => {
     { type: 'session.userUpdated', user: user('renamed') },
   ]);
 
-  for (const path of model.getShortestPaths()) {
+  const paths = model.getShortestPaths();
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(sessionMachine, { paths });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
     it(path.description, async () => {
       const { actor, fetch } = start();
       const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);

@@ -110,7 +110,7 @@ const Header = styled('header', {
   borderBottom: '1px solid $border',
   backgroundColor: '$surfaceAlt',
   h2: { margin: 0, fontSize: '$2', overflowWrap: 'anywhere' },
-  span: { color: '$textMuted', fontSize: '$1' },
+  span: { color: '$textMuted', fontSize: '$1', overflowWrap: 'anywhere', minWidth: 0 },
   a: { marginLeft: 'auto', fontSize: '$1' },
 });
 

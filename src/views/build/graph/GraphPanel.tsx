@@ -120,7 +120,7 @@ function NodeList({
         const content = (
           <>
             <StatusIcon status={node.status} />
-            <span>{node.name}</span>
+            <NodeName>{node.name}</NodeName>
             {duration ? <time>{duration}</time> : null}
           </>
         );
@@ -161,7 +161,13 @@ const Header = styled('header', {
   gap: '$2',
   padding: '$1 $3',
   flexWrap: 'wrap',
-  h2: { margin: 0, fontSize: '$2', textTransform: 'uppercase', letterSpacing: '0.04em' },
+  h2: {
+    margin: 0,
+    fontSize: '$2',
+    textTransform: 'uppercase',
+    letterSpacing: '0.04em',
+    overflowWrap: 'anywhere',
+  },
 });
 
 const Controls = styled('div', {
@@ -202,6 +208,13 @@ const Nodes = styled('ul', {
   'a[aria-current]': { borderColor: '$focus', fontWeight: 600 },
   'span[aria-disabled]': { color: '$textMuted', borderStyle: 'dashed' },
   time: { color: '$textMuted', fontVariantNumeric: 'tabular-nums' },
+});
+
+// Long names are cut on screen only; the link's accessible name keeps the whole text.
+const NodeName = styled('span', {
+  maxWidth: '28ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
 });
 
 const CanvasArea = styled('div', {

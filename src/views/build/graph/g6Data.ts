@@ -5,10 +5,10 @@ import { nodeDuration, type GraphModel, type GraphNode } from './graphData';
 // How graph nodes look on the G6 canvas. The canvas cannot read the stitches theme's CSS
 // variables, so the status colours of both themes (ui/theme.ts) are spelled out here.
 
-export const NODE_WIDTH = 164;
+export const NODE_WIDTH = 172;
 export const NODE_HEIGHT = 50;
 /** Canvas text is not wrapped: longer names are cut (the node list shows them whole). */
-const NAME_MAX_CHARS = 17;
+const NAME_MAX_CHARS = 15;
 
 type IconKind = ReturnType<typeof iconOf>;
 

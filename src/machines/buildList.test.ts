@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBuild, makeBuilds } from '../../tests/repo-fixtures';
+import { makeBuild, makeBuilds } from '../../tests/factories';
 import { appendPage, applyBuildUpdate, applyIndexUpdate, mergeFirstPage } from './buildList';
 
 const numbers = (builds: { number: number }[]) => builds.map((build) => build.number);

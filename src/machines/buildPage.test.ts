@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build, Repository } from '../api/types';
-import { makeBuild, makeRepo, makeStage, makeStep, repoRef } from '../../tests/buildFixtures';
+import { makeStagedBuild, makeRepo, makeStage, makeStep, repoRef } from '../../tests/factories';
 import {
   approveFailed,
   buildPageMachine,
@@ -105,7 +105,9 @@ describe('buildPage: error state (SPEC 4.2)', () => {
 
   it('shows the build error text first', async () => {
     const page = startPage({
-      builds: [makeBuild(7, 'error', { error: 'yaml: line 3: mapping values', stages: undefined })],
+      builds: [
+        makeStagedBuild(7, 'error', { error: 'yaml: line 3: mapping values', stages: undefined }),
+      ],
     });
     await settle();
     expect(page.state()).toBe('error');
@@ -129,14 +131,14 @@ describe('buildPage: error state (SPEC 4.2)', () => {
   it('treats a repository the user may not see as not found', async () => {
     const page = startPage({
       repo: new ApiError(404, 'Not Found'),
-      builds: [makeBuild(7, 'success')],
+      builds: [makeStagedBuild(7, 'success')],
     });
     await settle();
     expect(page.state()).toBe('notFound');
   });
 
   it('is an error with the generic text when the stage is beyond the stages present', async () => {
-    const page = startPage({ route: { stage: 3 }, builds: [makeBuild(7, 'success')] });
+    const page = startPage({ route: { stage: 3 }, builds: [makeStagedBuild(7, 'success')] });
     await settle();
     expect(page.state()).toBe('error');
     expect(selectErrorMessage(page.actor.getSnapshot())).toBe(GENERIC_ERROR);
@@ -144,7 +146,7 @@ describe('buildPage: error state (SPEC 4.2)', () => {
 });
 
 const blockedBuild = () =>
-  makeBuild(7, 'pending', {
+  makeStagedBuild(7, 'pending', {
     stages: [makeStage(1, 'success', { steps: [makeStep(1, 'success')] }), makeStage(2, 'blocked')],
   });
 
@@ -173,7 +175,7 @@ describe('buildPage: blocked and normal (SPEC 4.2)', () => {
   });
 
   it('approves the current stage, then reloads the build', async () => {
-    const approved = makeBuild(7, 'running', {
+    const approved = makeStagedBuild(7, 'running', {
       stages: [
         makeStage(1, 'success'),
         makeStage(2, 'running', { steps: [makeStep(1, 'running')] }),
@@ -191,7 +193,7 @@ describe('buildPage: blocked and normal (SPEC 4.2)', () => {
   });
 
   it('declines the current stage, then reloads the build', async () => {
-    const declined = makeBuild(7, 'declined', {
+    const declined = makeStagedBuild(7, 'declined', {
       stages: [makeStage(1, 'success'), makeStage(2, 'declined')],
     });
     const page = startPage({ route: { stage: 2 }, builds: [blockedBuild(), declined] });
@@ -225,17 +227,17 @@ describe('buildPage: blocked and normal (SPEC 4.2)', () => {
 
 describe('buildPage: live updates (SPEC 4.5)', () => {
   it('replaces the build with a repository event for this build only', async () => {
-    const page = startPage({ builds: [makeBuild(7, 'running')] });
+    const page = startPage({ builds: [makeStagedBuild(7, 'running')] });
     await settle();
-    const updated = makeBuild(7, 'success', {
+    const updated = makeStagedBuild(7, 'success', {
       stages: [
         makeStage(1, 'success', { steps: [makeStep(1, 'success'), makeStep(2, 'success')] }),
       ],
     });
-    page.stream({ type: 'repo.updated', repo: makeRepo({ build: makeBuild(8, 'failure') }) });
+    page.stream({ type: 'repo.updated', repo: makeRepo({ build: makeStagedBuild(8, 'failure') }) });
     page.stream({
       type: 'repo.updated',
-      repo: makeRepo({ namespace: 'other', build: makeBuild(7, 'failure') }),
+      repo: makeRepo({ namespace: 'other', build: makeStagedBuild(7, 'failure') }),
     });
     expect(page.actor.getSnapshot().context.build?.status).toBe('running');
     page.stream({ type: 'repo.updated', repo: makeRepo({ build: updated }) });
@@ -247,7 +249,9 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
     const page = startPage({
       route: { stage: 2 },
       builds: [
-        makeBuild(7, 'pending', { stages: [makeStage(1, 'pending'), makeStage(2, 'pending')] }),
+        makeStagedBuild(7, 'pending', {
+          stages: [makeStage(1, 'pending'), makeStage(2, 'pending')],
+        }),
       ],
     });
     await settle();
@@ -257,7 +261,9 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
   });
 
   it('refetches after the stream reconnects', async () => {
-    const page = startPage({ builds: [makeBuild(7, 'success'), makeBuild(7, 'killed')] });
+    const page = startPage({
+      builds: [makeStagedBuild(7, 'success'), makeStagedBuild(7, 'killed')],
+    });
     await settle();
     page.stream({ type: 'stream.reconnected' });
     await settle();
@@ -267,7 +273,11 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
 
   it('polls slowly while the build is unfinished, and stops once it is done', async () => {
     const page = startPage({
-      builds: [makeBuild(7, 'running'), makeBuild(7, 'running'), makeBuild(7, 'success')],
+      builds: [
+        makeStagedBuild(7, 'running'),
+        makeStagedBuild(7, 'running'),
+        makeStagedBuild(7, 'success'),
+      ],
     });
     await settle();
     await vi.advanceTimersByTimeAsync(POLL_DELAY - 1);
@@ -282,7 +292,7 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
   });
 
   it('never polls a finished build', async () => {
-    const page = startPage({ builds: [makeBuild(7, 'failure')] });
+    const page = startPage({ builds: [makeStagedBuild(7, 'failure')] });
     await settle();
     await vi.advanceTimersByTimeAsync(POLL_DELAY * 3);
     expect(page.calls.refetch).toBe(0);
@@ -291,9 +301,9 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
   it('shows a failed refresh as an error and recovers on the next poll', async () => {
     const page = startPage({
       builds: [
-        makeBuild(7, 'running'),
+        makeStagedBuild(7, 'running'),
         new ApiError(0, 'Failed to fetch'),
-        makeBuild(7, 'running'),
+        makeStagedBuild(7, 'running'),
       ],
     });
     await settle();
@@ -305,16 +315,16 @@ describe('buildPage: live updates (SPEC 4.5)', () => {
   });
 
   it('takes the build a cancel returned', async () => {
-    const page = startPage({ builds: [makeBuild(7, 'running')] });
+    const page = startPage({ builds: [makeStagedBuild(7, 'running')] });
     await settle();
-    page.actor.send({ type: 'build.received', build: makeBuild(7, 'killed') });
+    page.actor.send({ type: 'build.received', build: makeStagedBuild(7, 'killed') });
     expect(page.actor.getSnapshot().context.build?.status).toBe('killed');
   });
 });
 
 describe('buildPage: route changes', () => {
   it('changes stage and step by event, without refetching', async () => {
-    const build = makeBuild(7, 'success', {
+    const build = makeStagedBuild(7, 'success', {
       stages: [
         makeStage(1, 'success', { steps: [makeStep(1, 'success')] }),
         makeStage(2, 'failure', { steps: [makeStep(1, 'success'), makeStep(2, 'failure')] }),
@@ -330,7 +340,9 @@ describe('buildPage: route changes', () => {
   });
 
   it('loads another build from scratch', async () => {
-    const page = startPage({ builds: [makeBuild(7, 'success'), makeBuild(8, 'running')] });
+    const page = startPage({
+      builds: [makeStagedBuild(7, 'success'), makeStagedBuild(8, 'running')],
+    });
     await settle();
     page.actor.send({ type: 'route.changed', route: { build: 8, stage: 1, step: 1, view: 'log' } });
     expect(page.state()).toBe('loading');
@@ -340,7 +352,7 @@ describe('buildPage: route changes', () => {
   });
 
   it('offers Card View only when a step has a schema', async () => {
-    const withCard = makeBuild(7, 'success', {
+    const withCard = makeStagedBuild(7, 'success', {
       stages: [
         makeStage(1, 'success', { steps: [makeStep(1, 'success', { schema: '/card.json' })] }),
       ],
@@ -348,7 +360,7 @@ describe('buildPage: route changes', () => {
     const page = startPage({ builds: [withCard] });
     await settle();
     expect(selectHasCards(page.actor.getSnapshot())).toBe(true);
-    page.stream({ type: 'repo.updated', repo: makeRepo({ build: makeBuild(7, 'success') }) });
+    page.stream({ type: 'repo.updated', repo: makeRepo({ build: makeStagedBuild(7, 'success') }) });
     expect(selectHasCards(page.actor.getSnapshot())).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
-import { makeBuild, repoRef } from '../../tests/buildFixtures';
+import { makeStagedBuild, repoRef } from '../../tests/factories';
 import {
   DEPLOY_NO_BUILD,
   deployFailed,
@@ -11,7 +11,7 @@ import {
 } from './deployment.machine';
 import { notify } from './toasts.machine';
 
-function startDialog(result: Build | null | ApiError = makeBuild(12, 'pending')) {
+function startDialog(result: Build | null | ApiError = makeStagedBuild(12, 'pending')) {
   const sent: DeployInput[] = [];
   const machine = deploymentMachine.provide({
     actors: {

@@ -16,12 +16,12 @@ const slugs = (repos: Array<{ slug: string }>) => repos.map((repo) => repo.slug)
 
 describe('dashboard list rules (SPEC 2.4)', () => {
   const repos = [
-    makeRepo('b/old-build', { build: makeBuild({ created: 100 }) }),
-    makeRepo('a/inactive', { active: false }),
-    makeRepo('c/new-build', { build: makeBuild({ created: 300 }) }),
-    makeRepo('a/no-build'),
-    makeRepo('a/also-no-build'),
-    makeRepo('z/inactive-built', { active: false, build: makeBuild({ created: 999 }) }),
+    makeRepo({ slug: 'b/old-build', build: makeBuild({ created: 100 }) }),
+    makeRepo({ slug: 'a/inactive', active: false }),
+    makeRepo({ slug: 'c/new-build', build: makeBuild({ created: 300 }) }),
+    makeRepo({ slug: 'a/no-build' }),
+    makeRepo({ slug: 'a/also-no-build' }),
+    makeRepo({ slug: 'z/inactive-built', active: false, build: makeBuild({ created: 999 }) }),
   ];
 
   it('orders active first, then newest build, then slug', () => {
@@ -67,9 +67,9 @@ describe('dashboard list rules (SPEC 2.4)', () => {
 
   it('lists at most 6 repositories with a build as recent activity, newest first', () => {
     const many = Array.from({ length: 9 }, (_, index) =>
-      makeRepo(`org/repo-${index}`, { build: makeBuild({ created: index * 10 }) }),
+      makeRepo({ slug: `org/repo-${index}`, build: makeBuild({ created: index * 10 }) }),
     );
-    expect(slugs(recentActivity([...many, makeRepo('org/never-built')]))).toEqual([
+    expect(slugs(recentActivity([...many, makeRepo({ slug: 'org/never-built' })]))).toEqual([
       'org/repo-8',
       'org/repo-7',
       'org/repo-6',
@@ -81,7 +81,7 @@ describe('dashboard list rules (SPEC 2.4)', () => {
 });
 
 describe('live merge rule (SPEC 4.5)', () => {
-  const listed = makeRepo('octocat/hello', { id: 7, build: makeBuild({ number: 5 }) });
+  const listed = makeRepo({ slug: 'octocat/hello', id: 7, build: makeBuild({ number: 5 }) });
 
   it('replaces the build with a newer one', () => {
     const update = { ...listed, build: makeBuild({ number: 6, status: 'running' as const }) };
@@ -103,7 +103,7 @@ describe('live merge rule (SPEC 4.5)', () => {
   });
 
   it('gives a build to a repository that had none, without its stages', () => {
-    const bare = makeRepo('octocat/bare', { id: 8 });
+    const bare = makeRepo({ slug: 'octocat/bare', id: 8 });
     const stages = [{ id: 1 }] as never;
     const [merged] = mergeRepoEvent([bare], { ...bare, build: makeBuild({ number: 1, stages }) });
     expect(merged?.build?.number).toBe(1);
@@ -112,7 +112,7 @@ describe('live merge rule (SPEC 4.5)', () => {
 
   it('ignores repositories that are not in the list', () => {
     const list = [listed];
-    expect(mergeRepoEvent(list, makeRepo('someone/else', { build: makeBuild() }))).toBe(list);
+    expect(mergeRepoEvent(list, makeRepo({ slug: 'someone/else', build: makeBuild() }))).toBe(list);
   });
 });
 

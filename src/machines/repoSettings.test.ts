@@ -11,41 +11,16 @@ import {
   type RepoSettingsForm,
 } from './repoSettings.machine';
 import { notify } from './toasts.machine';
+import { makeRepo } from '../../tests/factories';
 
-function makeRepo(overrides: Partial<Repository> = {}): Repository {
-  return {
-    id: 1,
-    uid: '1',
-    user_id: 1,
-    namespace: 'octocat',
-    name: 'hello-world',
-    slug: 'octocat/hello-world',
-    scm: '',
-    git_http_url: '',
-    git_ssh_url: '',
-    link: '',
-    default_branch: 'main',
-    private: false,
-    visibility: 'public',
-    active: true,
-    config_path: '.drone.yml',
-    trusted: false,
-    protected: false,
-    ignore_forks: false,
-    ignore_pull_requests: false,
-    auto_cancel_pull_requests: false,
-    auto_cancel_pushes: false,
+// An admin's view of a repository with every auto-cancel rule off.
+const adminRepo = (overrides: Partial<Repository> = {}) =>
+  makeRepo({
     auto_cancel_running: false,
-    timeout: 60,
     counter: 3,
-    synced: 0,
-    created: 0,
-    updated: 0,
-    version: 1,
     permissions: { read: true, write: true, admin: true },
     ...overrides,
-  };
-}
+  });
 
 /** Resolves or rejects when the test says so, to observe in-flight states. */
 function deferred<T>() {
@@ -84,7 +59,7 @@ describe('the auto-cancel rule (SPEC 4.6)', () => {
     for (const push of [false, true])
       for (const running of [false, true])
         combos.push({
-          ...formOf(makeRepo()),
+          ...formOf(adminRepo()),
           auto_cancel_pull_requests: pr,
           auto_cancel_pushes: push,
           auto_cancel_running: running,
@@ -119,7 +94,7 @@ describe('the auto-cancel rule (SPEC 4.6)', () => {
   }
 
   it('applies through the machine as well', () => {
-    const { actor } = start(makeRepo({ auto_cancel_pushes: true, auto_cancel_running: true }));
+    const { actor } = start(adminRepo({ auto_cancel_pushes: true, auto_cancel_running: true }));
     actor.send({ type: 'settings.toggle', field: 'auto_cancel_pushes', value: false });
     expect(actor.getSnapshot().context.form.auto_cancel_running).toBe(false);
     actor.send({ type: 'settings.toggle', field: 'auto_cancel_running', value: true });
@@ -130,13 +105,13 @@ describe('the auto-cancel rule (SPEC 4.6)', () => {
 describe('activation', () => {
   it('offers activation to repository admins and system admins only', () => {
     const member = start(
-      makeRepo({ active: false, permissions: { read: true, write: true, admin: false } }),
+      adminRepo({ active: false, permissions: { read: true, write: true, admin: false } }),
     );
     expect(selectCanActivate(member.actor.getSnapshot())).toBe(false);
     member.actor.send({ type: 'repo.activate' });
     expect(member.actor.getSnapshot().value).toEqual({ inactive: 'idle' });
 
-    const sysAdmin = start(makeRepo({ active: false, permissions: undefined }), {
+    const sysAdmin = start(adminRepo({ active: false, permissions: undefined }), {
       isSystemAdmin: true,
     });
     expect(selectCanActivate(sysAdmin.actor.getSnapshot())).toBe(true);
@@ -145,12 +120,12 @@ describe('activation', () => {
   it('activates, toasts, keeps the permissions and announces the new repository', async () => {
     const success = vi.spyOn(notify, 'success');
     const answer = deferred<Repository>();
-    const { actor, changed } = start(makeRepo({ active: false }), {
+    const { actor, changed } = start(adminRepo({ active: false }), {
       actors: { activateRepo: fromPromise(() => answer.promise) },
     });
     actor.send({ type: 'repo.activate' });
     expect(actor.getSnapshot().value).toEqual({ inactive: 'activating' });
-    answer.resolve(makeRepo({ active: true, timeout: 60, permissions: undefined }));
+    answer.resolve(adminRepo({ active: true, timeout: 60, permissions: undefined }));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ active: 'editing' });
     expect(success).toHaveBeenCalledWith('Repo has been successfully enabled');
@@ -161,7 +136,7 @@ describe('activation', () => {
 
   it('shows the bare server message when activation fails', async () => {
     const error = vi.spyOn(notify, 'error');
-    const { actor, changed } = start(makeRepo({ active: false }), {
+    const { actor, changed } = start(adminRepo({ active: false }), {
       actors: {
         activateRepo: fromPromise(() =>
           Promise.reject(new ApiError(402, 'Repository limit exceeded')),
@@ -180,12 +155,12 @@ describe('saving', () => {
   it('PATCHes the whole settings object with a numeric timeout', async () => {
     const success = vi.spyOn(notify, 'success');
     const seen: unknown[] = [];
-    const { actor, changed } = start(makeRepo(), {
+    const { actor, changed } = start(adminRepo(), {
       actors: {
         saveSettings: fromPromise(({ input }: { input: { patch: { timeout: number } } }) => {
           seen.push(input.patch);
           return Promise.resolve(
-            makeRepo({ visibility: 'internal', timeout: 90, permissions: undefined }),
+            adminRepo({ visibility: 'internal', timeout: 90, permissions: undefined }),
           );
         }),
       },
@@ -198,13 +173,13 @@ describe('saving', () => {
     await flush();
     expect(seen[0]).toEqual(
       patchOf({
-        ...formOf(makeRepo()),
+        ...formOf(adminRepo()),
         visibility: 'internal',
         timeout: 90,
         config_path: '.ci.yml',
       }),
     );
-    expect(Object.keys(seen[0] as object).sort()).toEqual(Object.keys(formOf(makeRepo())).sort());
+    expect(Object.keys(seen[0] as object).sort()).toEqual(Object.keys(formOf(adminRepo())).sort());
     expect(success).toHaveBeenCalledWith('Changes have been saved');
     expect(changed[0]!.visibility).toBe('internal');
     expect(actor.getSnapshot().context.form.timeout).toBe(90);
@@ -212,7 +187,7 @@ describe('saving', () => {
 
   it("reports 'Unable to save changes: {message}' and keeps the edits", async () => {
     const error = vi.spyOn(notify, 'error');
-    const { actor } = start(makeRepo(), {
+    const { actor } = start(adminRepo(), {
       actors: {
         saveSettings: fromPromise(() => Promise.reject(new ApiError(500, 'database is locked'))),
       },
@@ -228,8 +203,8 @@ describe('saving', () => {
 
 describe('disabling', () => {
   it('asks first; cancelling keeps the repository active', () => {
-    const disable = vi.fn(() => Promise.resolve(makeRepo({ active: false })));
-    const { actor } = start(makeRepo(), { actors: { disableRepo: fromPromise(disable) } });
+    const disable = vi.fn(() => Promise.resolve(adminRepo({ active: false })));
+    const { actor } = start(adminRepo(), { actors: { disableRepo: fromPromise(disable) } });
     actor.send({ type: 'repo.disable' });
     expect(actor.getSnapshot().value).toEqual({ active: 'confirmingDisable' });
     actor.send({ type: 'disable.cancel' });
@@ -239,8 +214,8 @@ describe('disabling', () => {
 
   it('disables after the confirm and shows the inactive repository', async () => {
     const success = vi.spyOn(notify, 'success');
-    const { actor, changed } = start(makeRepo(), {
-      actors: { disableRepo: fromPromise(() => Promise.resolve(makeRepo({ active: false }))) },
+    const { actor, changed } = start(adminRepo(), {
+      actors: { disableRepo: fromPromise(() => Promise.resolve(adminRepo({ active: false }))) },
     });
     actor.send({ type: 'repo.disable' });
     actor.send({ type: 'disable.confirm' });
@@ -253,7 +228,7 @@ describe('disabling', () => {
 
   it("reports 'Unable to disable repo: {message}'", async () => {
     const error = vi.spyOn(notify, 'error');
-    const { actor, changed } = start(makeRepo(), {
+    const { actor, changed } = start(adminRepo(), {
       actors: { disableRepo: fromPromise(() => Promise.reject(new ApiError(404, 'Not Found'))) },
     });
     actor.send({ type: 'repo.disable' });

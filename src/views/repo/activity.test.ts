@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBuild } from '../../../tests/repo-fixtures';
+import { makeBuild } from '../../../tests/factories';
 import { activityText, pullNumber, shortSha } from './activity';
 
 const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBuild, makeBuilds } from '../../../tests/repo-fixtures';
+import { makeBuild, makeBuilds } from '../../../tests/factories';
 import { axisMaxMinutes, chartLayout, CHART_HEIGHT, MAX_BAR_WIDTH, MIN_BAR_HEIGHT } from './chart';
 import { buildSeconds, finishedDurations, median, medianMinutesLabel } from './summary';
 

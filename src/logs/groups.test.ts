@@ -8,7 +8,7 @@ import {
   unfold,
   VisibleLines,
 } from './folds';
-import { emptyGroupScan, parseGroupMarker, scanGroups } from './groups';
+import { emptyGroupScan, parseGroupMarker, scanGroups, type LogGroup } from './groups';
 import { LogLines } from './lineStore';
 
 const ESC = '\x1b';
@@ -120,7 +120,7 @@ describe('folding', () => {
     'd', // 8
   ]);
   const { groups } = scanGroups(lines, emptyGroupScan());
-  const [one, nested, open] = groups as [never, never, never];
+  const [one, nested, open] = groups as [LogGroup, LogGroup, LogGroup];
 
   it('folds ended GitHub groups by default, never an open one', () => {
     const folds = defaultFolds();

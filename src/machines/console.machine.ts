@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiError } from '../api/client';
 import { fetchLogs, logStreamUrl, type StepRef } from '../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../api/types';
 import { LogLines } from '../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
+import { isFollowedStepDone, nextRunningStep, type FollowStepEvent } from './consoleFollow';
+import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 
 // SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
 // build page as `console.update` whenever they change), and the logs: a finished step's stored log
@@ -81,12 +83,17 @@ export interface ConsoleContext extends ConsoleInput {
   fetchError: string | null;
   showAll: boolean;
   follow: boolean;
+  /** The followed step finished: follow the next running step of the stage once it starts. */
+  followNext: boolean;
+  /** The step id the console moved to by following (it keeps following there). */
+  followedTo: number | null;
 }
 
 export type ConsoleEvent =
   | { type: 'console.update'; repo?: ConsoleInput['repo']; build: Build; stage: Stage; step: Step }
   | LogLinesEvent
   | { type: 'log.showAll' }
+  | ShowLineEvent
   | { type: 'log.follow' }
   | { type: 'log.unfollow' };
 
@@ -100,6 +107,8 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     fetchError: null,
     showAll: false,
     follow: false,
+    followNext: false,
+    followedTo: null,
   };
 }
 
@@ -166,25 +175,58 @@ export const consoleMachine = setup({
     context: {} as ConsoleContext,
     input: {} as ConsoleInput,
     events: {} as ConsoleEvent,
+    emitted: {} as FollowStepEvent,
   },
-  actors: { fetchStepLogs, streamLogs: logStreamMachine },
+  actors: { fetchStepLogs, streamLogs: logStreamMachine, viewLog: logViewerMachine },
   guards: {
     isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
       nextConsoleState(factsOf(context), params.from) === params.to,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
+    /** SPEC 9: a line before the last 250 needs 'Show all logs'. */
+    isBeforeShownLines: ({ context, event }) =>
+      event.type === 'log.showLine' && event.line < context.lines.length - LOGS_SHOWN_BY_DEFAULT,
+    hasStepToFollow: ({ context, event }) =>
+      event.type === 'console.update' &&
+      (context.followNext || isFollowedStepDone(context, event.step)) &&
+      nextRunningStep(event.stage, context.step) !== undefined,
   },
   actions: {
-    assignNewStep: assign(({ context, event }) =>
+    assignNewStep: assign(({ context, event }) => {
+      if (event.type !== 'console.update') return {};
+      const fresh = freshContext({ ...event, repo: event.repo ?? context.repo });
+      // Arriving by following: keep following here.
+      return { ...fresh, follow: context.followedTo === event.step.id };
+    }),
+    assignStatuses: assign(({ context, event }) =>
       event.type === 'console.update'
-        ? freshContext({ ...event, repo: event.repo ?? context.repo })
+        ? {
+            build: event.build,
+            stage: event.stage,
+            step: event.step,
+            followNext: context.followNext || isFollowedStepDone(context, event.step),
+          }
         : {},
     ),
-    assignStatuses: assign(({ event }) =>
-      event.type === 'console.update'
-        ? { build: event.build, stage: event.stage, step: event.step }
-        : {},
-    ),
+    emitFollowStep: emit(({ context, event }): FollowStepEvent => {
+      const stage = event.type === 'console.update' ? event.stage : context.stage;
+      return { type: 'console.followStep', step: nextRunningStep(stage, context.step)! };
+    }),
+    assignFollowedTo: assign(({ context, event }) => ({
+      followNext: false,
+      followedTo:
+        event.type === 'console.update'
+          ? (nextRunningStep(event.stage, context.step)?.id ?? null)
+          : null,
+    })),
+    forwardLines: sendTo('viewer', ({ context }) => ({
+      type: 'viewer.lines' as const,
+      lines: context.lines,
+    })),
+    resetViewer: sendTo('viewer', ({ context }) => ({
+      type: 'viewer.reset' as const,
+      lines: context.lines,
+    })),
     assignLines: assign({
       lines: ({ context, event }) =>
         event.type === 'log.lines' ? context.lines.append(event.lines) : context.lines,
@@ -193,6 +235,8 @@ export const consoleMachine = setup({
 }).createMachine({
   id: 'console',
   context: ({ input }) => freshContext(input),
+  // How the lines are read (groups, search, permalinks...): lives as long as the console.
+  invoke: { id: 'viewer', src: 'viewLog', input: ({ context }) => ({ lines: context.lines }) },
   initial: 'idle',
   states: {
     // Nothing decided yet (or a status SPEC 4.4 has no rule for, e.g. blocked).
@@ -209,10 +253,13 @@ export const consoleMachine = setup({
             src: 'fetchStepLogs',
             input: ({ context }) => context.ref,
             onDone: {
-              actions: assign({
-                lines: ({ context, event }) => context.lines.append(event.output),
-                fetched: true,
-              }),
+              actions: [
+                assign({
+                  lines: ({ context, event }) => context.lines.append(event.output),
+                  fetched: true,
+                }),
+                'forwardLines',
+              ],
             },
             onError: {
               actions: assign({
@@ -243,7 +290,7 @@ export const consoleMachine = setup({
         ended: {},
       },
       on: {
-        'log.lines': { actions: 'assignLines' },
+        'log.lines': { actions: ['assignLines', 'forwardLines'] },
         'log.follow': { actions: assign({ follow: true }) },
         'log.unfollow': { actions: assign({ follow: false }) },
       },
@@ -254,9 +301,14 @@ export const consoleMachine = setup({
   },
   on: {
     'console.update': [
-      { guard: 'isOtherStep', target: '.idle', actions: 'assignNewStep' },
+      { guard: 'isOtherStep', target: '.idle', actions: ['assignNewStep', 'resetViewer'] },
+      {
+        guard: 'hasStepToFollow',
+        actions: ['assignStatuses', 'emitFollowStep', 'assignFollowedTo'],
+      },
       { actions: 'assignStatuses' },
     ],
     'log.showAll': { actions: assign({ showAll: true }) },
+    'log.showLine': { guard: 'isBeforeShownLines', actions: assign({ showAll: true }) },
   },
 });

@@ -1,18 +1,30 @@
 import type { AnyStateMachine } from 'xstate';
+import { accountMachine } from './account.machine';
+import { accountSyncMachine } from './accountSync.machine';
 import { badgeMachine } from './badge.machine';
 import { buildControlsMachine } from './buildControls.machine';
 import { buildIndexMachine } from './buildIndex.machine';
 import { buildPageMachine } from './buildPage.machine';
 import { buildsMachine } from './builds.machine';
+import { buildsFeedMachine } from './buildsFeed.machine';
 import { cardMachine, cardsMachine } from './cards.machine';
+import { consoleMachine } from './console.machine';
 import { copyMachine } from './copy.machine';
+import { dashboardMachine } from './dashboard.machine';
 import { deploymentMachine } from './deployment.machine';
 import { graphViewMachine } from './graphView.machine';
+import { logStreamMachine } from './logStream.machine';
+import { loginMachine } from './login.machine';
+import { loginRedirectMachine } from './loginRedirect.machine';
+import { logoutMachine } from './logout.machine';
+import { machinesPageMachine } from './machinesPage.machine';
 import { newBuildMachine } from './newBuild.machine';
+import { registerMachine } from './register.machine';
 import { repoMachine } from './repo.machine';
 import { repoEventsMachine } from './repoEvents.machine';
 import { repoSettingsMachine } from './repoSettings.machine';
 import { resourceListMachine } from './resourceList.machine';
+import { searchMachine } from './search.machine';
 import { sessionMachine } from './session.machine';
 import { themeMachine } from './theme.machine';
 import { tickerMachine } from './ticker.machine';
@@ -27,10 +39,14 @@ export interface MachineEntry {
 
 /** Every machine of the console, for the machines page and `npm run machines:export`. */
 export const machineRegistry: MachineEntry[] = [
-  { id: 'session', machine: sessionMachine, description: 'Current user, anonymous vs signed in' },
-  { id: 'toasts', machine: toastsMachine, description: 'At most 3 toasts, 3000 ms each' },
+  {
+    id: 'session',
+    machine: sessionMachine,
+    description: 'Current user load, anonymous vs signed in, role checks used by routes',
+  },
+  { id: 'toasts', machine: toastsMachine, description: 'At most 3, 3000 ms each, paused on hover' },
   { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
-  { id: 'copy', machine: copyMachine, description: "'Copied' for 2000 ms after copying" },
+  { id: 'copy', machine: copyMachine, description: "'Copied' / 'Copied!' for 2000 ms" },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
   {
     id: 'theme',
@@ -40,12 +56,13 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: 'repoEvents',
     machine: repoEventsMachine,
-    description: 'The /api/stream EventSource with reconnect and back-off',
+    description:
+      'The /api/stream EventSource: open, reconnect with back-off, refetch after reconnect',
   },
   {
     id: 'buildPage',
     machine: buildPageMachine,
-    description: 'Build page: error / blocked / normal, approve/decline, live events and reload',
+    description: 'Error / blocked / normal, controls, approve/decline, reload',
   },
   {
     id: 'buildControls',
@@ -55,7 +72,7 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: 'deployment',
     machine: deploymentMachine,
-    description: "The 'Create deployment' form, parameter rules and submit",
+    description: "The 'Create deployment' dialog's form, parameter add rules, submit",
   },
   {
     id: 'repo',
@@ -75,17 +92,18 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: 'newBuild',
     machine: newBuildMachine,
-    description: 'The New Build dialog: branch, commit, parameter rules and submit',
+    description: "The New Build dialog's form, parameter add rules, submit",
   },
   {
     id: 'repoSettings',
     machine: repoSettingsMachine,
-    description: 'Repository activate, settings form with the auto-cancel rule, save, disable',
+    description: 'Activate, save, disable-with-confirm, the auto-cancel rule',
   },
   {
     id: 'resourceList',
     machine: resourceListMachine,
-    description: 'Secrets, org secrets, cron, templates and users: list, create, edit, delete',
+    description:
+      'Generic list + create modal + delete-with-confirm + toasts, used by secrets, org secrets, cron, templates and users',
   },
   { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
   {
@@ -102,5 +120,69 @@ export const machineRegistry: MachineEntry[] = [
     id: 'card',
     machine: cardMachine,
     description: 'One adaptive card: its data, then its template',
+  },
+  // Shell and account
+  {
+    id: 'login',
+    machine: loginMachine,
+    description: 'The sign-in form: submit, then go where the server redirects',
+  },
+  {
+    id: 'loginRedirect',
+    machine: loginRedirectMachine,
+    description: "'Redirecting to {provider} Auth...', then the provider sign-in",
+  },
+  {
+    id: 'logout',
+    machine: logoutMachine,
+    description: 'Sign out: clear the session cookie, or keep the user and say why',
+  },
+  {
+    id: 'register',
+    machine: registerMachine,
+    description: 'Complete the registration, then go home',
+  },
+  {
+    id: 'account',
+    machine: accountMachine,
+    description: 'The personal token and its API and command-line snippets',
+  },
+  {
+    id: 'accountSync',
+    machine: accountSyncMachine,
+    description: 'Sync button, polling /api/user every 10000 ms while syncing, error toast',
+  },
+  // Dashboard, search and feed
+  {
+    id: 'dashboard',
+    machine: dashboardMachine,
+    description: 'Filters, sort, org, show-more, local preferences',
+  },
+  {
+    id: 'search',
+    machine: searchMachine,
+    description: 'Query trimming and matching, drawer open/close with 200 ms slide-out',
+  },
+  {
+    id: 'buildsFeed',
+    machine: buildsFeedMachine,
+    description: "The 25 newest builds, live, and the administrator's running builds",
+  },
+  // Logs
+  {
+    id: 'console',
+    machine: consoleMachine,
+    description: 'One step: loading, stream_on, resolved, no_logs_available, error, idle',
+  },
+  {
+    id: 'logStream',
+    machine: logStreamMachine,
+    description: "One step's EventSource: 250 ms batching, eof, reconnect, de-duplication by pos",
+  },
+  // This page
+  {
+    id: 'machinesPage',
+    machine: machinesPageMachine,
+    description: 'This page: the chart drawn, the state inspected, live actors of other tabs',
   },
 ];

@@ -3,13 +3,11 @@ import { useCallback, useMemo } from 'react';
 import type { User } from '../../api/types';
 import {
   selectHasMore,
-  selectIsCreating,
-  selectIsEditing,
   selectItems,
   selectVisibleCount,
 } from '../../machines/resourceList.selectors';
 import { usersInput, usersMachine, type UserPatch } from '../../machines/resourceLists';
-import { ListBody, RemoveConfirm, SectionHeader, type ListActor } from '../repo-settings/ListParts';
+import { ListBody, ListModals, SectionHeader, type ListActor } from '../repo-settings/ListParts';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, Page, PageHeader, Row, Tabs, useNow } from '../ui';
@@ -21,8 +19,6 @@ import { UsersTable } from './UsersTable';
 export function AdminPage() {
   usePageTitle('System Administration');
   const actor = useActorRef(usersMachine, { input: usersInput });
-  const isCreating = useSelector(actor, selectIsCreating);
-  const isEditing = useSelector(actor, selectIsEditing);
   return (
     <Page>
       <PageHeader>
@@ -38,10 +34,13 @@ export function AdminPage() {
       <ListBody actor={actor} emptyTitle="No Users" emptyText="">
         <UserList actor={actor} />
       </ListBody>
-      {isCreating ? <NewUserModal actor={actor} /> : null}
-      {isEditing ? <EditUserModal actor={actor} /> : null}
-      <MachineTokenModal actor={actor} />
-      <RemoveConfirm actor={actor} />
+      <ListModals
+        actor={actor}
+        createModal={<NewUserModal actor={actor} />}
+        editModal={<EditUserModal actor={actor} />}
+      >
+        <MachineTokenModal actor={actor} />
+      </ListModals>
     </Page>
   );
 }

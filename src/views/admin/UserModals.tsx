@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import type { User, UserWithToken } from '../../api/types';
 import {
   selectCreated,
-  selectDraft,
   selectIsSubmitting,
   selectPatch,
   selectTarget,
 } from '../../machines/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/resourceLists';
-import type { ListActor } from '../repo-settings/ListParts';
+import { CreateModal, useDraft, type ListActor } from '../repo-settings/ListParts';
 import { Button, Checkbox, CopyButton, Field, Modal, ModalFooter, Row, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 
@@ -18,62 +17,45 @@ const Checks = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
 
 /** Login and Email are required (the browser enforces it); the API trims them (SPEC 5). */
 export function NewUserModal({ actor }: { actor: ListActor }) {
-  const draft = useSelector(actor, selectDraft<UserDraft>);
-  const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const change = (changes: Partial<UserDraft>) => actor.send({ type: 'draft.change', changes });
+  const [draft, change] = useDraft<UserDraft>(actor);
   return (
-    <Modal title="New User" onClose={() => actor.send({ type: 'create.cancel' })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'create.submit' });
-        }}
-      >
-        <Field label="Login">
-          {(id) => (
-            <TextInput
-              id={id}
-              required
-              autoComplete="off"
-              value={draft.login}
-              onChange={(event) => change({ login: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Email">
-          {(id) => (
-            <TextInput
-              id={id}
-              type="email"
-              required
-              autoComplete="off"
-              value={draft.email}
-              onChange={(event) => change({ email: event.target.value })}
-            />
-          )}
-        </Field>
-        <Checks>
-          <Checkbox
-            label="Admin User"
-            checked={draft.admin}
-            onChange={(event) => change({ admin: event.target.checked })}
+    <CreateModal actor={actor} title="New User">
+      <Field label="Login">
+        {(id) => (
+          <TextInput
+            id={id}
+            required
+            autoComplete="off"
+            value={draft.login}
+            onChange={(event) => change({ login: event.target.value })}
           />
-          <Checkbox
-            label="Machine User"
-            checked={draft.machine}
-            onChange={(event) => change({ machine: event.target.checked })}
+        )}
+      </Field>
+      <Field label="Email">
+        {(id) => (
+          <TextInput
+            id={id}
+            type="email"
+            required
+            autoComplete="off"
+            value={draft.email}
+            onChange={(event) => change({ email: event.target.value })}
           />
-        </Checks>
-        <ModalFooter>
-          <Button onClick={() => actor.send({ type: 'create.cancel' })} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            Create
-          </Button>
-        </ModalFooter>
-      </form>
-    </Modal>
+        )}
+      </Field>
+      <Checks>
+        <Checkbox
+          label="Admin User"
+          checked={draft.admin}
+          onChange={(event) => change({ admin: event.target.checked })}
+        />
+        <Checkbox
+          label="Machine User"
+          checked={draft.machine}
+          onChange={(event) => change({ machine: event.target.checked })}
+        />
+      </Checks>
+    </CreateModal>
   );
 }
 

@@ -1,11 +1,9 @@
 import { memo } from 'react';
 import type { User } from '../../api/types';
-import { Avatar, Button, Table, formatDate, formatRelative } from '../ui';
-import { styled } from '../ui/theme';
+import { ListTable, RowActions } from '../repo-settings/ListParts';
+import { Avatar, Button, formatDate, formatRelative } from '../ui';
 
 // SPEC 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
-
-const Actions = styled('td', { width: '1%', whiteSpace: 'nowrap', textAlign: 'right !important' });
 
 /** Memoised: with up to 1000 rows it re-renders only when its props change. */
 export const UsersTable = memo(function UsersTable({
@@ -21,46 +19,40 @@ export const UsersTable = memo(function UsersTable({
   onEdit: (user: User) => void;
 }) {
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">Avatar</span>
-          </th>
-          <th scope="col">Username</th>
-          <th scope="col">Active</th>
-          <th scope="col">Type</th>
-          <th scope="col">Role</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last Login</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <ListTable
+      columns={[
+        <span key="avatar" className="visually-hidden">
+          Avatar
+        </span>,
+        'Username',
+        'Active',
+        'Type',
+        'Role',
+        'Created',
+        'Last Login',
+      ]}
+    >
+      {users.map((user) => (
+        <tr key={user.id} data-testid="user-row">
+          <td>
+            <Avatar src={user.avatar} name={user.login} size={24} />
+          </td>
+          <td>{user.login}</td>
+          <td>{user.active ? 'Active' : 'Inactive'}</td>
+          <td>{user.machine ? 'Machine' : 'User'}</td>
+          <td>{user.admin ? 'Admin' : 'Member'}</td>
+          <td title={formatDate(user.created)}>{formatRelative(user.created, now)}</td>
+          {/* Blank when the user never signed in (0). */}
+          <td title={formatDate(user.last_login)}>{formatRelative(user.last_login, now)}</td>
+          <RowActions>
+            {user.login === currentLogin ? null : (
+              <Button size="small" aria-label={`Edit ${user.login}`} onClick={() => onEdit(user)}>
+                Edit
+              </Button>
+            )}
+          </RowActions>
         </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <tr key={user.id} data-testid="user-row">
-            <td>
-              <Avatar src={user.avatar} name={user.login} size={24} />
-            </td>
-            <td>{user.login}</td>
-            <td>{user.active ? 'Active' : 'Inactive'}</td>
-            <td>{user.machine ? 'Machine' : 'User'}</td>
-            <td>{user.admin ? 'Admin' : 'Member'}</td>
-            <td title={formatDate(user.created)}>{formatRelative(user.created, now)}</td>
-            {/* Blank when the user never signed in (0). */}
-            <td title={formatDate(user.last_login)}>{formatRelative(user.last_login, now)}</td>
-            <Actions>
-              {user.login === currentLogin ? null : (
-                <Button size="small" aria-label={`Edit ${user.login}`} onClick={() => onEdit(user)}>
-                  Edit
-                </Button>
-              )}
-            </Actions>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      ))}
+    </ListTable>
   );
 });

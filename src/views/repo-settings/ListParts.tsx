@@ -3,16 +3,32 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { resourceListMachine } from '../../machines/resourceList.machine';
 import {
+  selectDraft,
   selectIsConfirmingRemoval,
+  selectIsCreating,
+  selectIsEditing,
   selectIsLoading,
   selectIsRemoving,
+  selectIsSubmitting,
   selectItems,
   selectLoadError,
 } from '../../machines/resourceList.selectors';
-import { Button, ConfirmDialog, EmptyState, Loading, Notice, Row, SectionTitle } from '../ui';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  Loading,
+  Modal,
+  ModalFooter,
+  Notice,
+  Row,
+  SectionTitle,
+  Table,
+} from '../ui';
 import { styled } from '../ui/theme';
 
-// The parts every resourceList screen shares (secrets, org secrets, cron, templates, users).
+// The parts every resourceList screen shares (secrets, org secrets, cron, templates, users), so
+// each screen declares only its columns and form fields.
 
 export type ListActor = ActorRefFrom<typeof resourceListMachine>;
 
@@ -106,5 +122,128 @@ export function DeleteButton({ label, onClick }: { label: string; onClick: () =>
     <Button size="small" variant="danger" aria-label={label} title={label} onClick={onClick}>
       Delete
     </Button>
+  );
+}
+
+/**
+ * A settings list screen (SPEC 2.12): title with its 'New ...' button, the list's loading,
+ * failure and empty states, and its modals.
+ */
+export function ListSection({
+  actor,
+  title,
+  newLabel,
+  emptyTitle,
+  emptyText,
+  createModal,
+  editModal,
+  children,
+}: {
+  actor: ListActor;
+  title: string;
+  newLabel: string;
+  emptyTitle: string;
+  emptyText: string;
+  createModal: ReactNode;
+  editModal?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title}>
+      <ListHeader title={title} newLabel={newLabel} actor={actor} />
+      <ListBody actor={actor} emptyTitle={emptyTitle} emptyText={emptyText}>
+        {children}
+      </ListBody>
+      <ListModals actor={actor} createModal={createModal} editModal={editModal} />
+    </section>
+  );
+}
+
+/** The create and edit modals while the machine is in those states, and the delete confirm. */
+export function ListModals({
+  actor,
+  createModal,
+  editModal,
+  children,
+}: {
+  actor: ListActor;
+  createModal: ReactNode;
+  editModal?: ReactNode;
+  /** Further dialogs of the screen (the machine user's token). */
+  children?: ReactNode;
+}) {
+  const isCreating = useSelector(actor, selectIsCreating);
+  const isEditing = useSelector(actor, selectIsEditing);
+  return (
+    <>
+      {isCreating ? createModal : null}
+      {isEditing ? editModal : null}
+      {children}
+      <RemoveConfirm actor={actor} />
+    </>
+  );
+}
+
+/** A list table: the screen's column headers, then the row actions' (hidden) header. */
+export function ListTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  return (
+    <Table>
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
+  );
+}
+
+/** The create modal's draft, and how a field changes it. */
+export function useDraft<TDraft>(actor: ListActor) {
+  const draft = useSelector(actor, selectDraft<TDraft>);
+  const change = (changes: Partial<TDraft>) => actor.send({ type: 'draft.change', changes });
+  return [draft, change] as const;
+}
+
+/** SPEC 2.12, 2.13: a create form in a modal, with Cancel and Create; no client-side checks. */
+export function CreateModal({
+  actor,
+  title,
+  size,
+  children,
+}: {
+  actor: ListActor;
+  title: string;
+  size?: 'wide';
+  children: ReactNode;
+}) {
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const cancel = () => actor.send({ type: 'create.cancel' });
+  return (
+    <Modal title={title} size={size} onClose={cancel}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'create.submit' });
+        }}
+      >
+        {children}
+        <ModalFooter>
+          <Button onClick={cancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            Create
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
   );
 }

@@ -1,11 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Repository, Secret } from '../../api/types';
-import {
-  selectDraft,
-  selectIsCreating,
-  selectIsSubmitting,
-  selectItems,
-} from '../../machines/resourceList.selectors';
+import { selectItems } from '../../machines/resourceList.selectors';
 import {
   orgSecretsInput,
   orgSecretsMachine,
@@ -13,13 +8,14 @@ import {
   repoSecretsMachine,
   type SecretDraft,
 } from '../../machines/resourceLists';
-import { Button, Checkbox, Field, Modal, ModalFooter, Table, TextArea, TextInput } from '../ui';
+import { Checkbox, Field, TextArea, TextInput } from '../ui';
 import {
+  CreateModal,
   DeleteButton,
-  ListBody,
-  ListHeader,
-  RemoveConfirm,
+  ListSection,
+  ListTable,
   RowActions,
+  useDraft,
   type ListActor,
 } from './ListParts';
 
@@ -62,89 +58,62 @@ function SecretsScreen({
   emptyTitle: string;
 }) {
   const secrets = useSelector(actor, selectItems<Secret>);
-  const isCreating = useSelector(actor, selectIsCreating);
   return (
-    <section aria-label={title}>
-      <ListHeader title={title} newLabel={newLabel} actor={actor} />
-      <ListBody actor={actor} emptyTitle={emptyTitle} emptyText={SECRETS_HINT}>
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Pull Requests</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {secrets.map((secret) => (
-              <tr key={secret.id ?? secret.name}>
-                <td>{secret.name}</td>
-                <td>{secret.pull_request ? 'Enabled' : 'Disabled'}</td>
-                <RowActions>
-                  <DeleteButton
-                    label={`Delete ${secret.name}`}
-                    onClick={() => actor.send({ type: 'remove.request', item: secret })}
-                  />
-                </RowActions>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </ListBody>
-      {isCreating ? <NewSecretModal actor={actor} title={newLabel} /> : null}
-      <RemoveConfirm actor={actor} />
-    </section>
+    <ListSection
+      actor={actor}
+      title={title}
+      newLabel={newLabel}
+      emptyTitle={emptyTitle}
+      emptyText={SECRETS_HINT}
+      createModal={<NewSecretModal actor={actor} title={newLabel} />}
+    >
+      <ListTable columns={['Name', 'Pull Requests']}>
+        {secrets.map((secret) => (
+          <tr key={secret.id ?? secret.name}>
+            <td>{secret.name}</td>
+            <td>{secret.pull_request ? 'Enabled' : 'Disabled'}</td>
+            <RowActions>
+              <DeleteButton
+                label={`Delete ${secret.name}`}
+                onClick={() => actor.send({ type: 'remove.request', item: secret })}
+              />
+            </RowActions>
+          </tr>
+        ))}
+      </ListTable>
+    </ListSection>
   );
 }
 
 /** SPEC 2.12: Name, Value, 'Allow Pull Requests', Create and Cancel; no client-side checks. */
 function NewSecretModal({ actor, title }: { actor: ListActor; title: string }) {
-  const draft = useSelector(actor, selectDraft<SecretDraft>);
-  const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const change = (changes: Partial<SecretDraft>) => actor.send({ type: 'draft.change', changes });
+  const [draft, change] = useDraft<SecretDraft>(actor);
   return (
-    <Modal title={title} onClose={() => actor.send({ type: 'create.cancel' })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'create.submit' });
-        }}
-      >
-        <Field label="Name">
-          {(id) => (
-            <TextInput
-              id={id}
-              placeholder="Secret Name"
-              value={draft.name}
-              onChange={(event) => change({ name: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Value">
-          {(id) => (
-            <TextArea
-              id={id}
-              value={draft.data}
-              onChange={(event) => change({ data: event.target.value })}
-            />
-          )}
-        </Field>
-        <Checkbox
-          label="Allow Pull Requests"
-          checked={draft.pull_request}
-          onChange={(event) => change({ pull_request: event.target.checked })}
-        />
-        <ModalFooter>
-          <Button onClick={() => actor.send({ type: 'create.cancel' })} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            Create
-          </Button>
-        </ModalFooter>
-      </form>
-    </Modal>
+    <CreateModal actor={actor} title={title}>
+      <Field label="Name">
+        {(id) => (
+          <TextInput
+            id={id}
+            placeholder="Secret Name"
+            value={draft.name}
+            onChange={(event) => change({ name: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Value">
+        {(id) => (
+          <TextArea
+            id={id}
+            value={draft.data}
+            onChange={(event) => change({ data: event.target.value })}
+          />
+        )}
+      </Field>
+      <Checkbox
+        label="Allow Pull Requests"
+        checked={draft.pull_request}
+        onChange={(event) => change({ pull_request: event.target.checked })}
+      />
+    </CreateModal>
   );
 }

@@ -1,9 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Repository, Template } from '../../api/types';
 import {
-  selectDraft,
-  selectIsCreating,
-  selectIsEditing,
   selectIsSubmitting,
   selectItems,
   selectPatch,
@@ -16,14 +13,15 @@ import {
   type TemplatePatch,
 } from '../../machines/resourceLists';
 import { TEMPLATE_EXTENSIONS, type TemplateExtension } from '../../machines/templateExamples';
-import { Button, Field, Modal, ModalFooter, Select, Table, TextInput } from '../ui';
+import { Button, Field, Modal, ModalFooter, Select, TextInput } from '../ui';
 import { CodeEditor } from './CodeEditor';
 import {
+  CreateModal,
   DeleteButton,
-  ListBody,
-  ListHeader,
-  RemoveConfirm,
+  ListSection,
+  ListTable,
   RowActions,
+  useDraft,
   type ListActor,
 } from './ListParts';
 
@@ -31,121 +29,90 @@ import {
 
 export function TemplatesSettings({ repo }: { repo: Repository }) {
   const actor = useActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
-  const isCreating = useSelector(actor, selectIsCreating);
-  const isEditing = useSelector(actor, selectIsEditing);
   return (
-    <section aria-label="Templates">
-      <ListHeader title="Templates" newLabel="New Template" actor={actor} />
-      <ListBody
-        actor={actor}
-        emptyTitle="No Templates"
-        emptyText="You can create templates to simplify configuration management if you have large numbers of similar configuration files."
-      >
-        <TemplateTable actor={actor} />
-      </ListBody>
-      {isCreating ? <NewTemplateModal actor={actor} /> : null}
-      {isEditing ? <EditTemplateModal actor={actor} /> : null}
-      <RemoveConfirm actor={actor} />
-    </section>
+    <ListSection
+      actor={actor}
+      title="Templates"
+      newLabel="New Template"
+      emptyTitle="No Templates"
+      emptyText="You can create templates to simplify configuration management if you have large numbers of similar configuration files."
+      createModal={<NewTemplateModal actor={actor} />}
+      editModal={<EditTemplateModal actor={actor} />}
+    >
+      <TemplateTable actor={actor} />
+    </ListSection>
   );
 }
 
 function TemplateTable({ actor }: { actor: ListActor }) {
   const templates = useSelector(actor, selectItems<Template>);
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <ListTable columns={['Name']}>
+      {templates.map((template) => (
+        <tr key={template.id ?? template.name}>
+          <td>{template.name}</td>
+          <RowActions>
+            <Button
+              size="small"
+              aria-label={`Edit ${template.name}`}
+              title={`Edit ${template.name}`}
+              css={{ marginRight: '$2' }}
+              onClick={() =>
+                actor.send({
+                  type: 'edit.open',
+                  item: template,
+                  patch: { data: template.data ?? '' } satisfies TemplatePatch,
+                })
+              }
+            >
+              Edit
+            </Button>
+            <DeleteButton
+              label={`Delete ${template.name}`}
+              onClick={() => actor.send({ type: 'remove.request', item: template })}
+            />
+          </RowActions>
         </tr>
-      </thead>
-      <tbody>
-        {templates.map((template) => (
-          <tr key={template.id ?? template.name}>
-            <td>{template.name}</td>
-            <RowActions>
-              <Button
-                size="small"
-                aria-label={`Edit ${template.name}`}
-                title={`Edit ${template.name}`}
-                css={{ marginRight: '$2' }}
-                onClick={() =>
-                  actor.send({
-                    type: 'edit.open',
-                    item: template,
-                    patch: { data: template.data ?? '' } satisfies TemplatePatch,
-                  })
-                }
-              >
-                Edit
-              </Button>
-              <DeleteButton
-                label={`Delete ${template.name}`}
-                onClick={() => actor.send({ type: 'remove.request', item: template })}
-              />
-            </RowActions>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }
 
 function NewTemplateModal({ actor }: { actor: ListActor }) {
-  const draft = useSelector(actor, selectDraft<TemplateDraft>);
-  const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const change = (changes: Partial<TemplateDraft>) => actor.send({ type: 'draft.change', changes });
+  const [draft, change] = useDraft<TemplateDraft>(actor);
   return (
-    <Modal title="New Template" size="wide" onClose={() => actor.send({ type: 'create.cancel' })}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'create.submit' });
-        }}
-      >
-        <Field label="Name">
-          {(id) => (
-            <TextInput
-              id={id}
-              value={draft.name}
-              onChange={(event) => change({ name: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Extension">
-          {(id) => (
-            <Select
-              id={id}
-              value={draft.extension}
-              onChange={(event) => change({ extension: event.target.value as TemplateExtension })}
-            >
-              {TEMPLATE_EXTENSIONS.map((extension) => (
-                <option key={extension} value={extension}>
-                  {extension}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <CodeEditor
-          label="Template content"
-          fileName={`template${draft.extension}`}
-          value={draft.data}
-          onChange={(data) => change({ data })}
-        />
-        <ModalFooter>
-          <Button onClick={() => actor.send({ type: 'create.cancel' })} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            Create
-          </Button>
-        </ModalFooter>
-      </form>
-    </Modal>
+    <CreateModal actor={actor} title="New Template" size="wide">
+      <Field label="Name">
+        {(id) => (
+          <TextInput
+            id={id}
+            value={draft.name}
+            onChange={(event) => change({ name: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="Extension">
+        {(id) => (
+          <Select
+            id={id}
+            value={draft.extension}
+            onChange={(event) => change({ extension: event.target.value as TemplateExtension })}
+          >
+            {TEMPLATE_EXTENSIONS.map((extension) => (
+              <option key={extension} value={extension}>
+                {extension}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <CodeEditor
+        label="Template content"
+        fileName={`template${draft.extension}`}
+        value={draft.data}
+        onChange={(data) => change({ data })}
+      />
+    </CreateModal>
   );
 }
 

@@ -36,6 +36,8 @@ export interface ScrollRequest {
   line: number;
   /** Changes with every request, so asking twice for the same line scrolls twice. */
   seq: number;
+  /** Jumps go to the first or last row shown, whichever line that is. */
+  edge?: 'top' | 'bottom';
 }
 
 export interface LogViewerContext {
@@ -160,10 +162,14 @@ export const logViewerMachine = setup({
       if (context.selection) replaceHash(formatPermalink(context.selection));
     },
     assignJump: assign({
-      scroll: ({ context, event }) => ({
-        line: event.type === 'log.jump' && event.to === 'bottom' ? context.lines.length - 1 : 0,
-        seq: (context.scroll?.seq ?? 0) + 1,
-      }),
+      scroll: ({ context, event }) => {
+        const edge = event.type === 'log.jump' ? event.to : 'top';
+        return {
+          line: edge === 'bottom' ? context.lines.length - 1 : 0,
+          seq: (context.scroll?.seq ?? 0) + 1,
+          edge,
+        };
+      },
     }),
     /** Shows a line: unfolds the groups holding it, asks for all lines if needed, scrolls. */
     revealLine: enqueueActions(({ context, event, enqueue }) => {

@@ -139,9 +139,9 @@ describe('logViewer machine', () => {
     const { ref, context, receive } = start();
     receive(GROUPED);
     ref.send({ type: 'log.jump', to: 'bottom' });
-    expect(context().scroll).toEqual({ line: 5, seq: 1 });
+    expect(context().scroll).toEqual({ line: 5, seq: 1, edge: 'bottom' });
     ref.send({ type: 'log.jump', to: 'top' });
-    expect(context().scroll).toEqual({ line: 0, seq: 2 });
+    expect(context().scroll).toEqual({ line: 0, seq: 2, edge: 'top' });
   });
 
   it('starts over for another step, dropping the selection', () => {

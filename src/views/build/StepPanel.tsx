@@ -1,8 +1,10 @@
+import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
 import { shortSha } from '../repo/activity';
 import { Notice, StatusBadge, StatusIcon, styled } from '../ui';
 import { StepConsole } from './console/StepConsole';
 import { Elapsed } from './Elapsed';
+import { buildHref } from './paths';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -22,8 +24,12 @@ export function StepPanel({
   stage: Stage;
   step: Step | undefined;
 }) {
+  const [, navigate] = useLocation();
   const subject = step ?? stage;
   const stopped = step ? step.stopped : stage.stopped;
+  // Following the logs moves on to the stage's next running step: the page goes to its URL.
+  const followStep = (next: Step) =>
+    navigate(buildHref(repo, build.number, stage.number, next.number));
   return (
     <Panel aria-label={step ? `Step ${step.name}` : `Stage ${stage.name}`}>
       <PanelHeader>
@@ -46,7 +52,13 @@ export function StepPanel({
         </div>
       </Meta>
       {step ? (
-        <StepConsole repo={repo} build={build} stage={stage} step={step} />
+        <StepConsole
+          repo={repo}
+          build={build}
+          stage={stage}
+          step={step}
+          onFollowStep={followStep}
+        />
       ) : (
         <>
           {stage.error ? (

@@ -1,9 +1,18 @@
-import { memo } from 'react';
-import { formatLineTime, lineSpans } from '../../../logs';
+import { memo, type MouseEvent } from 'react';
+import { formatLineTime } from '../../../logs';
+import { formatClockTime, formatClockTitle, type TimestampMode } from '../../../logs/clock';
+import type { LogGroup } from '../../../logs/groups';
+import { matchRanges } from '../../../logs/search';
+import { lineContent, markMatches } from '../../../logs/segments';
 import { styled } from '../../ui';
+import { LogText } from './LogText';
+import type { ViewerRef } from './viewerSelectors';
 
-// One console line: number, text with ANSI colours as React elements (server text is never
-// injected as HTML), and the seconds since the step started. Long lines wrap.
+// One console line: its number (a permalink, `#L{n}`), its text with ANSI colours, links and
+// search matches as React elements (server text is never injected as HTML), and its time:
+// seconds since the step started, or the wall-clock time. A group's first line is its fold
+// toggle. Long lines wrap unless wrapping is off.
+
 const Row = styled('div', {
   display: 'grid',
   gridTemplateColumns: 'var(--log-number-width, 4ch) minmax(0, 1fr) max-content',
@@ -14,18 +23,19 @@ const Row = styled('div', {
   lineHeight: '20px',
   color: '$logText',
   '&:hover': { backgroundColor: 'rgba(255, 255, 255, 0.05)' },
+  '&[data-selected]': {
+    backgroundColor: 'rgba(56, 139, 253, 0.15)',
+    boxShadow: 'inset 3px 0 0 #388bfd',
+  },
+  '&[data-current-match]': { boxShadow: 'inset 3px 0 0 #e3b341' },
 });
 
-const Number = styled('span', {
+const Number = styled('a', {
   color: '$logMuted',
   textAlign: 'right',
   userSelect: 'none',
-});
-
-const Text = styled('span', {
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-  minWidth: 0,
+  textDecoration: 'none',
+  '&:hover': { color: '$logText', textDecoration: 'underline' },
 });
 
 const Time = styled('span', {
@@ -34,31 +44,113 @@ const Time = styled('span', {
   fontSize: '12px',
 });
 
-export const LogLine = memo(function LogLine({
-  pos,
-  out,
-  time,
-}: {
+const GroupToggle = styled('button', {
+  all: 'unset',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: '$2',
+  alignItems: 'baseline',
+  color: '$logText',
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+  '&:focus-visible': { outline: '2px solid #4493f8', outlineOffset: '1px' },
+  '& > span:first-child': { display: 'inline-block', width: '1ch', color: '$logMuted' },
+});
+
+const GroupMeta = styled('span', { color: '$logMuted', marginLeft: '$3', fontWeight: 400 });
+
+export interface LogLineProps {
+  viewer: ViewerRef;
   pos: number;
   out: string;
   time: number;
-}) {
-  const spans = lineSpans(out);
+  timestamps: TimestampMode;
+  /** The step's start (unix seconds), for wall-clock times; 0 when unknown. */
+  stepStarted: number;
+  /** Set on a group's first line. */
+  group?: LogGroup;
+  folded?: boolean;
+  /** Lines a folded group hides. */
+  hiddenCount?: number;
+  /** A group's end marker line: shown dimmed. */
+  groupEnd?: boolean;
+  selected: boolean;
+  pattern: RegExp | null;
+  /** Which match of this line is the search's current one, or -1. */
+  currentOccurrence: number;
+}
+
+function TimeCell({
+  time,
+  timestamps,
+  stepStarted,
+}: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
+  if (timestamps === 'clock' && stepStarted > 0) {
+    return (
+      <Time title={formatClockTitle(stepStarted, time)}>{formatClockTime(stepStarted, time)}</Time>
+    );
+  }
+  return <Time>{formatLineTime(time)}</Time>;
+}
+
+function GroupHeader({
+  viewer,
+  group,
+  folded,
+  hiddenCount,
+}: Required<Pick<LogLineProps, 'viewer' | 'group' | 'folded' | 'hiddenCount'>>) {
+  const duration = group.endTime === undefined ? undefined : group.endTime - group.startTime;
   return (
-    <Row data-pos={pos}>
-      <Number>{pos + 1}</Number>
-      <Text>
-        {spans.map((span, index) =>
-          span.style ? (
-            <span key={index} style={span.style} className={span.classes?.join(' ')}>
-              {span.text}
-            </span>
-          ) : (
-            span.text
-          ),
-        )}
-      </Text>
-      <Time>{formatLineTime(time)}</Time>
+    <span>
+      <GroupToggle
+        aria-expanded={!folded}
+        onClick={() => viewer.send({ type: 'group.toggle', key: group.key })}
+      >
+        <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
+        <span>{group.title}</span>
+      </GroupToggle>
+      <GroupMeta>
+        {duration === undefined ? 'running' : formatLineTime(duration)}
+        {folded ? ` · ${hiddenCount} ${hiddenCount === 1 ? 'line' : 'lines'}` : null}
+      </GroupMeta>
+    </span>
+  );
+}
+
+export const LogLine = memo(function LogLine(props: LogLineProps) {
+  const { viewer, pos, out, group, pattern, currentOccurrence, selected } = props;
+  const number = pos + 1;
+  const selectLine = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Shift+click extends the selection (and must not open a new window).
+    event.preventDefault();
+    viewer.send({ type: 'line.select', line: number, extend: event.shiftKey });
+  };
+  const content = group ? null : lineContent(out);
+  const segments =
+    content && pattern
+      ? markMatches(content, matchRanges(pattern, content.plain), currentOccurrence)
+      : content?.segments;
+  return (
+    <Row
+      data-pos={pos}
+      data-selected={selected || undefined}
+      data-current-match={currentOccurrence >= 0 || undefined}
+      data-group-end={props.groupEnd || undefined}
+    >
+      <Number href={`#L${number}`} onClick={selectLine} aria-label={`Line ${number}`}>
+        {number}
+      </Number>
+      {group ? (
+        <GroupHeader
+          viewer={viewer}
+          group={group}
+          folded={props.folded ?? false}
+          hiddenCount={props.hiddenCount ?? 0}
+        />
+      ) : (
+        <LogText segments={segments ?? []} />
+      )}
+      <TimeCell time={props.time} timestamps={props.timestamps} stepStarted={props.stepStarted} />
     </Row>
   );
 });

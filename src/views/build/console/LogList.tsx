@@ -1,15 +1,33 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
+import { VisibleLines } from '../../../logs/folds';
+import type { LogGroup } from '../../../logs/groups';
 import type { consoleMachine } from '../../../machines/console.machine';
 import { styled } from '../../ui';
 import { LogLine } from './LogLine';
 import { selectCanFollow, selectFirstShownIndex, selectFollow, selectLines } from './selectors';
+import {
+  selectCurrentLine,
+  selectCurrentOccurrence,
+  selectGroups,
+  selectHidden,
+  selectPattern,
+  selectScroll,
+  selectSearchRef,
+  selectSelection,
+  selectTimestamps,
+  selectWrap,
+  type ViewerRef,
+} from './viewerSelectors';
 
 // The lines as a react-virtuoso list: only the visible rows are in the DOM, whatever the log's
-// length (DESIGN.md 6). While following, it sticks to the bottom; any sign that the user scrolls
-// up (wheel, keys, touch, the scrollbar) stops following.
+// length (DESIGN.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
+// copy of the lines. While following, it sticks to the bottom; any sign that the user scrolls
+// up (wheel, keys, touch, the scrollbar) stops following. Scroll requests (a permalink, a search
+// match, jump to top or bottom) come from the viewer machine.
+
 const ESTIMATED_LINE_HEIGHT = 20;
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
@@ -19,25 +37,78 @@ const Viewport = styled('div', {
   minHeight: '40px',
   padding: '$2 0',
   boxSizing: 'content-box',
+  '[data-group-end] .log-text': { color: '$logMuted' },
+  variants: {
+    wrap: {
+      true: {},
+      // One line per row, scrolling sideways; number and time stay pinned at the edges.
+      false: {
+        '.log-text': { whiteSpace: 'pre', overflowWrap: 'normal' },
+        '[data-pos]': {
+          width: 'max-content',
+          minWidth: '100%',
+          gridTemplateColumns: 'var(--log-number-width, 4ch) max-content max-content',
+        },
+        '[data-pos] > :first-child': { position: 'sticky', left: 0, backgroundColor: '$logBg' },
+        '[data-pos] > :last-child': { position: 'sticky', right: 0, backgroundColor: '$logBg' },
+      },
+    },
+  },
 });
 
-export function LogList({ actorRef }: { actorRef: ActorRefFrom<typeof consoleMachine> }) {
+export function LogList({
+  actorRef,
+  viewer,
+  stepStarted,
+}: {
+  actorRef: ActorRefFrom<typeof consoleMachine>;
+  viewer: ViewerRef;
+  stepStarted: number;
+}) {
   const lines = useSelector(actorRef, selectLines);
   const first = useSelector(actorRef, selectFirstShownIndex);
   const following = useSelector(
     actorRef,
     (snapshot) => selectFollow(snapshot) && selectCanFollow(snapshot),
   );
-  const count = lines.length - first;
+  const hidden = useSelector(viewer, selectHidden);
+  const groups = useSelector(viewer, selectGroups);
+  const wrap = useSelector(viewer, selectWrap);
+  const timestamps = useSelector(viewer, selectTimestamps);
+  const selection = useSelector(viewer, selectSelection);
+  const scroll = useSelector(viewer, selectScroll);
+  const search = useSelector(viewer, selectSearchRef);
+  const pattern = useSelector(search, selectPattern);
+  const matchLine = useSelector(search, selectCurrentLine);
+  const matchOccurrence = useSelector(search, selectCurrentOccurrence);
+
+  const visible = useMemo(
+    () => new VisibleLines(first, lines.length, hidden),
+    [first, lines.length, hidden],
+  );
+  const { starts, ends } = useMemo(() => groupMarkers(groups), [groups]);
+  const count = visible.count;
   // Layout only: the measured height of the list, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const handledScroll = useRef(0);
 
   useEffect(() => {
     if (following && count > 0) {
       virtuoso.current?.scrollToIndex({ index: count - 1, align: 'end' });
     }
   }, [following, lines, count]);
+
+  // A requested line may become visible only once 'Show all logs' or an unfold has rendered.
+  useEffect(() => {
+    if (!scroll || scroll.seq === handledScroll.current) return;
+    const edgeRow = scroll.edge === 'top' ? 0 : count - 1;
+    const row = scroll.edge ? edgeRow : visible.rowOf(scroll.line);
+    if (row < 0) return;
+    handledScroll.current = scroll.seq;
+    const align = scroll.edge === 'top' ? 'start' : scroll.edge === 'bottom' ? 'end' : 'center';
+    virtuoso.current?.scrollToIndex({ index: row, align });
+  }, [scroll, visible, count]);
 
   const stopFollowing = () => {
     if (following) actorRef.send({ type: 'log.unfollow' });
@@ -48,9 +119,35 @@ export function LogList({ actorRef }: { actorRef: ActorRefFrom<typeof consoleMac
     '--log-number-width': `${Math.max(3, digits)}ch`,
   } as CSSProperties;
 
+  const renderRow = (row: number) => {
+    const at = visible.lineAt(row);
+    const pos = lines.posAt(at);
+    const group = starts.get(at);
+    const folded = group !== undefined && visible.rowOf(at + 1) < 0 && at + 1 < lines.length;
+    const groupEnd = group?.end ?? -1;
+    return (
+      <LogLine
+        viewer={viewer}
+        pos={pos}
+        out={lines.outAt(at)}
+        time={lines.timeAt(at)}
+        timestamps={timestamps}
+        stepStarted={stepStarted}
+        group={group}
+        folded={folded}
+        hiddenCount={folded ? (groupEnd < 0 ? lines.length : groupEnd + 1) - at - 1 : 0}
+        groupEnd={ends.has(at)}
+        selected={selection !== null && pos + 1 >= selection.start && pos + 1 <= selection.end}
+        pattern={pattern}
+        currentOccurrence={at === matchLine ? matchOccurrence : -1}
+      />
+    );
+  };
+
   return (
     <Viewport
       style={style}
+      wrap={wrap}
       onWheel={(event) => {
         if (event.deltaY < 0) stopFollowing();
       }}
@@ -70,14 +167,22 @@ export function LogList({ actorRef }: { actorRef: ActorRefFrom<typeof consoleMac
         totalCount={count}
         defaultItemHeight={ESTIMATED_LINE_HEIGHT}
         increaseViewportBy={400}
-        computeItemKey={(index) => lines.posAt(first + index)}
-        itemContent={(index) => {
-          const at = first + index;
-          return <LogLine pos={lines.posAt(at)} out={lines.outAt(at)} time={lines.timeAt(at)} />;
-        }}
+        computeItemKey={(row) => lines.posAt(visible.lineAt(row))}
+        itemContent={renderRow}
         followOutput={following ? 'auto' : false}
         totalListHeightChanged={setListHeight}
       />
     </Viewport>
   );
+}
+
+/** Group start and end lines by line index. */
+function groupMarkers(groups: readonly LogGroup[]) {
+  const starts = new Map<number, LogGroup>();
+  const ends = new Set<number>();
+  for (const group of groups) {
+    starts.set(group.start, group);
+    if (group.end >= 0) ends.add(group.end);
+  }
+  return { starts, ends };
 }

@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
 import { consoleMachine } from '../../../machines/console.machine';
 import { Button, Loading, StatusIcon, styled } from '../../ui';
+import { ConsoleToolbar } from './ConsoleToolbar';
 import { saveTextFile } from './download';
 import { LogList } from './LogList';
+import { LogSearchBar } from './LogSearchBar';
 import {
   selectCanDownload,
   selectCanFollow,
@@ -16,12 +18,21 @@ import {
   selectLines,
 } from './selectors';
 import { consoleErrorText, footerText, logFileName, noLogsText } from './texts';
+import {
+  selectIsSearchOpen,
+  selectSearchRef,
+  selectViewerRef,
+  type SearchRef,
+  type ViewerRef,
+} from './viewerSelectors';
 
 export interface StepConsoleProps {
   repo: { namespace: string; name: string };
   build: Build;
   stage: Stage;
   step: Step;
+  /** Following moved on to another running step of the stage: the page navigates there. */
+  onFollowStep?: (step: Step) => void;
 }
 
 type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
@@ -31,22 +42,55 @@ type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
  * the build updates live; they reach the machine as `console.update` events, so the console keeps
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
-export function StepConsole({ repo, build, stage, step }: StepConsoleProps) {
+export function StepConsole({ repo, build, stage, step, onFollowStep }: StepConsoleProps) {
   const actorRef = useActorRef(consoleMachine, { input: { repo, build, stage, step } });
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });
   }, [actorRef, repo, build, stage, step]);
+  useFollowStep(actorRef, onFollowStep);
+  const viewer = useSelector(actorRef, selectViewerRef);
+  const search = useSelector(viewer, selectSearchRef);
+  const searching = useSelector(search, selectIsSearchOpen);
+  const frame = useRef<HTMLElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const openSearch = () => {
+    search.send({ type: 'search.open' });
+    // Already open: take the focus back to the box (a new box focuses itself).
+    searchInput.current?.focus();
+    searchInput.current?.select();
+  };
 
   return (
-    <Frame aria-label={`Console of step ${step.name}`}>
-      <ConsoleHeader actorRef={actorRef} repo={repo} build={build} stage={stage} step={step} />
+    <Frame
+      ref={frame}
+      aria-label={`Console of step ${step.name}`}
+      // Focusable, so Ctrl+F / Cmd+F reach it once the reader clicked into the log.
+      tabIndex={-1}
+      onKeyDown={(event) => handleConsoleKeys(event, search, searching, openSearch, frame)}
+    >
+      <ConsoleHeader
+        actorRef={actorRef}
+        viewer={viewer}
+        onOpenSearch={openSearch}
+        repo={repo}
+        build={build}
+        stage={stage}
+        step={step}
+      />
+      {searching ? (
+        <LogSearchBar
+          search={search}
+          inputRef={searchInput}
+          onClose={() => frame.current?.focus()}
+        />
+      ) : null}
       {stage.error ? (
         <StageError role="alert">
           <StatusIcon status="error" />
           <span>{stage.error}</span>
         </StageError>
       ) : null}
-      <ConsoleBody actorRef={actorRef} build={build} stage={stage} step={step} />
+      <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <Footer>
         <StatusIcon status={step.status} />
         <span data-testid="console-footer">{footerText(step, stage)}</span>
@@ -55,13 +99,46 @@ export function StepConsole({ repo, build, stage, step }: StepConsoleProps) {
   );
 }
 
+/** Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. */
+function handleConsoleKeys(
+  event: KeyboardEvent,
+  search: SearchRef,
+  searching: boolean,
+  openSearch: () => void,
+  frame: RefObject<HTMLElement | null>,
+) {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+    event.preventDefault();
+    openSearch();
+  } else if (event.key === 'Escape' && searching) {
+    search.send({ type: 'search.close' });
+    frame.current?.focus();
+  }
+}
+
+/** Tells the page when following moves on to another step (the page owns navigation). */
+function useFollowStep(actorRef: ConsoleRef, onFollowStep: ((step: Step) => void) | undefined) {
+  const callback = useRef(onFollowStep);
+  useEffect(() => {
+    callback.current = onFollowStep;
+  }, [onFollowStep]);
+  useEffect(() => {
+    const subscription = actorRef.on('console.followStep', (event) =>
+      callback.current?.(event.step),
+    );
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
+}
+
 function ConsoleHeader({
   actorRef,
+  viewer,
+  onOpenSearch,
   repo,
   build,
   stage,
   step,
-}: StepConsoleProps & { actorRef: ConsoleRef }) {
+}: StepConsoleProps & { actorRef: ConsoleRef; viewer: ViewerRef; onOpenSearch: () => void }) {
   const canFollow = useSelector(actorRef, selectCanFollow);
   const follow = useSelector(actorRef, selectFollow);
   const canDownload = useSelector(actorRef, selectCanDownload);
@@ -74,6 +151,7 @@ function ConsoleHeader({
     <Header>
       <Title>Console Logs</Title>
       <Controls>
+        <ConsoleToolbar actorRef={actorRef} viewer={viewer} onOpenSearch={onOpenSearch} />
         {canFollow ? (
           <Button
             size="small"
@@ -96,10 +174,11 @@ function ConsoleHeader({
 
 function ConsoleBody({
   actorRef,
+  viewer,
   build,
   stage,
   step,
-}: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef }) {
+}: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef; viewer: ViewerRef }) {
   const state = useSelector(actorRef, selectConsoleState);
   const lineCount = useSelector(actorRef, (snapshot) => selectLines(snapshot).length);
   const hasHidden = useSelector(actorRef, selectHasHiddenLines);
@@ -130,7 +209,9 @@ function ConsoleBody({
           </Button>
         </ShowAll>
       ) : null}
-      {lineCount > 0 ? <LogList actorRef={actorRef} /> : null}
+      {lineCount > 0 ? (
+        <LogList actorRef={actorRef} viewer={viewer} stepStarted={step.started ?? 0} />
+      ) : null}
       {waiting && lineCount === 0 ? <Loading /> : null}
       {state === 'fetching' && lineCount > 0 ? <Loading /> : null}
     </Body>
@@ -146,6 +227,8 @@ const Frame = styled('section', {
   backgroundColor: '$logBg',
   color: '$logText',
   border: '1px solid #30363d',
+  // Focus lands here on a click into the log (for Ctrl+F); no ring for that.
+  '&:focus': { outline: 'none' },
 });
 
 const Header = styled('header', {
@@ -164,7 +247,12 @@ const Title = styled('h3', {
   fontWeight: 600,
   overflowWrap: 'anywhere',
 });
-const Controls = styled('div', { display: 'flex', gap: '$2' });
+const Controls = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: '$2',
+});
 
 const StageError = styled('div', {
   display: 'flex',

@@ -1,0 +1,112 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { plainLog } from '../../../logs/escapes';
+import { formatPermalink } from '../../../logs/permalink';
+import type { consoleMachine } from '../../../machines/console.machine';
+import { copyMachine } from '../../../machines/copy.machine';
+import { Button, IconButton } from '../../ui';
+import { selectLines } from './selectors';
+import {
+  selectHasGroups,
+  selectIsSearchOpen,
+  selectSearchRef,
+  selectSelection,
+  selectTimestamps,
+  selectWrap,
+  type ViewerRef,
+} from './viewerSelectors';
+
+// The console's reading tools: search, timestamps, wrap, groups, jumps and copies.
+
+/** A button that copies text computed on click (a whole log is only built when asked for). */
+function CopyAction({ label, text }: { label: string; text: () => string }) {
+  const copy = useActorRef(copyMachine);
+  const state = useSelector(copy, (snapshot) => snapshot.value);
+  return (
+    <Button size="small" onClick={() => copy.send({ type: 'copy.request', text: text() })}>
+      <span aria-live="polite">
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+      </span>
+    </Button>
+  );
+}
+
+export function ConsoleToolbar({
+  actorRef,
+  viewer,
+  onOpenSearch,
+}: {
+  actorRef: ActorRefFrom<typeof consoleMachine>;
+  viewer: ViewerRef;
+  onOpenSearch: () => void;
+}) {
+  const search = useSelector(viewer, selectSearchRef);
+  const searching = useSelector(search, selectIsSearchOpen);
+  const hasLines = useSelector(actorRef, (snapshot) => selectLines(snapshot).length > 0);
+  const hasGroups = useSelector(viewer, selectHasGroups);
+  const timestamps = useSelector(viewer, selectTimestamps);
+  const wrap = useSelector(viewer, selectWrap);
+  const selection = useSelector(viewer, selectSelection);
+  if (!hasLines) return null;
+  const linkToSelection = () => {
+    const { origin, pathname, search: query } = window.location;
+    return `${origin}${pathname}${query}${selection ? formatPermalink(selection) : ''}`;
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        aria-pressed={searching}
+        aria-keyshortcuts="Control+F Meta+F"
+        onClick={onOpenSearch}
+      >
+        Search
+      </Button>
+      <Button
+        size="small"
+        aria-pressed={timestamps === 'clock'}
+        title="Show the time of day instead of the time since the step started"
+        onClick={() => viewer.send({ type: 'log.toggleTimestamps' })}
+      >
+        Clock time
+      </Button>
+      <Button
+        size="small"
+        aria-pressed={wrap}
+        onClick={() => viewer.send({ type: 'log.toggleWrap' })}
+      >
+        Wrap lines
+      </Button>
+      {hasGroups ? (
+        <>
+          <Button size="small" onClick={() => viewer.send({ type: 'groups.expandAll' })}>
+            Expand all
+          </Button>
+          <Button size="small" onClick={() => viewer.send({ type: 'groups.collapseAll' })}>
+            Collapse all
+          </Button>
+        </>
+      ) : null}
+      <IconButton
+        size="small"
+        variant="secondary"
+        aria-label="Jump to top"
+        title="Jump to top"
+        onClick={() => viewer.send({ type: 'log.jump', to: 'top' })}
+      >
+        ↑
+      </IconButton>
+      <IconButton
+        size="small"
+        variant="secondary"
+        aria-label="Jump to bottom"
+        title="Jump to bottom"
+        onClick={() => viewer.send({ type: 'log.jump', to: 'bottom' })}
+      >
+        ↓
+      </IconButton>
+      <CopyAction label="Copy log" text={() => plainLog(actorRef.getSnapshot().context.lines)} />
+      {selection ? <CopyAction label="Copy link" text={linkToSelection} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import {
+  HOSTILE,
+  HOSTILE_BUILD_ERROR,
+  HOSTILE_COMMITS,
+  HOSTILE_ERROR,
+  HOSTILE_LOGINS,
+  HOSTILE_STAGE,
+  HOSTILE_STEP,
+  HOSTILE_TARGET,
+  LONG_SLUG,
+  MARKUP_SLUG,
+} from '../../fixtures/hostile-data';
+import { expect, openMock, test } from './fixtures';
+
+// Every screen on the `hostile` scenario (fixtures/hostile.ts): its data is markup, script,
+// event handlers, javascript: URLs, template expressions, terminal escapes, bidi overrides and
+// huge words. Any payload that ran would set window.__pwned; each screen must show the payloads
+// as plain text instead.
+
+const FIRST_LOAD = { timeout: 30_000 };
+test.setTimeout(120_000);
+
+const isPwned = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned === true);
+
+/** Shows each text on screen, then checks nothing ran and no markup turned into elements. */
+async function expectInert(page: Page, texts: readonly string[]): Promise<void> {
+  for (const text of texts) await expect(page.getByText(text).first()).toBeVisible(FIRST_LOAD);
+  // Give onload/onerror handlers and focus handlers a chance to fire.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(300);
+  expect(await isPwned(page)).toBe(false);
+  const injected = await page.evaluate(
+    () =>
+      document.querySelectorAll(
+        '#root script, #root iframe, #root img[src="x"], #root svg[onload], [onerror], [onfocus]',
+      ).length,
+  );
+  expect(injected).toBe(0);
+  await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
+}
+
+async function visit(page: Page, path: string, texts: readonly string[]): Promise<void> {
+  await page.goto(path);
+  await expectInert(page, texts);
+}
+
+test('dashboard, search and builds feed', async ({ page }) => {
+  await openMock(page, '/', 'hostile');
+  await expectInert(page, [HOSTILE_COMMITS[3]!, MARKUP_SLUG, `${HOSTILE.svg}/tools`]);
+  await expect(page.getByRole('option', { name: HOSTILE.svg })).toBeAttached();
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('searchbox', { name: 'Search repositories' }).fill('<img');
+  await expectInert(page, ['Search results']);
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/builds-feed', [HOSTILE_COMMITS[1]!]);
+});
+
+test('repository tabs: builds, branches, deployments and the New Build dialog', async ({
+  page,
+}) => {
+  await openMock(page, '/hostile/xss', 'hostile');
+  await expectInert(page, [HOSTILE_COMMITS[1]!, `Branch ${HOSTILE.img}`]);
+  await visit(page, '/hostile/xss/branches', [`feature/${HOSTILE.img}`]);
+  await visit(page, '/hostile/xss/deployments', [HOSTILE_TARGET]);
+  await page.getByRole('button', { name: 'New Build' }).click();
+  await page.getByLabel('Branch').fill(HOSTILE.img);
+  await page.getByLabel('Parameter key').fill(HOSTILE.script);
+  await page.getByLabel('Parameter value').fill(HOSTILE.attribute);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByLabel('Parameter 1 key')).toHaveValue(HOSTILE.script);
+  await expectInert(page, []);
+  await visit(page, `/${LONG_SLUG}`, [LONG_SLUG.split('/')[1]!]);
+});
+
+test('build page: header, stages, steps, stored log, error build and live log', async ({
+  page,
+}) => {
+  await openMock(page, '/hostile/xss/7/1/2', 'hostile');
+  await expectInert(page, [HOSTILE_COMMITS[1]!, HOSTILE_STAGE, HOSTILE_STEP, HOSTILE.svg]);
+  const console = page.locator('section[aria-label^="Console of step"]');
+  await expect(console.getByText(HOSTILE.script, { exact: true })).toBeVisible();
+  await expect(console.getByText(HOSTILE.img, { exact: true })).toBeVisible();
+
+  await visit(page, '/hostile/xss/7/1/4', [HOSTILE_ERROR]);
+  await visit(page, '/hostile/xss/7?view=graph', [HOSTILE_COMMITS[1]!]);
+  await visit(page, '/hostile/xss/7?view=card', [HOSTILE.iframe, HOSTILE.markdownLink]);
+  await visit(page, '/hostile/xss/8', [HOSTILE_BUILD_ERROR]);
+  await visit(page, '/hostile/xss/5', [HOSTILE_TARGET]);
+  // Build 9 runs at load; its params step echoes the parameters (live, or stored once done).
+  await visit(page, '/hostile/xss/9/1/3', [`+ echo $KEY_${HOSTILE.img}`, HOSTILE.script]);
+});
+
+test('repository settings: general, secrets, cron, org secrets, templates, badges', async ({
+  page,
+}) => {
+  await openMock(page, '/hostile/xss/settings', 'hostile');
+  await expectInert(page, ['Settings']);
+  await visit(page, '/hostile/xss/settings/secrets', [HOSTILE.img]);
+  await visit(page, '/hostile/xss/settings/cron', [HOSTILE.script, `feature/${HOSTILE.img}`]);
+  await visit(page, '/hostile/xss/settings/org-secrets', [HOSTILE.svg, HOSTILE.attribute]);
+  await visit(page, '/hostile/xss/settings/templates', [`${HOSTILE.img}.yaml`]);
+  await page.getByRole('button', { name: `Edit ${HOSTILE.img}.yaml` }).click();
+  // CodeMirror splits a line into highlighted spans: read the whole editor's text.
+  await expect(page.locator('.cm-content')).toContainText(`name: ${HOSTILE.script}`, FIRST_LOAD);
+  await expectInert(page, []);
+  await page.keyboard.press('Escape');
+  await visit(page, '/hostile/xss/settings/badges', ['Badges']);
+});
+
+test('system administration and account', async ({ page }) => {
+  await openMock(page, '/settings/users', 'hostile');
+  await expectInert(page, [HOSTILE_LOGINS[0]!, HOSTILE_LOGINS[1]!]);
+  await page.getByRole('button', { name: `Edit ${HOSTILE_LOGINS[0]!}` }).click();
+  await expectInert(page, []);
+  await page.keyboard.press('Escape');
+  await visit(page, '/account', ['admin']);
+});

@@ -46,6 +46,7 @@ function createGraphQueue() {
 }
 
 export default function G6Canvas({ model, viewport, label, onSelect, onFitted }: G6CanvasProps) {
+  const frameRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const queue = useMemo(createGraphQueue, []);
   const handlers = useRef({ onSelect, onFitted, model });
@@ -62,8 +63,9 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
   const structure = structureKey(model);
 
   useEffect(() => {
+    const frame = frameRef.current;
     const container = containerRef.current;
-    if (!container) return;
+    if (!frame || !container) return;
     const graph = new Graph({
       container,
       autoFit: 'center',
@@ -90,14 +92,18 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
     });
     queue.graph = graph;
     queue.drawn = null;
-    // The split panel changes the canvas size without a window resize.
+    // The split panel changes the canvas size without a window resize; the graph stays centred.
+    // The frame is measured: G6 makes its own container as big as its canvas.
     const observer = new ResizeObserver(() => {
-      const { clientWidth, clientHeight } = container;
+      const { clientWidth, clientHeight } = frame;
       if (clientWidth > 0 && clientHeight > 0) {
-        queue.run((g) => g.resize(clientWidth, clientHeight));
+        queue.run(async (g) => {
+          g.resize(clientWidth, clientHeight);
+          if (queue.drawn !== null) await g.fitCenter(false);
+        });
       }
     });
-    observer.observe(container);
+    observer.observe(frame);
     return () => {
       observer.disconnect();
       queue.graph = null;
@@ -111,6 +117,12 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
         graph.setData(data);
         await graph.render();
         queue.drawn = structure;
+        // G6 puts its canvases in the tab order (tabindex 1); the node list is the keyboard way.
+        for (const canvas of Array.from(
+          graph.getCanvas().getContainer()?.querySelectorAll('canvas') ?? [],
+        )) {
+          canvas.tabIndex = -1;
+        }
       } else {
         graph.updateData(data);
         await graph.draw();
@@ -138,10 +150,14 @@ export default function G6Canvas({ model, viewport, label, onSelect, onFitted }:
     });
   }, [queue, viewport.resetRequests]);
 
-  return <Surface ref={containerRef} role="img" aria-label={label} data-testid="graph-canvas" />;
+  return (
+    <Frame ref={frameRef} role="img" aria-label={label} data-testid="graph-canvas">
+      <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
+    </Frame>
+  );
 }
 
-const Surface = styled('div', {
+const Frame = styled('div', {
   position: 'absolute',
   inset: 0,
   overflow: 'hidden',

@@ -43,6 +43,7 @@ vi.mock('@antv/g6', () => {
     fitView = () => this.record('fitView');
     fitCenter = () => this.record('fitCenter');
     getZoom = () => 0.5;
+    getCanvas = () => ({ getContainer: () => null });
     resize = () => undefined;
     destroy = () => this.record('destroy');
   }

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { graphViewMachine, selectDrawerStep } from '../../../machines/graphView.machine';
@@ -8,6 +8,7 @@ import { GraphPanel } from './GraphPanel';
 import { stageGraph, stepGraph, type GraphNode } from './graphData';
 import { SplitPanel } from './SplitPanel';
 import { StepDrawer } from './StepDrawer';
+import { useInspectedActorRef } from '../../useInspectedActorRef';
 
 /**
  * SPEC 2.9 graph view. Stages link to /{ns}/{name}/{build}/{stage}/1; steps link to
@@ -15,7 +16,7 @@ import { StepDrawer } from './StepDrawer';
  * The build page hands in a fresh build on every live update; the graphs follow it.
  */
 export default function GraphViewBody({ repo, build, stage, step }: BuildBodyProps) {
-  const viewRef = useActorRef(graphViewMachine);
+  const viewRef = useInspectedActorRef(graphViewMachine);
   const drawerStep = useSelector(viewRef, selectDrawerStep);
   const [, navigate] = useLocation();
 

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { Repository } from '../../api/types';
 import { config } from '../../config';
@@ -11,35 +10,21 @@ import {
   selectVisibleRepos,
   type dashboardMachine,
 } from '../../machines/dashboard.machine';
-import { Button, EmptyState, Loading, Notice, SectionTitle, StatusIcon } from '../ui';
+import {
+  Button,
+  EmptyState,
+  LinkList,
+  LinkListRow,
+  Loading,
+  Notice,
+  SectionTitle,
+  StatusIcon,
+} from '../ui';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
 import { BuildTime, repoHref } from './repoLinks';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
-
-const List = styled('ul', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  backgroundColor: '$surface',
-  border: '1px solid $border',
-  borderRadius: '$3',
-  overflow: 'hidden',
-  'li + li': { borderTop: '1px solid $border' },
-});
-
-const ItemLink = styled(Link, {
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: '$3',
-  padding: '$3 $4',
-  color: '$text',
-  textDecoration: 'none',
-  '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
-  '@mobile': { gridTemplateColumns: 'auto minmax(0, 1fr)' },
-});
 
 const Name = styled('span', {
   display: 'grid',
@@ -104,13 +89,13 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
   if (repos.length === 0) return <Notice>No repositories match these filters.</Notice>;
   return (
     <>
-      <List aria-label="Repositories">
+      <LinkList aria-label="Repositories">
         {repos.map((repo) => (
           <li key={repo.id}>
             <RepoItem repo={repo} />
           </li>
         ))}
-      </List>
+      </LinkList>
       {hasMore ? (
         <More>
           <Button onClick={() => dashboard.send({ type: 'repos.showMore' })}>Show more</Button>
@@ -124,7 +109,7 @@ function RepoItem({ repo }: { repo: Repository }) {
   const { build } = repo;
   const status = repo.active && build ? build.status : 'inactive';
   return (
-    <ItemLink href={repoHref(repo)}>
+    <LinkListRow href={repoHref(repo)}>
       <StatusIcon status={status} />
       <Name>
         <strong>{repo.slug}</strong>
@@ -135,6 +120,6 @@ function RepoItem({ repo }: { repo: Repository }) {
         ) : null}
       </Name>
       <Aside>{!repo.active ? 'Inactive' : build ? <BuildTime build={build} /> : null}</Aside>
-    </ItemLink>
+    </LinkListRow>
   );
 }

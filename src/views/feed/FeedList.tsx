@@ -1,31 +1,15 @@
-import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
-import { elapsedSeconds, formatDuration, formatRelative, StatusIcon, useNow } from '../ui';
+import {
+  elapsedSeconds,
+  formatDuration,
+  formatRelative,
+  LinkList,
+  LinkListRow,
+  StatusIcon,
+  useNow,
+} from '../ui';
 import { styled } from '../ui/theme';
 import { activityOf } from './activity';
-
-const List = styled('ul', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  backgroundColor: '$surface',
-  border: '1px solid $border',
-  borderRadius: '$3',
-  overflow: 'hidden',
-  'li + li': { borderTop: '1px solid $border' },
-});
-
-const Row = styled(Link, {
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: '$3',
-  padding: '$3 $4',
-  color: '$text',
-  textDecoration: 'none',
-  '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
-  '@mobile': { gridTemplateColumns: 'auto minmax(0, 1fr)' },
-});
 
 const Main = styled('span', {
   display: 'grid',
@@ -53,7 +37,7 @@ const Times = styled('span', {
 /** Builds, each a repository carrying one build, linking to /{slug}/{number}. */
 export function FeedList({ label, items }: { label: string; items: Repository[] }) {
   return (
-    <List aria-label={label}>
+    <LinkList aria-label={label}>
       {items.map((repo) =>
         repo.build ? (
           <li key={`${repo.slug}#${repo.build.number}`}>
@@ -61,14 +45,14 @@ export function FeedList({ label, items }: { label: string; items: Repository[] 
           </li>
         ) : null,
       )}
-    </List>
+    </LinkList>
   );
 }
 
 function FeedRow({ slug, build }: { slug: string; build: Build }) {
   const text = build.title || build.message;
   return (
-    <Row href={`/${slug}/${build.number}`}>
+    <LinkListRow href={`/${slug}/${build.number}`}>
       <StatusIcon status={build.status} />
       <Main>
         <Title>
@@ -80,7 +64,7 @@ function FeedRow({ slug, build }: { slug: string; build: Build }) {
         <small>{activityOf(build)}</small>
       </Main>
       <BuildTimes build={build} />
-    </Row>
+    </LinkListRow>
   );
 }
 

@@ -17,11 +17,10 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
+  LoadFailed,
   Loading,
   Modal,
   ModalFooter,
-  Notice,
-  Row,
   SectionTitle,
   Table,
 } from '../ui';
@@ -84,16 +83,7 @@ export function ListBody({
   const isEmpty = useSelector(actor, (snapshot) => selectItems(snapshot).length === 0);
   if (isLoading) return <Loading />;
   if (loadError !== null) {
-    return (
-      <>
-        <Notice tone="danger" role="alert">
-          {loadError}
-        </Notice>
-        <Row css={{ marginTop: '$3' }}>
-          <Button onClick={() => actor.send({ type: 'list.reload' })}>Try again</Button>
-        </Row>
-      </>
-    );
+    return <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'list.reload' })} />;
   }
   if (isEmpty) return <EmptyState title={emptyTitle}>{emptyText}</EmptyState>;
   return <>{children}</>;

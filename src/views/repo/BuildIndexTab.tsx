@@ -9,7 +9,7 @@ import {
   selectIndexIsNotFound,
   type BuildIndexKind,
 } from '../../machines/buildIndex.machine';
-import { Button, EmptyState, Loading, Notice, Row } from '../ui';
+import { EmptyState, LoadFailed, Loading } from '../ui';
 import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
 
 const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
@@ -35,16 +35,7 @@ export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildInd
 
   if (notFound) return <Redirect to="/404" replace />;
   if (error) {
-    return (
-      <>
-        <Notice tone="danger" role="alert">
-          {error}
-        </Notice>
-        <Row css={{ marginTop: '$3' }}>
-          <Button onClick={() => actor.send({ type: 'index.retry' })}>Try again</Button>
-        </Row>
-      </>
-    );
+    return <LoadFailed message={error} onRetry={() => actor.send({ type: 'index.retry' })} />;
   }
   if (loading) return <Loading />;
   if (builds.length === 0) {

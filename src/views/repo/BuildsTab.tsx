@@ -10,7 +10,7 @@ import {
   selectIsNotFound,
   selectLoadError,
 } from '../../machines/builds.machine';
-import { Button, EmptyState, Loading, Notice, Row } from '../ui';
+import { Button, EmptyState, LoadFailed, Loading, Row } from '../ui';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 
@@ -28,16 +28,7 @@ export function BuildsTab({ repo }: { repo: Repository }) {
 
   if (notFound) return <Redirect to="/404" replace />;
   if (error) {
-    return (
-      <>
-        <Notice tone="danger" role="alert">
-          {error}
-        </Notice>
-        <Row css={{ marginTop: '$3' }}>
-          <Button onClick={() => actor.send({ type: 'builds.retry' })}>Try again</Button>
-        </Row>
-      </>
-    );
+    return <LoadFailed message={error} onRetry={() => actor.send({ type: 'builds.retry' })} />;
   }
   if (loading && builds.length === 0) return <Loading />;
   if (builds.length === 0) return <EmptyState title="Your Build List is Empty." />;

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
 import {
   Avatar,
+  LinkList,
   SectionTitle,
   StatusIcon,
   elapsedSeconds,
@@ -12,17 +13,6 @@ import {
 } from '../ui';
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
-
-const List = styled('ol', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  backgroundColor: '$surface',
-  border: '1px solid $border',
-  borderRadius: '$3',
-  overflow: 'hidden',
-  'li + li': { borderTop: '1px solid $border' },
-});
 
 export const RowLink = styled(Link, {
   display: 'grid',
@@ -115,11 +105,11 @@ export function ExecutionsList({ repo, builds }: { repo: Repository; builds: Bui
   return (
     <section aria-labelledby="executions-title">
       <SectionTitle id="executions-title">Executions</SectionTitle>
-      <List>
+      <LinkList as="ol">
         {builds.map((build) => (
           <ExecutionRow key={build.number} repo={repo} build={build} />
         ))}
-      </List>
+      </LinkList>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { RepoSettings } from '../repo-settings/RepoSettings';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, Loading, Notice, Page, Row } from '../ui';
+import { LoadFailed, Loading, Page } from '../ui';
 import { BuildIndexTab } from './BuildIndexTab';
 import { BuildsTab } from './BuildsTab';
 import { repoPattern, repoSettingsPattern } from './params';
@@ -56,12 +56,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
   if (loadError) {
     return (
       <Page>
-        <Notice tone="danger" role="alert">
-          {loadError}
-        </Notice>
-        <Row css={{ marginTop: '$3' }}>
-          <Button onClick={() => repoActor.send({ type: 'repo.reload' })}>Try again</Button>
-        </Row>
+        <LoadFailed message={loadError} onRetry={() => repoActor.send({ type: 'repo.reload' })} />
       </Page>
     );
   }

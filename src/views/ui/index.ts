@@ -4,6 +4,8 @@ export * from './CopyButton';
 export * from './Feedback';
 export * from './Form';
 export * from './Layout';
+export * from './LinkList';
+export * from './LoadFailed';
 export * from './Modal';
 export * from './Status';
 export * from './Table';

@@ -1,0 +1,17 @@
+import { Button } from './Button';
+import { Notice } from './Feedback';
+import { Row } from './Layout';
+
+/** A failed load: the SPEC 8 message, and 'Try again' to load once more. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <>
+      <Notice tone="danger" role="alert">
+        {message}
+      </Notice>
+      <Row css={{ marginTop: '$3' }}>
+        <Button onClick={onRetry}>Try again</Button>
+      </Row>
+    </>
+  );
+}

@@ -56,6 +56,7 @@ export function ConsoleToolbar({
     <>
       <Button
         size="small"
+        variant={searching ? 'primary' : 'secondary'}
         aria-pressed={searching}
         aria-keyshortcuts="Control+F Meta+F"
         onClick={onOpenSearch}
@@ -64,6 +65,7 @@ export function ConsoleToolbar({
       </Button>
       <Button
         size="small"
+        variant={timestamps === 'clock' ? 'primary' : 'secondary'}
         aria-pressed={timestamps === 'clock'}
         title="Show the time of day instead of the time since the step started"
         onClick={() => viewer.send({ type: 'log.toggleTimestamps' })}
@@ -72,6 +74,7 @@ export function ConsoleToolbar({
       </Button>
       <Button
         size="small"
+        variant={wrap ? 'primary' : 'secondary'}
         aria-pressed={wrap}
         onClick={() => viewer.send({ type: 'log.toggleWrap' })}
       >

@@ -47,7 +47,7 @@ const Viewport = styled('div', {
         '[data-pos]': {
           width: 'max-content',
           minWidth: '100%',
-          gridTemplateColumns: 'var(--log-number-width, 4ch) max-content max-content',
+          gridTemplateColumns: 'var(--log-number-width, 4ch) minmax(max-content, 1fr) max-content',
         },
         '[data-pos] > :first-child': { position: 'sticky', left: 0, backgroundColor: '$logBg' },
         '[data-pos] > :last-child': { position: 'sticky', right: 0, backgroundColor: '$logBg' },

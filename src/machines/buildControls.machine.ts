@@ -1,6 +1,6 @@
 import { emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { cancelBuild, restartBuild } from '../api/builds';
-import type { ApiError } from '../api/client';
+import { errorMessageOf } from './callErrors';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { deploymentMachine } from './deployment.machine';
@@ -39,7 +39,7 @@ export interface BuildTarget {
 const buildUrl = ({ repo }: ControlsContext, number: number, suffix = '') =>
   `/${repo.namespace}/${repo.name}/${number}${suffix}`;
 
-const errorMessage = (event: unknown) => (event as { error?: ApiError }).error?.message ?? '';
+const errorMessage = (event: unknown) => errorMessageOf(event, '');
 const outputOf = (event: unknown) => (event as { output?: Build | null }).output ?? null;
 
 export const buildControlsMachine = setup({

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchBranches, fetchDeployments } from '../api/builds';
-import type { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build, Repository } from '../api/types';
 import { applyIndexUpdate, type BuildIndexKind } from './buildList';
-import { isSameRepo } from './repo.machine';
+import { errorMessageOf } from './callErrors';
+import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -25,9 +25,6 @@ export type BuildIndexEvent =
   | { type: 'repo.updated'; repo: Repository }
   | { type: 'stream.reconnected' };
 
-const errorMessage = (event: unknown) =>
-  (event as { error?: ApiError }).error?.message ?? 'Unknown error';
-
 export const buildIndexMachine = setup({
   types: {
     context: {} as BuildIndexContext,
@@ -41,11 +38,8 @@ export const buildIndexMachine = setup({
     followRepoEvents,
   },
   guards: {
-    isNotFound: ({ event }) => errorMessage(event) === 'Not Found',
-    hasBuildOfThisRepo: ({ context, event }) =>
-      event.type === 'repo.updated' &&
-      Boolean(event.repo.build) &&
-      isSameRepo(context.repo, event.repo),
+    isNotFound: ({ event }) => errorMessageOf(event) === 'Not Found',
+    hasBuildOfThisRepo: ({ context, event }) => isBuildOfRepo(context.repo, event),
   },
   actions: {
     assignBuilds: assign({
@@ -61,7 +55,7 @@ export const buildIndexMachine = setup({
         ? { builds: applyIndexUpdate(context.kind, context.builds, event.repo.build) }
         : {},
     ),
-    assignError: assign({ error: ({ event }) => errorMessage(event) }),
+    assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
     notifyError: ({ context }) => notify.error(context.error ?? 'Unknown error'),
   },
 }).createMachine({

@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, raise, setup } from 'xstate';
 import * as buildsApi from '../api/builds';
-import type { ApiError } from '../api/client';
+import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
 import { isDone, type Build, type Repository } from '../api/types';
 import { followRepoEvents, type RepoEventsEmitted } from './repoEvents.machine';
@@ -71,7 +71,7 @@ const stageTarget = ({ context }: { context: BuildPageContext }) => ({
   stage: context.route.stage,
 });
 
-const errorMessage = (event: unknown) => (event as { error?: ApiError }).error?.message ?? '';
+const errorMessage = (event: unknown) => errorMessageOf(event, '');
 
 /** The stage the URL points at, if the build has it. */
 export const requestedStage = (context: Pick<BuildPageContext, 'build' | 'route'>) =>

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BUILD_PAGE_SIZE, fetchBuilds } from '../api/builds';
-import type { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build, Repository } from '../api/types';
 import { appendPage, applyBuildUpdate, mergeFirstPage } from './buildList';
-import { isSameRepo } from './repo.machine';
+import { errorMessageOf } from './callErrors';
+import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -32,8 +32,6 @@ export interface PageInput {
   page: number;
 }
 
-const errorMessage = (event: unknown) =>
-  (event as { error?: ApiError }).error?.message ?? 'Unknown error';
 const outputOf = (event: unknown) => (event as { output: Build[] }).output;
 
 export const buildsMachine = setup({
@@ -49,11 +47,8 @@ export const buildsMachine = setup({
     followRepoEvents,
   },
   guards: {
-    isNotFound: ({ event }) => errorMessage(event) === 'Not Found',
-    hasBuildOfThisRepo: ({ context, event }) =>
-      event.type === 'repo.updated' &&
-      Boolean(event.repo.build) &&
-      isSameRepo(context.repo, event.repo),
+    isNotFound: ({ event }) => errorMessageOf(event) === 'Not Found',
+    hasBuildOfThisRepo: ({ context, event }) => isBuildOfRepo(context.repo, event),
   },
   actions: {
     assignFirstPage: assign(({ event }) => {
@@ -76,7 +71,7 @@ export const buildsMachine = setup({
         ? { builds: applyBuildUpdate(context.builds, event.repo.build) }
         : {},
     ),
-    assignError: assign({ error: ({ event }) => errorMessage(event) }),
+    assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
     notifyError: (_, params: { message: string }) => notify.error(params.message),
   },
 }).createMachine({
@@ -102,7 +97,7 @@ export const buildsMachine = setup({
             target: 'failed',
             actions: [
               'assignError',
-              { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event) }) },
+              { type: 'notifyError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
             ],
           },
         ],
@@ -125,7 +120,7 @@ export const buildsMachine = setup({
           target: 'ready',
           actions: {
             type: 'notifyError',
-            params: ({ event }) => ({ message: errorMessage(event) }),
+            params: ({ event }) => ({ message: errorMessageOf(event) }),
           },
         },
       },
@@ -140,7 +135,7 @@ export const buildsMachine = setup({
           target: 'ready',
           actions: {
             type: 'notifyError',
-            params: ({ event }) => ({ message: errorMessage(event) }),
+            params: ({ event }) => ({ message: errorMessageOf(event) }),
           },
         },
       },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_DEPLOY_TARGET, deployBuild, type DeployAction, type Param } from '../api/builds';
-import type { ApiError } from '../api/client';
+import { errorMessageOf } from './callErrors';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
@@ -69,8 +69,7 @@ export const deploymentMachine = setup({
       created: ({ event }) => (event as unknown as { output: Build }).output,
     }),
     notifyNoBuild: () => notify.error(DEPLOY_NO_BUILD),
-    notifyFailed: ({ event }) =>
-      notify.error(deployFailed((event as { error?: ApiError }).error?.message ?? '')),
+    notifyFailed: ({ event }) => notify.error(deployFailed(errorMessageOf(event, ''))),
   },
 }).createMachine({
   id: 'deployment',

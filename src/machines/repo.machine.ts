@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiError } from '../api/client';
 import { fetchRepo, type RepoRef } from '../api/repos';
 import type { Repository } from '../api/types';
+import { errorMessageOf } from './callErrors';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -38,6 +38,10 @@ export function mergeRepo(previous: Repository | null, next: Repository): Reposi
 export const isSameRepo = (ref: RepoRef, repo: Repository) =>
   repo.namespace === ref.namespace && repo.name === ref.name;
 
+/** A `repo.updated` event carrying a build of this repository: a build list's live update. */
+export const isBuildOfRepo = (ref: RepoRef, event: { type: string; repo?: Repository }) =>
+  event.type === 'repo.updated' && Boolean(event.repo?.build) && isSameRepo(ref, event.repo!);
+
 export const repoMachine = setup({
   types: {
     context: {} as RepoContext,
@@ -49,8 +53,7 @@ export const repoMachine = setup({
     followRepoEvents,
   },
   guards: {
-    isNotFound: ({ event }) =>
-      NOT_FOUND_MESSAGES.includes((event as { error?: ApiError }).error?.message ?? ''),
+    isNotFound: ({ event }) => NOT_FOUND_MESSAGES.includes(errorMessageOf(event, '')),
     isThisRepo: ({ context, event }) =>
       (event.type === 'repo.updated' || event.type === 'repo.changed') &&
       isSameRepo(context.ref, event.repo),
@@ -62,7 +65,7 @@ export const repoMachine = setup({
       return { repo: mergeRepo(context.repo, next), error: null };
     }),
     assignError: assign({
-      error: ({ event }) => (event as { error?: ApiError }).error?.message ?? 'Unknown error',
+      error: ({ event }) => errorMessageOf(event),
     }),
     notifyError: ({ context }) => notify.error(context.error ?? 'Unknown error'),
   },

@@ -14,7 +14,11 @@ async function mockReady(page: Page): Promise<void> {
  * Runs `read` in the page once the app is up. A cold dev server may reload the page once while
  * it optimizes dependencies; the read is then retried on the reloaded page.
  */
-async function readInPage<T, A>(page: Page, read: (arg: A) => Promise<T>, arg: A): Promise<T> {
+async function readInPage<T>(
+  page: Page,
+  read: (arg: string) => Promise<T>,
+  arg: string,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     await mockReady(page);
     try {

@@ -2,14 +2,12 @@
 // How the API client turns the mock server's injected faults into ApiError (SPEC 8): the message
 // field, else the raw response, else the error text; never a half-parsed body for a machine.
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setFaults } from '../../mock-server/faults';
-import { createNodeServer } from '../../mock-server/node';
 import { ApiError, request } from '../../src/api/client';
+import { setupMockServer } from '../mockServer';
 
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = setupMockServer();
 afterEach(() => {
   setFaults(null);
   server.resetHandlers();

@@ -1,18 +1,17 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { resetMockDb } from '../../../mock-server/node';
 import { addUser, fakeRuntime } from '../../../mock-server/testkit';
 import { config } from '../../config';
 import { SessionContext } from '../shell/session';
 import { AccountPage } from './AccountPage';
+import { setupMockServer } from '../../../tests/mockServer';
 
 // The account page against the Node mock server, signed in with a token header.
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+setupMockServer();
 beforeEach(() => {
   resetMockDb();
   fakeRuntime();

@@ -1,20 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetMockDb } from '../../../mock-server/node';
 import type { UserRow } from '../../../mock-server/serialize';
 import { addUser } from '../../../mock-server/testkit';
 import { renderWithProviders } from '../../../tests/render';
 import type { User } from '../../api/types';
 import { config } from '../../config';
 import { AdminPage } from './AdminPage';
+import { setupMockServer } from '../../../tests/mockServer';
 
 // SPEC 2.13 user administration against the Node mock server, signed in as an administrator.
 
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const server = setupMockServer();
 
 const NOW = Math.floor(Date.now() / 1000);
 let admin: UserRow;

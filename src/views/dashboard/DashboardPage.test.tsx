@@ -1,23 +1,16 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { setupMockServer } from '../../../tests/mockServer';
 
 // The dashboard against the Node mock server: every request is a real call to the mock's
 // handlers, and the account signs in through its POST /login like a browser.
-const server = createNodeServer();
-beforeAll(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+const server = setupMockServer({ eventSource: FakeEventSource });
 
 let clock: ReturnType<typeof fakeRuntime>['clock'];
 beforeEach(() => {

@@ -1,20 +1,13 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, newId } from '../../../mock-server/db';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { setupMockServer } from '../../../tests/mockServer';
 
-const server = createNodeServer();
-beforeAll(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+setupMockServer({ eventSource: FakeEventSource });
 
 let now = 0;
 beforeEach(() => {

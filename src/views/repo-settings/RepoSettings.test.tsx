@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetMockDb } from '../../../mock-server/node';
 import { serializeRepo, type RepoRow, type UserRow } from '../../../mock-server/serialize';
 import { addRepo, addUser, grant } from '../../../mock-server/testkit';
 import { renderWithProviders } from '../../../tests/render';
@@ -9,12 +9,11 @@ import type { Repository } from '../../api/types';
 import { config } from '../../config';
 import { RepoSettings } from './RepoSettings';
 import { timeoutLabel } from './timeouts';
+import { setupMockServer } from '../../../tests/mockServer';
 
 // The General screen against the Node mock server (SPEC 2.12, 4.6, 6).
 
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+setupMockServer();
 
 let admin: UserRow;
 let writer: UserRow;

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetMockDb } from '../../../mock-server/node';
 import type { RepoRow, UserRow } from '../../../mock-server/serialize';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { Route, Router, Switch } from 'wouter';
@@ -12,6 +12,7 @@ import { SessionContext } from '../shell/session';
 import { Toasts } from '../ui';
 import { repoPattern, repoSettingsPattern } from './params';
 import { RepoPage } from './RepoPage';
+import { setupMockServer } from '../../../tests/mockServer';
 
 // The repository pages against the Node mock server: a signed-in user (token header), rows
 // seeded per test, and no EventSource (happy-dom has none; live updates are covered by the
@@ -23,15 +24,7 @@ class SilentEventSource {
   close() {}
 }
 
-const server = createNodeServer();
-beforeAll(() => {
-  vi.stubGlobal('EventSource', SilentEventSource);
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+setupMockServer({ eventSource: SilentEventSource });
 
 let requests: ReturnType<typeof fakeRuntime>['requests'];
 let writer: UserRow;

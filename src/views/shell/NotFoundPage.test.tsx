@@ -1,16 +1,15 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { resetMockDb } from '../../../mock-server/node';
 import { addUser, fakeRuntime } from '../../../mock-server/testkit';
 import { config } from '../../config';
 import { NotFoundPage } from './NotFoundPage';
 import { SessionContext, useCurrentUser } from './session';
+import { setupMockServer } from '../../../tests/mockServer';
 
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+setupMockServer();
 beforeEach(() => {
   resetMockDb();
   fakeRuntime();

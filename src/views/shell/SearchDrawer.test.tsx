@@ -1,21 +1,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeServer, resetMockDb } from '../../../mock-server/node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetMockDb } from '../../../mock-server/node';
 import { addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { resetSearchActor } from '../../machines/search.machine';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { setupMockServer } from '../../../tests/mockServer';
 
-const server = createNodeServer();
-beforeAll(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+setupMockServer({ eventSource: FakeEventSource });
 
 beforeEach(() => {
   resetMockDb();

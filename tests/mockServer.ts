@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, vi } from 'vitest';
+import { createNodeServer } from '../mock-server/node';
+
+/**
+ * A test file's Node mock server (DESIGN.md 8): it listens for the whole file and fails on any
+ * request no handler answers. Screens that follow /api/stream pass an `EventSource` stand-in
+ * (happy-dom has none), installed for the file's lifetime.
+ */
+export function setupMockServer({ eventSource }: { eventSource?: unknown } = {}) {
+  const server = createNodeServer();
+  beforeAll(() => {
+    if (eventSource) vi.stubGlobal('EventSource', eventSource);
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(() => {
+    server.close();
+    if (eventSource) vi.unstubAllGlobals();
+  });
+  return server;
+}

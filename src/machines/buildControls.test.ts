@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { modelOf, reportCoverage } from '../../tests/model';
 import { ApiError } from '../api/client';
@@ -13,6 +13,7 @@ import {
 } from './buildControls.machine';
 import { deploymentMachine, type DeployInput } from './deployment.machine';
 import { notify } from './toasts.machine';
+import { settle, setupFakeClock } from '../../tests/fakeClock';
 
 type Answer = Build | null | ApiError;
 // Typed as the real calls' answers; the skipped-pipeline `null` goes through unchanged.
@@ -47,17 +48,7 @@ function startControls(answers: { cancel?: Answer; restart?: Answer; deploy?: An
   return { actor, navigate, restarts, emitted };
 }
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+setupFakeClock();
 
 describe('build controls: navigation (SPEC 4.3)', () => {
   it('cancel goes to the build with the returned number and hands the build over', async () => {

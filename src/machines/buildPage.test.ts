@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build, Repository } from '../api/types';
@@ -22,6 +22,7 @@ import {
   selectStep,
 } from './buildPage.selectors';
 import { notify } from './toasts.machine';
+import { settle, setupFakeClock } from '../../tests/fakeClock';
 
 type Answer<T> = T | ApiError;
 const answer = <T>(value: Answer<T>) =>
@@ -80,17 +81,7 @@ function startPage(options: {
   };
 }
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+setupFakeClock();
 
 describe('buildPage: error state (SPEC 4.2)', () => {
   it.each(['Not Found', 'sql: no rows in result set'])(

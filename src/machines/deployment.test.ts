@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
@@ -10,6 +10,7 @@ import {
   type DeployInput,
 } from './deployment.machine';
 import { notify } from './toasts.machine';
+import { settle, setupFakeClock } from '../../tests/fakeClock';
 
 function startDialog(result: Build | null | ApiError = makeStagedBuild(12, 'pending')) {
   const sent: DeployInput[] = [];
@@ -27,17 +28,7 @@ function startDialog(result: Build | null | ApiError = makeStagedBuild(12, 'pend
   return { actor, sent, edit, context: () => actor.getSnapshot().context };
 }
 
-const settle = () => vi.advanceTimersByTimeAsync(0);
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+setupFakeClock();
 
 describe('deployment dialog (SPEC 4.3, 5)', () => {
   it('starts with promote, an empty target and no parameters', () => {

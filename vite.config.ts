@@ -22,7 +22,8 @@ function contentSecurityPolicy(): Plugin {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: https: ${server}`.trim(),
     "font-src 'self' data:",
-    `connect-src 'self' ${server}`.trim(),
+    // Adaptive-card schemas are hosted wherever the plugin that uploaded the card put them.
+    `connect-src 'self' https: ${server}`.trim(),
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -86,6 +87,15 @@ export default defineConfig({
       '@codemirror/lang-javascript',
       '@codemirror/lang-python',
       '@codemirror/lang-yaml',
+      // Found late (dynamic imports): without this a cold dev server re-optimizes and reloads.
+      '@antv/g6',
+      'adaptivecards',
+      'adaptivecards-templating',
+      '@statelyai/inspect',
+      'msw/browser',
+      '@mswjs/data',
+      'react-virtuoso',
+      'anser',
     ],
   },
   build: {

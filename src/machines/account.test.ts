@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { UserWithToken } from '../api/types';
 import { accountMachine, selectIsLoading, selectSnippets, snippetsFor } from './account.machine';
+import { makeUser } from '../../tests/factories';
 
 function startAccount(answer: () => Promise<UserWithToken>) {
   const machine = accountMachine.provide({ actors: { fetchToken: fromPromise(answer) } });
@@ -11,7 +12,7 @@ function startAccount(answer: () => Promise<UserWithToken>) {
 
 describe('account machine', () => {
   it('loads the token and builds the snippets', async () => {
-    const actor = startAccount(async () => ({ login: 'admin', token: 'abc123' }) as UserWithToken);
+    const actor = startAccount(async () => ({ ...makeUser({ login: 'admin' }), token: 'abc123' }));
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(selectSnippets(actor.getSnapshot())).toEqual({

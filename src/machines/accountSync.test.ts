@@ -16,8 +16,9 @@ import {
   SYNC_ERROR_MESSAGE,
   SYNC_POLL_INTERVAL,
 } from './accountSync.machine';
+import { makeUser } from '../../tests/factories';
 
-const user = (syncing: boolean) => ({ login: 'admin', syncing }) as User;
+const user = (syncing: boolean) => makeUser({ login: 'admin', syncing });
 
 function start({
   syncing = false,

@@ -8,7 +8,7 @@ import {
 } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository, User } from '../api/types';
-import { makeBuild, makeRepo } from '../../tests/factories';
+import { makeBuild, makeRepo, makeUser } from '../../tests/factories';
 import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
 import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
 import {
@@ -29,7 +29,7 @@ const slugs = (repos: Repository[]) => repos.map((repo) => repo.slug);
 function start({
   repos = [] as Repository[],
   fetchRepos = vi.fn(async () => repos),
-  fetchUser = vi.fn(async () => ({ syncing: false }) as User),
+  fetchUser = vi.fn(async () => makeUser({ syncing: false })),
   syncing = false,
 } = {}) {
   // The stream is replaced by a callback actor whose `sendBack` the test keeps.
@@ -204,8 +204,8 @@ describe('dashboard machine', () => {
   it('reloads the list when its account sync is over', async () => {
     const fetchUser = vi
       .fn<() => Promise<User>>()
-      .mockResolvedValueOnce({ syncing: true } as User)
-      .mockResolvedValueOnce({ syncing: false } as User);
+      .mockResolvedValueOnce(makeUser({ syncing: true }))
+      .mockResolvedValueOnce(makeUser({ syncing: false }));
     const { actor, fetchRepos } = start({ repos: [makeRepo({ slug: 'a/b' })], fetchUser });
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchRepos).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@ import { recordingActor } from '../../tests/actors';
 import { ApiError } from '../api/client';
 import type { RegistrationPatch, User } from '../api/types';
 import { registerMachine, registrationOf } from './register.machine';
+import { makeUser } from '../../tests/factories';
 
 function startRegister(answer: (patch: RegistrationPatch) => Promise<User>) {
   const navigate = vi.fn();
@@ -32,7 +33,7 @@ const submit = {
 
 describe('register machine', () => {
   it('sends trimmed email, name and company, updates the session user and goes home', async () => {
-    const saved = { login: 'jane', email: 'jane@example.com' } as User;
+    const saved = makeUser({ login: 'jane', email: 'jane@example.com' });
     const { actor, navigate, received, sent } = startRegister(async () => saved);
     actor.send({ ...submit, company: ' Acme ' });
     expect(actor.getSnapshot().value).toBe('submitting');

@@ -4,23 +4,10 @@ import { modelOf, reportCoverage } from '../../tests/model';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 import { selectIsAdmin, selectUser, sessionMachine } from './session.machine';
+import { makeUser } from '../../tests/factories';
 
-function user(login: string, admin = false): User {
-  return {
-    id: 1,
-    login,
-    email: `${login}@example.com`,
-    avatar: '',
-    admin,
-    active: true,
-    machine: false,
-    syncing: false,
-    synced: 0,
-    created: 0,
-    updated: 0,
-    last_login: 0,
-  } as User;
-}
+const user = (login: string, admin = false) =>
+  makeUser({ login, email: `${login}@example.com`, admin });
 
 /** A fetchUser actor whose calls the test answers one by one. */
 function controlledFetch() {

@@ -9,7 +9,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { machineToChart, nameOf, transitionKey } from '../src/machines/chart';
+import { guardName, machineToChart, transitionKey } from '../src/machines/chart';
 
 /**
  * The one model-based test helper (DESIGN.md 8).
@@ -170,7 +170,7 @@ export function coverageOf(machine: AnyStateMachine, runs: ModelRun | ModelRun[]
       states.add(taken.source.id);
       const targets = taken.target?.length ? taken.target.map((t) => t.id) : [taken.source.id];
       for (const target of targets) {
-        const guard = taken.guard ? nameOf(taken.guard) : undefined;
+        const guard = taken.guard ? guardName(taken.guard) : undefined;
         transitions.add(
           transitionKey({ source: taken.source.id, event: taken.eventType, guard, target }),
         );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMachine } from 'xstate';
-import { eventLabel, machineToChart, nameOf } from './chart';
+import { and, createMachine, not, or } from 'xstate';
+import { eventLabel, guardName, machineToChart, nameOf } from './chart';
 import { repoEventsMachine } from './repoEvents.machine';
 
 describe('machineToChart', () => {
@@ -37,6 +37,50 @@ describe('machineToChart', () => {
     expect(chart.edges).toContainEqual(
       expect.objectContaining({ source: 'm.a.x', target: 'm.a.y', label: 'GO' }),
     );
+  });
+
+  it('draws eventless transitions, with the params of their guards', () => {
+    const machine = createMachine({
+      id: 'm',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [
+            { guard: { type: 'isNext', params: { to: 'done' } }, target: 'done' },
+            { target: 'waiting' },
+          ],
+        },
+        waiting: { after: { 500: 'deciding' } },
+        done: { type: 'final' },
+      },
+    });
+    const edges = machineToChart(machine).edges.map(({ source, target, label, event }) => ({
+      source,
+      target,
+      label,
+      event,
+    }));
+    expect(edges).toContainEqual({
+      source: 'm.deciding',
+      target: 'm.done',
+      label: 'always [isNext(done)]',
+      event: '',
+    });
+    expect(edges).toContainEqual({
+      source: 'm.deciding',
+      target: 'm.waiting',
+      label: 'always',
+      event: '',
+    });
+    expect(edges).toContainEqual(
+      expect.objectContaining({ source: 'm.waiting', target: 'm.deciding', label: 'after 500' }),
+    );
+  });
+
+  it('spells out guard combinators and params', () => {
+    expect(guardName(not('isUnfinished'))).toBe('!isUnfinished');
+    expect(guardName(and(['a', or(['b', not('c')])]))).toBe('(a && (b || !c))');
+    expect(guardName({ type: 'isNext', params: { from: 'a', to: 'b' } })).toBe('isNext(a, b)');
   });
 
   it('names actions and events of every shape', () => {

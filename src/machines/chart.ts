@@ -35,19 +35,21 @@ export interface MachineChart {
 }
 
 interface TransitionLike {
-  eventType: string | null;
-  target?: ReadonlyArray<string | { id: string }>;
+  eventType: string;
+  target?: ReadonlyArray<{ id: string }>;
   guard?: unknown;
-  source?: string;
 }
 
+/** The parts of XState's StateNode the chart reads. */
 interface StateLike {
   id: string;
   key: string;
   type: ChartNode['type'];
-  initial?: { target: ReadonlyArray<string | { id: string }> };
+  initial?: { target: ReadonlyArray<{ id: string }> };
   states: Record<string, StateLike>;
-  transitions: readonly TransitionLike[];
+  transitions: ReadonlyMap<string, readonly TransitionLike[]>;
+  /** Eventless transitions live apart from the others (and out of `machine.definition`). */
+  always?: readonly TransitionLike[];
   entry: readonly unknown[];
   exit: readonly unknown[];
   invoke: ReadonlyArray<{ src: unknown; id?: string }>;
@@ -61,6 +63,27 @@ export function nameOf(value: unknown): string {
     return String((value as { type: unknown }).type);
   }
   return 'inline';
+}
+
+const COMBINATORS: Record<string, string> = { and: ' && ', or: ' || ' };
+
+/**
+ * A guard's name, with its params when it has some (`isNextState(idle, loading)`), and
+ * XState's `not`, `and`, `or` spelled out (`!isUnfinished`, `a && b`).
+ */
+export function guardName(guard: unknown): string {
+  const inner = (guard as { guards?: unknown[] } | null)?.guards;
+  if (typeof guard === 'function' && Array.isArray(inner)) {
+    if (guard.name === 'not') return `!${guardName(inner[0])}`;
+    const joiner = COMBINATORS[guard.name];
+    if (joiner) return `(${inner.map(guardName).join(joiner)})`;
+  }
+  const params = (guard as { params?: unknown } | null)?.params;
+  if (!params || typeof params !== 'object') return nameOf(guard);
+  const values = Object.values(params as Record<string, unknown>).map((value) =>
+    typeof value === 'string' ? value : JSON.stringify(value),
+  );
+  return `${nameOf(guard)}(${values.join(', ')})`;
 }
 
 /** Named actions; XState's own raise/cancel pairs that implement `after` are left out. */
@@ -83,17 +106,14 @@ export function eventLabel(eventType: string | null): string {
   return eventType;
 }
 
-/** Targets are '#id' strings in the initial transition and state nodes elsewhere. */
-const targetId = (target: string | { id: string }) =>
-  typeof target === 'string' ? target.replace(/^#/, '') : target.id;
-
 export function machineToChart(machine: AnyStateMachine): MachineChart {
   const nodes: ChartNode[] = [];
   const edges: ChartEdge[] = [];
-  const root = machine.definition as unknown as StateLike;
+  // The state nodes themselves: `machine.definition` leaves out eventless (`always`) transitions.
+  const root = machine.root as unknown as StateLike;
 
   function visit(state: StateLike, parent: StateLike | undefined): void {
-    const initialTargets = parent?.initial?.target.map(targetId) ?? [];
+    const initialTargets = parent?.initial?.target.map((target) => target.id) ?? [];
     // The root is drawn too: it is the machine's frame and the source of its global transitions.
     nodes.push({
       id: state.id,
@@ -105,11 +125,14 @@ export function machineToChart(machine: AnyStateMachine): MachineChart {
       exit: actionNames(state.exit),
       invoke: state.invoke.map((invoke) => nameOf(invoke.src)),
     });
-    state.transitions.forEach((transition, index) => {
-      const guard = transition.guard ? nameOf(transition.guard) : undefined;
+    const transitions = [...[...state.transitions.values()].flat(), ...(state.always ?? [])];
+    transitions.forEach((transition, index) => {
+      const guard = transition.guard ? guardName(transition.guard) : undefined;
       const label = `${eventLabel(transition.eventType)}${guard ? ` [${guard}]` : ''}`;
-      const event = transition.eventType ?? '';
-      const targets = transition.target?.length ? transition.target.map(targetId) : [state.id];
+      const event = transition.eventType;
+      const targets = transition.target?.length
+        ? transition.target.map((target) => target.id)
+        : [state.id];
       for (const target of targets) {
         const id = `${state.id}:${index}:${target}`;
         edges.push({ id, source: state.id, target, label, event, ...(guard ? { guard } : {}) });

@@ -18,6 +18,13 @@ export interface ActorReport {
   at: number;
 }
 
+/** The machines page asks every tab for its running actors when it opens or switches on. */
+export interface InspectionPing {
+  type: 'inspection.ping';
+}
+
+export type ChannelMessage = ActorReport | InspectionPing;
+
 export function isInspectionEnabled(): boolean {
   try {
     return (
@@ -32,30 +39,68 @@ export function setInspectionEnabled(on: boolean): void {
   localStorage.setItem(INSPECT_STORAGE_KEY, on ? 'on' : 'off');
 }
 
-let channel: BroadcastChannel | undefined;
 const tabId = Math.random().toString(36).slice(2, 8);
+/** This tab's running actors, kept whether or not inspection is on, to answer a ping. */
+const running = new Map<string, ActorReport>();
+let channel: BroadcastChannel | undefined;
+
+/** Opened only once inspection is on: an open channel would keep a Node test run alive. */
+function openChannel(): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined' || !isInspectionEnabled()) return undefined;
+  if (!channel) {
+    channel = new BroadcastChannel(INSPECT_CHANNEL);
+    channel.onmessage = (message: MessageEvent<ChannelMessage>) => {
+      if (message.data?.type === 'inspection.ping') announceRunning();
+    };
+  }
+  return channel;
+}
 
 function post(report: ActorReport): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  channel ??= new BroadcastChannel(INSPECT_CHANNEL);
-  channel.postMessage(report);
+  openChannel()?.postMessage(report);
+}
+
+/** Re-sends every running actor of this tab (a machines page opened or switched on). */
+function announceRunning(): void {
+  for (const report of running.values()) post(report);
 }
 
 interface MachineLike {
   id?: string;
 }
 
-function report(event: InspectionEvent): void {
-  if (event.type !== '@xstate.snapshot') return;
+function record(event: InspectionEvent): ActorReport | null {
+  if (event.type !== '@xstate.snapshot') return null;
   const logic = (event.actorRef as { logic?: MachineLike }).logic;
   const snapshot = event.snapshot as { value?: unknown; status?: string };
-  if (!logic?.id || snapshot.value === undefined) return;
-  post({
+  if (!logic?.id || snapshot.value === undefined) return null;
+  const actorId = `${tabId}:${event.actorRef.sessionId}`;
+  const previous = running.get(actorId);
+  const report: ActorReport = {
     type: snapshot.status === 'active' ? 'actor.snapshot' : 'actor.stopped',
-    actorId: `${tabId}:${event.actorRef.sessionId}`,
+    actorId,
     machineId: logic.id,
     value: snapshot.value,
     at: Date.now(),
+  };
+  if (report.type === 'actor.stopped') running.delete(actorId);
+  else running.set(actorId, report);
+  // A context-only change (a tick, a batch of log lines) is not news for the chart.
+  const unchanged =
+    previous &&
+    report.type === 'actor.snapshot' &&
+    JSON.stringify(previous.value) === JSON.stringify(report.value);
+  return unchanged ? null : report;
+}
+
+if (typeof window !== 'undefined') {
+  // Switched on in another tab: announce what already runs here, without waiting for news.
+  window.addEventListener('storage', (event) => {
+    if (event.key === INSPECT_STORAGE_KEY && event.newValue === 'on') announceRunning();
+  });
+  // A closed or reloaded tab takes its actors with it.
+  window.addEventListener('pagehide', () => {
+    for (const report of running.values()) post({ ...report, type: 'actor.stopped' });
   });
 }
 
@@ -67,9 +112,15 @@ export async function attachStatelyInspector(): Promise<void> {
   stately = createBrowserInspector({ autoStart: true }).inspect;
 }
 
-/** Pass as `inspect` when creating actors; a no-op unless inspection is switched on. */
+/** Pass as `inspect` when creating actors; reports only while inspection is switched on. */
 export const inspect = (event: InspectionEvent): void => {
+  const report = record(event);
   if (!isInspectionEnabled()) return;
-  report(event);
+  if (report) post(report);
   stately?.next?.(event);
 };
+
+/** Asks every tab for its running actors (the machines page, when it opens or switches on). */
+export function pingRunningActors(target: BroadcastChannel): void {
+  target.postMessage({ type: 'inspection.ping' } satisfies InspectionPing);
+}

@@ -1,10 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
   attachStatelyInspector,
   INSPECT_CHANNEL,
   isInspectionEnabled,
+  pingRunningActors,
   setInspectionEnabled,
   type ActorReport,
+  type ChannelMessage,
 } from './inspector';
 
 // The machines page (issue 10): which machine is drawn, which state is inspected, and the
@@ -20,13 +22,21 @@ export function activeStateIds(machineId: string, value: unknown): string[] {
   ]);
 }
 
-export const listenInspectionChannel = fromCallback(({ sendBack }) => {
-  if (typeof BroadcastChannel === 'undefined') return () => undefined;
-  const channel = new BroadcastChannel(INSPECT_CHANNEL);
-  channel.onmessage = (message: MessageEvent<ActorReport>) =>
-    sendBack({ type: 'inspection.report', report: message.data });
-  return () => channel.close();
-});
+/** Reports of other tabs (and of this one); asks them all for their running actors on open. */
+export const listenInspectionChannel = fromCallback<{ type: 'inspection.ping' }>(
+  ({ sendBack, receive }) => {
+    if (typeof BroadcastChannel === 'undefined') return () => undefined;
+    const channel = new BroadcastChannel(INSPECT_CHANNEL);
+    channel.onmessage = (message: MessageEvent<ChannelMessage>) => {
+      if (message.data?.type !== 'inspection.ping') {
+        sendBack({ type: 'inspection.report', report: message.data });
+      }
+    };
+    receive(() => pingRunningActors(channel));
+    pingRunningActors(channel);
+    return () => channel.close();
+  },
+);
 
 type Context = {
   selectedId: string;
@@ -35,6 +45,8 @@ type Context = {
   liveActors: Record<string, ActorReport>;
   followedActorId: string | null;
   statelyError: string | null;
+  /** Whether the chart draws eventless transitions; null until the user says (drawn). */
+  showEventless: boolean | null;
 };
 
 type Event =
@@ -43,6 +55,7 @@ type Event =
   | { type: 'inspection.toggle' }
   | { type: 'inspection.report'; report: ActorReport }
   | { type: 'inspection.follow'; actorId: string | null }
+  | { type: 'chart.showEventless'; show: boolean }
   | { type: 'stately.attach' };
 
 export const machinesPageMachine = setup({
@@ -55,8 +68,12 @@ export const machinesPageMachine = setup({
     listenInspectionChannel,
     attachStately: fromPromise(() => attachStatelyInspector()),
   },
+  guards: {
+    isInspecting: ({ context }) => context.inspecting,
+  },
   actions: {
     persistInspection: ({ context }) => setInspectionEnabled(context.inspecting),
+    pingRunningActors: sendTo('inspectionChannel', { type: 'inspection.ping' }),
   },
 }).createMachine({
   id: 'machinesPage',
@@ -67,21 +84,35 @@ export const machinesPageMachine = setup({
     liveActors: {},
     followedActorId: null,
     statelyError: null,
+    showEventless: null,
   }),
-  invoke: { src: 'listenInspectionChannel' },
+  invoke: { id: 'inspectionChannel', src: 'listenInspectionChannel' },
   on: {
     'machines.select': {
       actions: assign({
         selectedId: ({ event }) => event.id,
         selectedStateId: null,
         followedActorId: null,
+        showEventless: null,
       }),
     },
+    'chart.showEventless': { actions: assign({ showEventless: ({ event }) => event.show }) },
     'machines.selectState': { actions: assign({ selectedStateId: ({ event }) => event.stateId }) },
-    'inspection.toggle': {
-      actions: [assign({ inspecting: ({ context }) => !context.inspecting }), 'persistInspection'],
-    },
+    'inspection.toggle': [
+      {
+        guard: 'isInspecting',
+        // Tabs stop reporting: what is listed would only go stale.
+        actions: [
+          assign({ inspecting: false, liveActors: {}, followedActorId: null }),
+          'persistInspection',
+        ],
+      },
+      {
+        actions: [assign({ inspecting: true }), 'persistInspection', 'pingRunningActors'],
+      },
+    ],
     'inspection.report': {
+      guard: 'isInspecting',
       actions: assign({
         liveActors: ({ context, event }) => {
           const next = { ...context.liveActors };
@@ -91,7 +122,14 @@ export const machinesPageMachine = setup({
         },
       }),
     },
-    'inspection.follow': { actions: assign({ followedActorId: ({ event }) => event.actorId }) },
+    'inspection.follow': {
+      actions: assign({
+        followedActorId: ({ event }) => event.actorId,
+        // Following an actor draws its machine.
+        selectedId: ({ context, event }) =>
+          (event.actorId && context.liveActors[event.actorId]?.machineId) || context.selectedId,
+      }),
+    },
   },
   initial: 'statelyDetached',
   states: {
@@ -121,6 +159,25 @@ export const selectLiveActorsOfSelected = (snapshot: Snapshot) =>
   Object.entries(snapshot.context.liveActors)
     .filter(([, report]) => report.machineId === snapshot.context.selectedId)
     .map(([actorId, report]) => ({ actorId, report }));
+
+/** Every running actor reported, grouped by machine. */
+export const selectLiveActors = (snapshot: Snapshot) =>
+  Object.entries(snapshot.context.liveActors)
+    .map(([actorId, report]) => ({ actorId, report }))
+    .sort(
+      (a, b) =>
+        a.report.machineId.localeCompare(b.report.machineId) || a.actorId.localeCompare(b.actorId),
+    );
+
+/**
+ * Past this many eventless (`always`) transitions, labelled edges become a thicket (the console
+ * decides its state from facts: 42 of them): the chart draws them dashed and unlabelled, the
+ * state's details list their guards, and the page can hide them.
+ */
+export const EVENTLESS_LABELLED_UP_TO = 12;
+
+export const selectShowsEventless = (snapshot: Snapshot): boolean =>
+  snapshot.context.showEventless ?? true;
 
 export const selectHighlighted = (snapshot: Snapshot): string[] => {
   const { followedActorId, liveActors, selectedId } = snapshot.context;

@@ -1,6 +1,7 @@
 import { assign, createActor, emit, fromCallback, setup } from 'xstate';
 import { isEndOfStream, openEventSource, repoEventsUrl } from '../api/stream';
 import type { Repository } from '../api/types';
+import { inspect } from './inspector';
 
 // SPEC 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
 // announces the reconnection, so listeners refetch what they may have missed.
@@ -103,7 +104,7 @@ let shared: ReturnType<typeof createActor<typeof repoEventsMachine>> | undefined
 
 /** One EventSource for the whole app, started on first use. */
 export function repoEventsActor() {
-  if (!shared) shared = createActor(repoEventsMachine).start();
+  if (!shared) shared = createActor(repoEventsMachine, { inspect }).start();
   return shared;
 }
 

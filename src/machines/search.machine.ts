@@ -3,6 +3,7 @@ import type { ApiError } from '../api/client';
 import type { Repository } from '../api/types';
 import { fetchUserRepos } from '../api/user';
 import { normalizeQuery, searchRepos } from './repoSearch';
+import { inspect } from './inspector';
 
 // SPEC 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
 // repository list (GET /api/user/repos?latest=true) is loaded on first open and kept, so typing
@@ -127,7 +128,7 @@ let shared: ReturnType<typeof createActor<typeof searchMachine>> | undefined;
  * loaded once, not once per page.
  */
 export function searchActor() {
-  if (!shared) shared = createActor(searchMachine).start();
+  if (!shared) shared = createActor(searchMachine, { inspect }).start();
   return shared;
 }
 

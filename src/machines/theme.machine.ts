@@ -1,4 +1,5 @@
 import { assign, createActor, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { inspect } from './inspector';
 
 // The colour theme: it follows the system's `prefers-color-scheme` until the user picks the
 // other one with the toggle, and that choice is remembered in localStorage. Toggling back to the
@@ -166,6 +167,6 @@ let shared: ReturnType<typeof createActor<typeof themeMachine>> | undefined;
 
 /** One theme for the whole app (the sidebar and the header toggles share it), started on use. */
 export function themeActor() {
-  shared ??= createActor(themeMachine, { input: browserInput() }).start();
+  shared ??= createActor(themeMachine, { inspect, input: browserInput() }).start();
   return shared;
 }

@@ -1,4 +1,5 @@
 import { assign, createActor, setup } from 'xstate';
+import { inspect } from './inspector';
 
 // One clock for every live-ticking time on screen (elapsed times, relative dates), so views
 // hold no timers of their own.
@@ -24,4 +25,4 @@ export const tickerMachine = setup({
   },
 });
 
-export const tickerActor = createActor(tickerMachine).start();
+export const tickerActor = createActor(tickerMachine, { inspect }).start();

@@ -1,4 +1,5 @@
 import { assign, createActor, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { inspect } from './inspector';
 
 // SPEC 2.1 and 9: toasts at top-centre, at most 3 at once, 3000 ms each, paused on hover.
 export const TOAST_DURATION = 3000;
@@ -93,7 +94,7 @@ export const toastsMachine = setup({
 });
 
 /** The app's one toast stack; machines report outcomes through `notify`. */
-export const toastsActor = createActor(toastsMachine).start();
+export const toastsActor = createActor(toastsMachine, { inspect }).start();
 
 // Deferred: machines call `notify` from their actions, and a synchronous send would make the
 // toasts actor transition in the middle of the caller's transition (XState warns about that).

@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { serverOrigin } from '../../config';
 import { accountMachine, selectIsLoading, selectSnippets } from '../../machines/account.machine';
 import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader } from '../ui';
 import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 const Snippets = styled('div', { display: 'flex', flexDirection: 'column', gap: '$4' });
 
@@ -51,7 +52,7 @@ function Snippet({ title, text, copyLabel }: { title: string; text: string; copy
 /** SPEC 2.10: the personal token with API and command-line examples, each copyable. */
 export function AccountPage() {
   usePageTitle('Account');
-  const account = useActorRef(accountMachine, { input: { origin: serverOrigin() } });
+  const account = useInspectedActorRef(accountMachine, { input: { origin: serverOrigin() } });
   const loading = useSelector(account, selectIsLoading);
   const token = useSelector(account, (snapshot) => snapshot.context.token);
   // A failed token call shows nothing (SPEC 8): the snippets simply stay away.

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { User } from '../../api/types';
 import {
@@ -13,12 +13,13 @@ import { usePageTitle } from '../shell/title';
 import { Button, Page, PageHeader, Row, Tabs, useNow } from '../ui';
 import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
 import { UsersTable } from './UsersTable';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.13: system administration (/settings/users; /settings redirects here; admins only).
 
 export function AdminPage() {
   usePageTitle('System Administration');
-  const actor = useActorRef(usersMachine, { input: usersInput });
+  const actor = useInspectedActorRef(usersMachine, { input: usersInput });
   return (
     <Page>
       <PageHeader>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { config } from '../../config';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../shell/title';
 import { Button, Field, Spinner, TextInput } from '../ui';
 import { AuthForm, AuthLayout } from './AuthLayout';
 import { prefersChinese } from './language';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 const englishTitle = () => `Sign in using your ${config.provider} credentials.`;
 const chineseTitle = () => `使用您的 ${config.provider} 凭据登录。`;
@@ -17,7 +18,7 @@ export function LoginFormPage() {
   usePageTitle('Sign In');
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const login = useActorRef(loginMachine, { input: { navigate, session } });
+  const login = useInspectedActorRef(loginMachine, { input: { navigate, session } });
   const submitting = useSelector(login, selectIsSubmitting);
   const chinese = prefersChinese();
 

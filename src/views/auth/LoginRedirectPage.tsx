@@ -1,9 +1,9 @@
-import { useActorRef } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { config } from '../../config';
 import { loginRedirectMachine } from '../../machines/loginRedirect.machine';
 import { usePageTitle } from '../shell/title';
 import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 const Message = styled('p', {
   minHeight: '100vh',
@@ -19,6 +19,6 @@ const Message = styled('p', {
 export function LoginRedirectPage() {
   usePageTitle('Login');
   const [, navigate] = useLocation();
-  useActorRef(loginRedirectMachine, { input: { mock: config.mock, navigate } });
+  useInspectedActorRef(loginRedirectMachine, { input: { mock: config.mock, navigate } });
   return <Message role="status">Redirecting to {config.provider} Auth...</Message>;
 }

@@ -1,15 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { logoutMachine, selectIsSignedOut, selectLogoutError } from '../../machines/logout.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, LinkButton, Loading, Notice } from '../ui';
 import { AuthLayout } from './AuthLayout';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** SPEC 2.1 / 2.11: /logout ends the session, then says so. */
 export function LogoutPage() {
   usePageTitle('Logout');
   const session = SessionContext.useActorRef();
-  const logout = useActorRef(logoutMachine, { input: { session } });
+  const logout = useInspectedActorRef(logoutMachine, { input: { session } });
   const signedOut = useSelector(logout, selectIsSignedOut);
   const error = useSelector(logout, selectLogoutError);
 

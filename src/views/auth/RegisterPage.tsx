@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { config } from '../../config';
@@ -7,6 +7,7 @@ import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, Field, Spinner, TextInput } from '../ui';
 import { AuthForm, AuthLayout, Legal } from './AuthLayout';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 const PRIVACY_POLICY = 'https://harness.io/privacy/';
 const LICENSE = 'https://github.com/harness/drone/blob/master/LICENSE';
@@ -17,7 +18,7 @@ export function RegisterPage() {
   usePageTitle('Register');
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
-  const register = useActorRef(registerMachine, { input: { navigate, session } });
+  const register = useInspectedActorRef(registerMachine, { input: { navigate, session } });
   const submitting = useSelector(register, selectIsSubmitting);
 
   // The browser has already enforced `required` and the email format when this runs.

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +11,7 @@ import {
 } from '../../machines/buildControls.machine';
 import { Button, Spinner, styled } from '../ui';
 import { DeploymentDialog } from './DeploymentDialog';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type ControlsRef = ActorRefFrom<typeof buildControlsMachine>;
 
@@ -32,7 +33,7 @@ export function BuildControls({
   onCancelled: (build: Build) => void;
 }) {
   const [, navigate] = useLocation();
-  const controlsRef = useActorRef(buildControlsMachine, {
+  const controlsRef = useInspectedActorRef(buildControlsMachine, {
     input: { repo, build: build.number, navigate },
   });
   // The cancelled build comes back with its stages; the page shows it without waiting.

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -21,6 +21,7 @@ import { CardsView } from './CardsView';
 import { GraphView } from './GraphView';
 import { LogView } from './LogView';
 import { viewOf } from './paths';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
 
@@ -37,7 +38,7 @@ function RepoBuildPage() {
   const { namespace, name, build, stage, step } = toBuildParams(params);
   const view = viewOf(useSearch());
   const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
-  const pageRef = useActorRef(buildPageMachine, {
+  const pageRef = useInspectedActorRef(buildPageMachine, {
     input: { repo, build, stage, step, view },
   });
   useEffect(() => {

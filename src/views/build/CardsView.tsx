@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import {
   CARD_ERROR_TEXT,
@@ -13,6 +13,7 @@ import {
 import { styled } from '../ui';
 import { CardItem, CardMessage } from './cards/CardItem';
 import type { BuildBodyProps } from './GraphView';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /**
  * SPEC 2.9 Card View: one adaptive card per step that uploaded one. The machine loads the
@@ -25,7 +26,7 @@ export function CardsView(props: BuildBodyProps) {
 
 function CardList({ repo, build }: BuildBodyProps) {
   const cards = useMemo(() => cardsOf(build), [build]);
-  const cardsRef = useActorRef(cardsMachine, {
+  const cardsRef = useInspectedActorRef(cardsMachine, {
     input: { repo, build: build.number, cards },
   });
   // A running build can gain cards: they reach the machine as events.

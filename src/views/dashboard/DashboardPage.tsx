@@ -1,4 +1,3 @@
-import { useActorRef } from '@xstate/react';
 import { dashboardMachine } from '../../machines/dashboard.machine';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
@@ -6,12 +5,15 @@ import { Page, PageHeader } from '../ui';
 import { RecentActivity } from './RecentActivity';
 import { RepoList } from './RepoList';
 import { SyncButton } from './SyncButton';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** SPEC 2.4: the home page of a signed-in user. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useCurrentUser();
-  const dashboard = useActorRef(dashboardMachine, { input: { syncing: user?.syncing === true } });
+  const dashboard = useInspectedActorRef(dashboardMachine, {
+    input: { syncing: user?.syncing === true },
+  });
   return (
     <Page>
       <PageHeader>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   buildsFeedMachine,
@@ -14,6 +14,7 @@ import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, EmptyState, Loading, Notice, Page, PageHeader, SectionTitle } from '../ui';
 import { FeedList } from './FeedList';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type FeedRef = ActorRefFrom<typeof buildsFeedMachine>;
 
@@ -21,7 +22,9 @@ type FeedRef = ActorRefFrom<typeof buildsFeedMachine>;
 export function BuildsFeedPage() {
   usePageTitle('Builds Feed');
   const user = useCurrentUser();
-  const feed = useActorRef(buildsFeedMachine, { input: { isAdmin: user?.admin === true } });
+  const feed = useInspectedActorRef(buildsFeedMachine, {
+    input: { isAdmin: user?.admin === true },
+  });
   const showsRunning = useSelector(feed, selectShowsRunning);
   return (
     <Page>

@@ -1,130 +1,157 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { useSearch } from 'wouter';
 import { machineToChart } from '../../machines/chart';
 import {
   machinesPageMachine,
   selectHighlighted,
-  selectLiveActorsOfSelected,
+  selectLiveActors,
+  selectShowsEventless,
 } from '../../machines/machinesPage.machine';
 import { machineRegistry } from '../../machines/registry';
 import { usePageTitle } from '../shell/title';
-import { Button, Card, Checkbox, Page, PageHeader, SectionTitle } from '../ui';
+import { Card, Checkbox, Page, PageHeader, SectionTitle } from '../ui';
 import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
+import { LiveInspection } from './LiveInspection';
 import { MachineChart } from './MachineChart';
+import { StateDetails } from './StateDetails';
+import { StateList } from './StateList';
 
 const Layout = styled('div', {
   display: 'grid',
-  gridTemplateColumns: '220px 1fr 280px',
+  gridTemplateColumns: '180px minmax(0, 1fr) 300px',
   gap: '$4',
+  alignItems: 'start',
   '@mobile': { gridTemplateColumns: '1fr' },
 });
 
-const List = styled('ul', {
+const MachineList = styled('ul', {
   listStyle: 'none',
   margin: 0,
   padding: 0,
-  button: { width: '100%', textAlign: 'left', justifyContent: 'flex-start' },
+  button: {
+    width: '100%',
+    textAlign: 'left',
+    padding: '$1 $2',
+    border: 'none',
+    borderRadius: '$2',
+    backgroundColor: 'transparent',
+    color: '$text',
+    fontSize: '$2',
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: '$surfaceAlt' },
+    '&[aria-current="true"]': { backgroundColor: '$primary', color: '$primaryText' },
+  },
 });
+
+const Summary = styled('p', { margin: '0 0 $3', color: '$textMuted' });
+
+/** `?machine=console` opens that machine's chart (links, the README screenshot). */
+function initialMachineId(search: string): string {
+  const wanted = new URLSearchParams(search).get('machine');
+  const known = machineRegistry.find((entry) => entry.id === wanted);
+  return known?.id ?? machineRegistry[0]?.id ?? '';
+}
 
 /** Every machine as a state chart, computed from its definition (issue 10). */
 export function MachinesPage() {
   usePageTitle('Machines');
-  const actor = useActorRef(machinesPageMachine, {
-    input: { selectedId: machineRegistry[0]?.id ?? '' },
+  const search = useSearch();
+  const actor = useInspectedActorRef(machinesPageMachine, {
+    input: { selectedId: initialMachineId(search) },
   });
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const stately = useSelector(actor, (snapshot) => snapshot.value as string);
-  const liveActors = useSelector(actor, selectLiveActorsOfSelected);
+  const liveActors = useSelector(actor, selectLiveActors);
   const highlighted = useSelector(actor, selectHighlighted);
   const entry = machineRegistry.find((item) => item.id === context.selectedId);
   const chart = useMemo(() => (entry ? machineToChart(entry.machine) : null), [entry]);
   const selectedState = chart?.nodes.find((node) => node.id === context.selectedStateId);
+  const eventlessCount = chart?.edges.filter((edge) => edge.event === '').length ?? 0;
+  const showsEventless = useSelector(actor, selectShowsEventless);
+  const drawn = useMemo(
+    () =>
+      chart && !showsEventless
+        ? { ...chart, edges: chart.edges.filter((edge) => edge.event !== '') }
+        : chart,
+    [chart, showsEventless],
+  );
+  const selectState = (stateId: string) => actor.send({ type: 'machines.selectState', stateId });
 
   return (
-    <Page>
+    <Page css={{ maxWidth: '1600px' }}>
       <PageHeader>
         <h1>Machines</h1>
       </PageHeader>
       <Layout>
         <nav aria-label="Machines">
-          <List>
+          <MachineList>
             {machineRegistry.map((item) => (
               <li key={item.id}>
-                <Button
-                  variant={item.id === context.selectedId ? 'primary' : 'ghost'}
+                <button
+                  type="button"
+                  title={item.description}
                   aria-current={item.id === context.selectedId ? 'true' : undefined}
                   onClick={() => actor.send({ type: 'machines.select', id: item.id })}
                 >
                   {item.id}
-                </Button>
+                </button>
               </li>
             ))}
-          </List>
+          </MachineList>
         </nav>
         <section aria-label="Chart">
           {entry && chart ? (
             <>
-              <p>
+              <Summary>
                 <strong>{entry.id}</strong>: {entry.description} ({chart.nodes.length} states,{' '}
                 {chart.edges.length} transitions)
-              </p>
+              </Summary>
+              {eventlessCount ? (
+                <Checkbox
+                  label={`Draw the ${eventlessCount} eventless (always) transitions`}
+                  checked={showsEventless}
+                  onChange={() =>
+                    actor.send({ type: 'chart.showEventless', show: !showsEventless })
+                  }
+                />
+              ) : null}
               <MachineChart
-                chart={chart}
+                chart={drawn ?? chart}
                 highlighted={highlighted}
-                onSelectState={(stateId) => actor.send({ type: 'machines.selectState', stateId })}
+                onSelectState={selectState}
+              />
+              <StateList
+                chart={chart}
+                selectedStateId={context.selectedStateId}
+                highlighted={highlighted}
+                onSelect={selectState}
               />
             </>
           ) : null}
         </section>
         <aside>
           <Card>
-            <SectionTitle>State</SectionTitle>
-            {selectedState ? (
-              <dl data-testid="state-details">
-                <dt>State</dt>
-                <dd>{selectedState.id}</dd>
-                <dt>Entry actions</dt>
-                <dd>{selectedState.entry.join(', ') || 'none'}</dd>
-                <dt>Exit actions</dt>
-                <dd>{selectedState.exit.join(', ') || 'none'}</dd>
-                <dt>Invoked actors</dt>
-                <dd>{selectedState.invoke.join(', ') || 'none'}</dd>
-              </dl>
+            <SectionTitle css={{ marginTop: 0 }}>State</SectionTitle>
+            {chart && selectedState ? (
+              <StateDetails chart={chart} node={selectedState} />
             ) : (
-              <p>Click a state on the chart to see its actions and actors.</p>
+              <p>
+                Choose a state on the chart or in the list below it to see its actions, actors and
+                transitions.
+              </p>
             )}
-            <SectionTitle>Live inspection</SectionTitle>
-            <Checkbox
-              label="Report running actors"
-              checked={context.inspecting}
-              onChange={() => actor.send({ type: 'inspection.toggle' })}
+            <LiveInspection
+              inspecting={context.inspecting}
+              actors={liveActors}
+              followedActorId={context.followedActorId}
+              stately={stately}
+              statelyError={context.statelyError}
+              onToggle={() => actor.send({ type: 'inspection.toggle' })}
+              onFollow={(actorId) => actor.send({ type: 'inspection.follow', actorId })}
+              onAttachStately={() => actor.send({ type: 'stately.attach' })}
             />
-            <p>
-              With this on, open the console in another tab: its actors appear here and the chart
-              highlights the current state of the one you follow.
-            </p>
-            <ul aria-label="Running actors">
-              {liveActors.map(({ actorId, report }) => (
-                <li key={actorId}>
-                  <Button
-                    size="small"
-                    variant={context.followedActorId === actorId ? 'primary' : 'secondary'}
-                    onClick={() => actor.send({ type: 'inspection.follow', actorId })}
-                  >
-                    {actorId}: {JSON.stringify(report.value)}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <Button
-              disabled={stately !== 'statelyDetached'}
-              onClick={() => actor.send({ type: 'stately.attach' })}
-            >
-              {stately === 'statelyAttached'
-                ? "Stately's inspector attached"
-                : "Open Stately's inspector"}
-            </Button>
-            {context.statelyError ? <p role="alert">{context.statelyError}</p> : null}
           </Card>
         </aside>
       </Layout>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import {
   BADGE_SYNTAXES,
@@ -10,6 +10,7 @@ import {
 } from '../../machines/badge.machine';
 import { CopyButton, Field, Select, SectionTitle, TextInput } from '../ui';
 import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.12 badges section (.../settings/badges).
 
@@ -31,7 +32,7 @@ const Snippet = styled('div', {
 });
 
 export function BadgesSettings({ repo }: { repo: Repository }) {
-  const actor = useActorRef(badgeMachine, {
+  const actor = useInspectedActorRef(badgeMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name } },
   });
   const options = useSelector(actor, selectBadgeOptions);

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Repository } from '../../api/types';
@@ -19,6 +19,7 @@ import { GeneralSettings } from './GeneralSettings';
 import { SettingsNav, SETTINGS_SECTIONS, type SettingsSection } from './SettingsNav';
 import { OrgSecretsSettings, RepoSecretsSettings } from './SecretsSettings';
 import { TemplatesSettings } from './TemplatesSettings';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.12 / 4.6: the Settings tab of a repository. RepoPage renders the header and tabs
 // (and the 'Settings - {namespace}/{name}' title); this is everything below them.
@@ -53,7 +54,7 @@ function RepoSettingsScreen({
   section,
   onRepoChanged,
 }: RepoSettingsProps & { isSystemAdmin: boolean }) {
-  const actor = useActorRef(repoSettingsMachine, {
+  const actor = useInspectedActorRef(repoSettingsMachine, {
     input: { repo: initialRepo, isSystemAdmin },
   });
   useRepoChanged(actor, onRepoChanged);

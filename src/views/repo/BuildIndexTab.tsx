@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
 import type { Repository } from '../../api/types';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../machines/buildIndex.machine';
 import { EmptyState, LoadFailed, Loading } from '../ui';
 import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
   branches: {
@@ -25,7 +26,7 @@ const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
 
 /** SPEC 2.7, 2.8: the latest build per branch, or per deployment environment. */
 export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildIndexKind }) {
-  const actor = useActorRef(buildIndexMachine, {
+  const actor = useInspectedActorRef(buildIndexMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name }, kind },
   });
   const builds = useSelector(actor, selectIndexBuilds);

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
 import type { Repository } from '../../api/types';
 import {
@@ -13,10 +13,11 @@ import {
 import { Button, EmptyState, LoadFailed, Loading, Row } from '../ui';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** SPEC 2.6: Summary with its chart, then the Executions list, paged with 'Show more'. */
 export function BuildsTab({ repo }: { repo: Repository }) {
-  const actor = useActorRef(buildsMachine, {
+  const actor = useInspectedActorRef(buildsMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name } },
   });
   const builds = useSelector(actor, selectBuilds);

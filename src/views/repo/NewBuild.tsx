@@ -11,12 +11,13 @@ import {
 } from '../../machines/newBuild.machine';
 import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput } from '../ui';
 import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type NewBuildRef = ReturnType<typeof useActorRef<typeof newBuildMachine>>;
 
 /** SPEC 2.14: the New Build button and its dialog; a created build opens its build page. */
 export function NewBuild({ repo }: { repo: Repository }) {
-  const actor = useActorRef(newBuildMachine, {
+  const actor = useInspectedActorRef(newBuildMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name } },
   });
   const open = useSelector(actor, selectIsOpen);

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Redirect, useParams, useRoute } from 'wouter';
 import type { RepoRef } from '../../api/repos';
 import {
@@ -16,6 +16,7 @@ import { BuildIndexTab } from './BuildIndexTab';
 import { BuildsTab } from './BuildsTab';
 import { repoPattern, repoSettingsPattern } from './params';
 import { RepoHeader } from './RepoHeader';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
 
@@ -42,7 +43,7 @@ export function RepoPage() {
 }
 
 function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
-  const repoActor = useActorRef(repoMachine, { input: { ref: repoRef } });
+  const repoActor = useInspectedActorRef(repoMachine, { input: { ref: repoRef } });
   const repo = useSelector(repoActor, selectRepo);
   const notFound = useSelector(repoActor, selectIsNotFound);
   const loadError = useSelector(repoActor, selectLoadError);

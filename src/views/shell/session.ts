@@ -1,8 +1,9 @@
 import { createActorContext } from '@xstate/react';
+import { inspect } from '../../machines/inspector';
 import { sessionMachine } from '../../machines/session.machine';
 
 /** The signed-in user, shared by every screen (SPEC 6). */
-export const SessionContext = createActorContext(sessionMachine);
+export const SessionContext = createActorContext(sessionMachine, { inspect });
 
 export function useCurrentUser() {
   return SessionContext.useSelector((snapshot) => snapshot.context.user);

@@ -1,6 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { copyMachine } from '../../machines/copy.machine';
 import { Button } from './Button';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** Copies `text`; reads `copiedLabel` ('Copied' or 'Copied!') for 2 seconds afterwards. */
 export function CopyButton({
@@ -14,7 +15,7 @@ export function CopyButton({
   copiedLabel?: string;
   ariaLabel?: string;
 }) {
-  const copy = useActorRef(copyMachine);
+  const copy = useInspectedActorRef(copyMachine);
   const state = useSelector(copy, (snapshot) => snapshot.value);
   return (
     <Button

@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
-import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   buildIndexMachine,
   selectIndexBuilds,
@@ -104,14 +104,11 @@ describe('buildIndex machine, model-based', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      let pending: { resolve: (builds: Build[]) => void; reject: (error: unknown) => void };
+      const calls = createSettler();
       const machine = buildIndexMachine.provide({
         actors: {
-          fetchIndex: fromPromise<Build[], { repo: RepoRef; kind: BuildIndexKind }>(
-            () =>
-              new Promise<Build[]>((resolve, reject) => {
-                pending = { resolve, reject };
-              }),
+          fetchIndex: fromPromise<Build[], { repo: RepoRef; kind: BuildIndexKind }>(() =>
+            calls.call<Build[]>(),
           ),
           followRepoEvents: fromCallback(() => () => undefined),
         },
@@ -119,8 +116,9 @@ describe('buildIndex machine, model-based', () => {
       });
       const actor = createActor(machine, { input }).start();
       const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      const settle = async (act: () => void) => {
-        act();
+      // Answer the pending call as the model says, then wait for the machine to leave its state.
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        calls.settle(event);
         await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
       };
       await path.test({
@@ -131,10 +129,8 @@ describe('buildIndex machine, model-based', () => {
           notFound: () => expect(selectIndexIsNotFound(actor.getSnapshot())).toBe(true),
         },
         events: {
-          'xstate.done.actor.fetchIndex': ({ event }) =>
-            settle(() => pending.resolve((event as AnyEventObject).output)),
-          'xstate.error.actor.fetchIndex': ({ event }) =>
-            settle(() => pending.reject((event as AnyEventObject).error)),
+          'xstate.done.actor.fetchIndex': answer,
+          'xstate.error.actor.fetchIndex': answer,
           'index.retry': send,
           'stream.reconnected': send,
           'repo.updated': send,

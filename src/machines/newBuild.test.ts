@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild } from '../../tests/factories';
-import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   NEW_BUILD_NOT_STARTED,
   NEW_BUILD_STARTED,
@@ -153,14 +153,11 @@ describe('newBuild machine, model-based', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      let pending: { resolve: (build: Build | null) => void; reject: (error: unknown) => void };
+      const calls = createSettler();
       const machine = newBuildMachine.provide({
         actors: {
-          createNewBuild: fromPromise<Build | null, CreateBuildInput>(
-            () =>
-              new Promise<Build | null>((resolve, reject) => {
-                pending = { resolve, reject };
-              }),
+          createNewBuild: fromPromise<Build | null, CreateBuildInput>(() =>
+            calls.call<Build | null>(),
           ),
         },
         actions: {
@@ -171,8 +168,9 @@ describe('newBuild machine, model-based', () => {
       });
       const actor = createActor(machine, { input }).start();
       const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      const settle = async (act: () => void) => {
-        act();
+      // Answer the pending call as the model says, then wait for the machine to leave its state.
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        calls.settle(event);
         await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
       };
       await path.test({
@@ -189,10 +187,8 @@ describe('newBuild machine, model-based', () => {
           'param.add': send,
           'param.remove': send,
           'newBuild.submit': send,
-          'xstate.done.actor.createNewBuild': ({ event }) =>
-            settle(() => pending.resolve((event as AnyEventObject).output)),
-          'xstate.error.actor.createNewBuild': ({ event }) =>
-            settle(() => pending.reject((event as AnyEventObject).error)),
+          'xstate.done.actor.createNewBuild': answer,
+          'xstate.error.actor.createNewBuild': answer,
         },
       });
       const expected = replayed(newBuildMachine, input, path.steps);

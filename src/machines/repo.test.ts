@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Repository } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
-import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   mergeRepo,
   repoMachine,
@@ -136,23 +136,19 @@ describe('repo machine, model-based', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      let pending: { resolve: (repo: Repository) => void; reject: (error: unknown) => void };
+      const calls = createSettler();
       const machine = repoMachine.provide({
         actors: {
-          fetchRepository: fromPromise<Repository, RepoRef>(
-            () =>
-              new Promise<Repository>((resolve, reject) => {
-                pending = { resolve, reject };
-              }),
-          ),
+          fetchRepository: fromPromise<Repository, RepoRef>(() => calls.call<Repository>()),
           followRepoEvents: fromCallback(() => () => undefined),
         },
         actions: { notifyError: () => undefined },
       });
       const actor = createActor(machine, { input: { ref } }).start();
       const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      const settle = async (act: () => void) => {
-        act();
+      // Answer the pending call as the model says, then wait for the machine to leave its state.
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        calls.settle(event);
         await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
       };
       await path.test({
@@ -163,10 +159,8 @@ describe('repo machine, model-based', () => {
           failed: () => expect(actor.getSnapshot().value).toBe('failed'),
         },
         events: {
-          'xstate.done.actor.fetchRepository': ({ event }) =>
-            settle(() => pending.resolve((event as AnyEventObject).output)),
-          'xstate.error.actor.fetchRepository': ({ event }) =>
-            settle(() => pending.reject((event as AnyEventObject).error)),
+          'xstate.done.actor.fetchRepository': answer,
+          'xstate.error.actor.fetchRepository': answer,
           'repo.reload': send,
           'repo.changed': send,
           'repo.updated': send,

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../tests/factories';
-import { modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
 import {
   buildsMachine,
   selectBuilds,
@@ -131,23 +131,6 @@ describe('builds machine', () => {
   });
 });
 
-/** A fetchBuildsPage whose calls the test settles one at a time. */
-function controlledPages() {
-  let pending: { resolve: (builds: Build[]) => void; reject: (error: unknown) => void } | null =
-    null;
-  const logic = fromPromise<Build[], PageInput>(
-    () =>
-      new Promise<Build[]>((resolve, reject) => {
-        pending = { resolve, reject };
-      }),
-  );
-  return {
-    logic,
-    resolve: (builds: Build[]) => pending!.resolve(builds),
-    reject: (error: unknown) => pending!.reject(error),
-  };
-}
-
 describe('builds machine, model-based', () => {
   const fullPage = makeBuilds(50, (number) => ({ number: number + 50 }));
   const shortPage = makeBuilds(3);
@@ -178,18 +161,22 @@ describe('builds machine, model-based', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      const pages = controlledPages();
+      const pages = createSettler();
       const machine = buildsMachine.provide({
-        actors: { fetchBuildsPage: pages.logic, followRepoEvents: fakeStream().actor },
+        actors: {
+          fetchBuildsPage: fromPromise<Build[], PageInput>(() => pages.call<Build[]>()),
+          followRepoEvents: fakeStream().actor,
+        },
         actions: { notifyError: () => undefined },
       });
       const actor = createActor(machine, { input: { repo } }).start();
       const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      const settle = async (from: string, act: () => void) => {
-        act();
+      // Answer the pending page as the model says, then wait for the machine to leave its state.
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        const from = String(actor.getSnapshot().value);
+        pages.settle(event);
         await waitFor(actor, (snapshot) => !snapshot.matches(from as never));
       };
-      const fetching = () => String(actor.getSnapshot().value);
       await path.test({
         states: {
           loading: () => expect(actor.getSnapshot().value).toBe('loading'),
@@ -200,10 +187,8 @@ describe('builds machine, model-based', () => {
           notFound: () => expect(selectIsNotFound(actor.getSnapshot())).toBe(true),
         },
         events: {
-          'xstate.done.actor.fetchBuildsPage': ({ event }) =>
-            settle(fetching(), () => pages.resolve((event as AnyEventObject).output)),
-          'xstate.error.actor.fetchBuildsPage': ({ event }) =>
-            settle(fetching(), () => pages.reject((event as AnyEventObject).error)),
+          'xstate.done.actor.fetchBuildsPage': answer,
+          'xstate.error.actor.fetchBuildsPage': answer,
           'builds.showMore': send,
           'builds.refresh': send,
           'builds.retry': send,

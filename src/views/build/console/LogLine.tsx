@@ -87,10 +87,12 @@ function TimeCell({
 }: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
   if (timestamps === 'clock' && stepStarted > 0) {
     return (
-      <Time title={formatClockTitle(stepStarted, time)}>{formatClockTime(stepStarted, time)}</Time>
+      <Time data-time title={formatClockTitle(stepStarted, time)}>
+        {formatClockTime(stepStarted, time)}
+      </Time>
     );
   }
-  return <Time>{formatLineTime(time)}</Time>;
+  return <Time data-time>{formatLineTime(time)}</Time>;
 }
 
 function GroupHeader({

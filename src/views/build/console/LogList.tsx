@@ -91,7 +91,13 @@ export function LogList({
   // Layout only: the measured height of the list, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const handledScroll = useRef(0);
+  // A line requested before the list existed (a permalink opened with the page): the list starts
+  // there, since react-virtuoso ignores scrollToIndex before its first measurement.
+  const [initial] = useState(() => ({
+    row: scroll && !scroll.edge ? visible.rowOf(scroll.line) : -1,
+    seq: scroll?.seq ?? 0,
+  }));
+  const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
 
   useEffect(() => {
     if (following && count > 0) {
@@ -164,6 +170,9 @@ export function LogList({
       <Virtuoso
         ref={virtuoso}
         style={{ height: '100%' }}
+        initialTopMostItemIndex={
+          initial.row >= 0 ? { index: initial.row, align: 'center' } : undefined
+        }
         totalCount={count}
         defaultItemHeight={ESTIMATED_LINE_HEIGHT}
         increaseViewportBy={400}

@@ -13,6 +13,13 @@ const noApiInViews = {
   ],
 };
 
+// Views create actors through one hook, so live inspection sees every actor (issue 10).
+const oneWayToCreateActors = {
+  name: '@xstate/react',
+  importNames: ['useActorRef'],
+  message: 'Use useInspectedActorRef from src/views/useInspectedActorRef.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,7 +51,7 @@ export default tseslint.config(
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', noApiInViews],
+      'no-restricted-imports': ['error', { ...noApiInViews, paths: [oneWayToCreateActors] }],
       'no-restricted-properties': [
         'error',
         { property: 'innerHTML', message: 'Server text is never injected as HTML.' },
@@ -67,5 +74,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/views/useInspectedActorRef.ts'],
+    rules: { 'no-restricted-imports': ['error', noApiInViews] },
   },
 );

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { Cron, Repository } from '../../api/types';
 import { selectItems } from '../../machines/resourceList.selectors';
 import {
@@ -18,11 +18,12 @@ import {
   useDraft,
   type ListActor,
 } from './ListParts';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.12 cron section (.../settings/cron).
 
 export function CronSettings({ repo }: { repo: Repository }) {
-  const actor = useActorRef(cronMachine, {
+  const actor = useInspectedActorRef(cronMachine, {
     input: cronInput({ namespace: repo.namespace, name: repo.name }),
   });
   return (

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { Repository, Secret } from '../../api/types';
 import { selectItems } from '../../machines/resourceList.selectors';
 import {
@@ -18,6 +18,7 @@ import {
   useDraft,
   type ListActor,
 } from './ListParts';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.12 secrets screens: the repository's (.../settings/secrets) and its organization's
 // (.../settings/org-secrets, namespace = repo.namespace). Same screen, different texts.
@@ -26,7 +27,7 @@ const SECRETS_HINT =
   'Manage sensitive configuration parameters, such as passwords, tokens, and ssh keys.';
 
 export function RepoSecretsSettings({ repo }: { repo: Repository }) {
-  const actor = useActorRef(repoSecretsMachine, {
+  const actor = useInspectedActorRef(repoSecretsMachine, {
     input: repoSecretsInput({ namespace: repo.namespace, name: repo.name }),
   });
   return (
@@ -35,7 +36,7 @@ export function RepoSecretsSettings({ repo }: { repo: Repository }) {
 }
 
 export function OrgSecretsSettings({ repo }: { repo: Repository }) {
-  const actor = useActorRef(orgSecretsMachine, { input: orgSecretsInput(repo.namespace) });
+  const actor = useInspectedActorRef(orgSecretsMachine, { input: orgSecretsInput(repo.namespace) });
   return (
     <SecretsScreen
       actor={actor}

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { Repository, Template } from '../../api/types';
 import {
   selectIsSubmitting,
@@ -24,11 +24,12 @@ import {
   useDraft,
   type ListActor,
 } from './ListParts';
+import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // SPEC 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
 
 export function TemplatesSettings({ repo }: { repo: Repository }) {
-  const actor = useActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
+  const actor = useInspectedActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
   return (
     <ListSection
       actor={actor}

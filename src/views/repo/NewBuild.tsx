@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useEffect, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
@@ -13,7 +14,7 @@ import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput } from '../u
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-type NewBuildRef = ReturnType<typeof useActorRef<typeof newBuildMachine>>;
+type NewBuildRef = ActorRefFrom<typeof newBuildMachine>;
 
 /** SPEC 2.14: the New Build button and its dialog; a created build opens its build page. */
 export function NewBuild({ repo }: { repo: Repository }) {

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { plainLog } from '../../../logs/escapes';
 import { formatPermalink } from '../../../logs/permalink';
@@ -15,12 +15,13 @@ import {
   selectWrap,
   type ViewerRef,
 } from './viewerSelectors';
+import { useInspectedActorRef } from '../../useInspectedActorRef';
 
 // The console's reading tools: search, timestamps, wrap, groups, jumps and copies.
 
 /** A button that copies text computed on click (a whole log is only built when asked for). */
 function CopyAction({ label, text }: { label: string; text: () => string }) {
-  const copy = useActorRef(copyMachine);
+  const copy = useInspectedActorRef(copyMachine);
   const state = useSelector(copy, (snapshot) => snapshot.value);
   return (
     <Button size="small" onClick={() => copy.send({ type: 'copy.request', text: text() })}>

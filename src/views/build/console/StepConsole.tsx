@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
@@ -25,6 +25,7 @@ import {
   type SearchRef,
   type ViewerRef,
 } from './viewerSelectors';
+import { useInspectedActorRef } from '../../useInspectedActorRef';
 
 export interface StepConsoleProps {
   repo: { namespace: string; name: string };
@@ -43,7 +44,7 @@ type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
 export function StepConsole({ repo, build, stage, step, onFollowStep }: StepConsoleProps) {
-  const actorRef = useActorRef(consoleMachine, { input: { repo, build, stage, step } });
+  const actorRef = useInspectedActorRef(consoleMachine, { input: { repo, build, stage, step } });
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });
   }, [actorRef, repo, build, stage, step]);

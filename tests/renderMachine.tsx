@@ -1,0 +1,63 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { fromPromise, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import { ApiError } from '../src/api/client';
+import type { User } from '../src/api/types';
+import { sessionMachine } from '../src/machines/session.machine';
+import { SessionContext } from '../src/views/shell/session';
+import { ProvideMachines } from '../src/views/useInspectedActorRef';
+import { makeUser } from './factories';
+
+/**
+ * Renders a real view with its machines swapped for provided ones (`machine.provide({ actors })`
+ * with controlled answers), for the model-based tests: the view under test creates its actors
+ * itself, through useInspectedActorRef, and the test reaches them with `actorOf(machine)`.
+ * No network: the session is a signed-in user (or `user: null`, anonymous) and every call the
+ * view's machines make is one of the provided actors.
+ */
+export function renderWithMachines(
+  ui: ReactElement,
+  {
+    machines,
+    path = '/',
+    user = makeUser(),
+  }: {
+    machines: Array<[AnyStateMachine, AnyStateMachine]>;
+    path?: string;
+    user?: User | null;
+  },
+) {
+  const logic = new Map<AnyStateMachine, AnyStateMachine>(machines);
+  const provided = new Set(logic.values());
+  const actors: AnyActorRef[] = [];
+  const inspect = (event: InspectionEvent) => {
+    const ref = event.actorRef as AnyActorRef & { logic?: unknown };
+    if (provided.has(ref.logic as AnyStateMachine) && !actors.includes(ref)) actors.push(ref);
+  };
+  const session = sessionMachine.provide({
+    actors: {
+      fetchUser: fromPromise<User>(async () => {
+        if (user) return user;
+        throw new ApiError(401, 'Unauthorized');
+      }),
+    },
+  });
+  const location = memoryLocation({ path, record: true });
+  const result = render(
+    <SessionContext.Provider logic={session}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <ProvideMachines value={{ logic, inspect }}>{ui}</ProvideMachines>
+      </Router>
+    </SessionContext.Provider>,
+  );
+  /** The running actor of `machine` the view created (the latest one, if it made several). */
+  const actorOf = (machine: AnyStateMachine): AnyActorRef => {
+    const wanted = logic.get(machine);
+    const found = actors.filter((ref) => (ref as { logic?: unknown }).logic === wanted).at(-1);
+    if (!found) throw new Error(`the view created no ${machine.id} actor`);
+    return found;
+  };
+  return { ...result, location, actorOf };
+}

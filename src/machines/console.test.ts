@@ -262,6 +262,75 @@ describe('console machine (SPEC 4.4)', () => {
     actor.send({ type: 'log.unfollow' });
     expect(state().context.follow).toBe(false);
   });
+
+  it('moves on to the next running step of the stage when the followed step finishes', () => {
+    const test = step('running');
+    const next = step('pending', { id: 302, number: 3, name: 'build' });
+    const withSteps = (...steps: Step[]) => stage('running', { steps });
+    const { actor, state } = startConsole({ step: test, stage: withSteps(test, next) });
+    const followed: Step[] = [];
+    actor.on('console.followStep', (event) => followed.push(event.step));
+    actor.send({ type: 'log.follow' });
+    const done = step('success');
+    // The followed step ends before the next one starts: wait for it.
+    actor.send({
+      type: 'console.update',
+      build: build(),
+      stage: withSteps(done, next),
+      step: done,
+    });
+    expect(followed).toEqual([]);
+    const started = { ...next, status: 'running' as const };
+    actor.send({
+      type: 'console.update',
+      build: build(),
+      stage: withSteps(done, started),
+      step: done,
+    });
+    expect(followed.map((item) => item.number)).toEqual([3]);
+    // The page navigates there: the console switches steps and keeps following.
+    actor.send({
+      type: 'console.update',
+      build: build(),
+      stage: withSteps(done, started),
+      step: started,
+    });
+    expect(state().matches('stream_on')).toBe(true);
+    expect(state().context.follow).toBe(true);
+  });
+
+  it('does not move on when following was off', () => {
+    const test = step('running');
+    const next = step('running', { id: 302, number: 3 });
+    const { actor } = startConsole({
+      step: test,
+      stage: stage('running', { steps: [test, next] }),
+    });
+    const followed: Step[] = [];
+    actor.on('console.followStep', (event) => followed.push(event.step));
+    const done = step('success');
+    actor.send({
+      type: 'console.update',
+      build: build(),
+      stage: stage('running', { steps: [done, next] }),
+      step: done,
+    });
+    expect(followed).toEqual([]);
+  });
+
+  it('shows all lines when a line before the last 250 must be seen (a permalink, a match)', async () => {
+    const { actor, state, answer } = startConsole({ step: step('success') });
+    await answer(range(0, 300));
+    actor.send({ type: 'log.showLine', line: 10 });
+    expect(state().context.showAll).toBe(true);
+  });
+
+  it('keeps the default 250 lines for a line among them', async () => {
+    const { actor, state, answer } = startConsole({ step: step('success') });
+    await answer(range(0, 300));
+    actor.send({ type: 'log.showLine', line: 60 });
+    expect(state().context.showAll).toBe(false);
+  });
 });
 
 describe('nextConsoleState', () => {

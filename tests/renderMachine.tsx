@@ -36,17 +36,20 @@ export function renderWithMachines(
     const ref = event.actorRef as AnyActorRef & { logic?: unknown };
     if (provided.has(ref.logic as AnyStateMachine) && !actors.includes(ref)) actors.push(ref);
   };
-  const session = sessionMachine.provide({
-    actors: {
-      fetchUser: fromPromise<User>(async () => {
-        if (user) return user;
-        throw new ApiError(401, 'Unauthorized');
-      }),
-    },
-  });
+  // The session is one of the machines (its own model-based test) or a fixed user.
+  const session =
+    (logic.get(sessionMachine) as typeof sessionMachine | undefined) ??
+    sessionMachine.provide({
+      actors: {
+        fetchUser: fromPromise<User>(async () => {
+          if (user) return user;
+          throw new ApiError(401, 'Unauthorized');
+        }),
+      },
+    });
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <SessionContext.Provider logic={session}>
+    <SessionContext.Provider logic={session} options={{ inspect }}>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <ProvideMachines value={{ logic, inspect }}>{ui}</ProvideMachines>
       </Router>

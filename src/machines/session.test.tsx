@@ -1,8 +1,12 @@
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { modelOf, reportCoverage } from '../../tests/model';
+import { modelOf, pathName, reportCoverage } from '../../tests/model';
+import { renderWithMachines } from '../../tests/renderMachine';
+import { AppRoutes } from '../routes';
+import { accountMachine } from './account.machine';
 import { ApiError } from '../api/client';
-import type { User } from '../api/types';
+import type { User, UserWithToken } from '../api/types';
 import { selectIsAdmin, selectUser, sessionMachine } from './session.machine';
 import { makeUser } from '../../tests/factories';
 
@@ -124,23 +128,54 @@ describe('session machine, model-based', () => {
     expect(coverage.missingTransitions).toEqual([]);
   });
 
+  // What the route guard shows at /account (a signed-in page) in each state (SPEC 2.1).
   for (const path of paths) {
-    it(path.description, async () => {
-      const { actor, fetch } = start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+    it(pathName(path), async () => {
+      const fetch = controlledFetch();
+      const never = fromPromise<UserWithToken>(() => new Promise(() => undefined));
+      const view = renderWithMachines(<AppRoutes />, {
+        path: '/account',
+        machines: [
+          [sessionMachine, sessionMachine.provide({ actors: { fetchUser: fetch.logic } })],
+          [accountMachine, accountMachine.provide({ actors: { fetchToken: never } })],
+        ],
+      });
+      const actor = view.actorOf(sessionMachine);
+      const send = ({ event }: { event: AnyEventObject }) => act(() => actor.send(event as never));
       const answer = async (settle: () => void) => {
         settle();
-        await waitFor(actor, (s) => !s.matches('loading'));
+        await act(() => waitFor(actor, (s) => !s.matches('loading')));
       };
+      // Each check opens /account afresh: the guard may have sent the user elsewhere before.
+      const atAccount = () => act(() => view.location.navigate('/account'));
       await path.test({
         states: {
-          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
-          signedIn: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
-          anonymous: () => expect(actor.getSnapshot().context.user).toBeNull(),
-          failed: () => expect(actor.getSnapshot().context.error).toBe('boom'),
+          loading: async () => {
+            await atAccount();
+            expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+          },
+          signedIn: async () => {
+            await atAccount();
+            expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+          },
+          anonymous: async () => {
+            await atAccount();
+            expect(view.location.history.at(-1)).toBe('/welcome');
+          },
+          failed: async () => {
+            await atAccount();
+            expect(screen.getByRole('alert')).toHaveTextContent('boom');
+            expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+          },
         },
         events: {
-          'session.reload': send,
+          // From the failed page, the user retries; elsewhere another machine asks.
+          'session.reload': async (step) => {
+            if (actor.getSnapshot().matches('failed')) {
+              await atAccount();
+              fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+            } else await send(step);
+          },
           'session.signedOut': send,
           'session.userUpdated': send,
           'xstate.done.actor.fetchUser': () => answer(() => fetch.resolve(done.output)),

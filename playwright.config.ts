@@ -1,19 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright cannot download its own browsers here (README, DEVELOPERS.md).
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { chromiumLaunchOptions } from './tests/e2e/chromium';
 
 // E2E_PORT lets several people run the suite at once; E2E_MOCK_ONLY=1 skips the server-mode servers.
 const MOCK_PORT = Number(process.env.E2E_PORT ?? 5173);
@@ -32,7 +18,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
     permissions: ['clipboard-read', 'clipboard-write'],
     trace: 'retain-on-failure',
   },

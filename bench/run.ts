@@ -5,12 +5,15 @@
 //   BENCH_PORT=5205 npm run bench        # the preview server's port (default 4173)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse bench/results/dist
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
+//   BENCH_ONLY=log-viewer                # only the log viewer's figures (bench/log-viewer.ts)
 //
 // The mock server runs in the page (msw), so its own work (serialising a million-line log,
 // producing 2,000 lines a second) shares the main thread with the console and shows in the
 // long-task figures.
 import { chromium, type Page } from '@playwright/test';
 import type { Build } from '../src/api/types';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium';
+import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
 import { buildProduction, servePreview, stopServer } from './server';
 
@@ -20,18 +23,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const REPO = 'bench/logs';
 
 const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--enable-precise-memory-info',
-  ],
+  ...chromiumLaunchOptions,
+  args: [...chromiumLaunchOptions.args, '--enable-precise-memory-info'],
 };
 
 const figures: Array<[string, string]> = [];
@@ -167,8 +160,12 @@ async function main() {
     await page.waitForLoadState('networkidle');
     const steps = await benchSteps(page);
     report('benchmark steps found', steps.map((step) => step.lines).join(', ') || 'none');
-    await finishedLogs(page, steps);
-    await streaming(page);
+    const million = steps.find((step) => step.lines === 1_000_000);
+    if (process.env.BENCH_ONLY !== 'log-viewer') {
+      await finishedLogs(page, steps);
+      await streaming(page);
+    }
+    if (million) await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
   } finally {
     await browser.close();
     stopServer(server);

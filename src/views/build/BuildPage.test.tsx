@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createNodeServer, resetMockDb } from '../../../mock-server/node';
 import type { UserRow } from '../../../mock-server/serialize';
 import { addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
-import { makeBuild, makeStage, makeStep } from '../../../tests/buildFixtures';
+import { makeStagedBuild as makeBuild, makeStage, makeStep } from '../../../tests/factories';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
 import type { Build } from '../../api/types';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createNodeServer } from '../../../../mock-server/node';
-import { makeBuild, makeStage, makeStep } from '../../../../tests/buildFixtures';
+import { makeStagedBuild as makeBuild, makeStage, makeStep } from '../../../../tests/factories';
 import type { Build } from '../../../api/types';
 import { CardsView } from '../CardsView';
 

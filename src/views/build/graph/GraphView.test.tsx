@@ -7,7 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeServer } from '../../../../mock-server/node';
-import { makeBuild, makeStage, makeStep } from '../../../../tests/buildFixtures';
+import { makeStagedBuild as makeBuild, makeStage, makeStep } from '../../../../tests/factories';
 import type { Build } from '../../../api/types';
 import { GraphView } from '../GraphView';
 

@@ -21,6 +21,9 @@ export const toastMachine = setup({
     events: {} as { type: 'toast.pause' } | { type: 'toast.resume' } | { type: 'toast.dismiss' },
   },
   delays: { TOAST_DURATION },
+  actions: {
+    notifyExpired: sendParent(({ context }) => ({ type: 'toast.expired', id: context.id })),
+  },
 }).createMachine({
   id: 'toast',
   context: ({ input }) => input,
@@ -35,7 +38,7 @@ export const toastMachine = setup({
     },
     expired: {
       type: 'final',
-      entry: sendParent(({ context }) => ({ type: 'toast.expired', id: context.id })),
+      entry: 'notifyExpired',
     },
   },
 });

@@ -100,7 +100,9 @@ describe('copy machine, model-based, through CopyButton', () => {
         states: Object.fromEntries(
           Object.entries(shows).map(([state, text]) => [
             state,
-            () => expect(button).toHaveTextContent(text, { normalizeWhitespace: true }),
+            () => {
+              expect(button).toHaveTextContent(text, { normalizeWhitespace: true });
+            },
           ]),
         ),
         events: {

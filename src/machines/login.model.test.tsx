@@ -39,7 +39,11 @@ describe('login machine, model-based, through the sign-in form', () => {
     it(pathName(path), async () => {
       const answer = createSettler();
       const machine = loginMachine.provide({
-        actors: { submitCredentials: fromPromise<string | null>(() => answer.call()) },
+        actors: {
+          submitCredentials: fromPromise<string | null, { username: string; password: string }>(
+            () => answer.call(),
+          ),
+        },
       });
       const view = renderWithMachines(
         <>

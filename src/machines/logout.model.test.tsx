@@ -42,7 +42,9 @@ describe('logout machine, model-based, through the logout page', () => {
       const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
       await path.test({
         states: {
-          signingOut: () => expect(screen.getByText('Signing out...')).toBeInTheDocument(),
+          signingOut: () => {
+            expect(screen.getByText('Signing out...')).toBeInTheDocument();
+          },
           signedOut: () => {
             expect(
               screen.getByRole('heading', {

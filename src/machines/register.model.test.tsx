@@ -5,7 +5,7 @@ import { makeUser } from '../../tests/factories';
 import { createSettler, modelOf, pathName, reportCoverage } from '../../tests/model';
 import { renderWithMachines } from '../../tests/renderMachine';
 import { ApiError } from '../api/client';
-import type { User } from '../api/types';
+import type { RegistrationPatch, User } from '../api/types';
 import { RegisterPage } from '../views/auth/RegisterPage';
 import { HOME_PATH, registerMachine } from './register.machine';
 
@@ -32,7 +32,7 @@ describe('register machine, model-based, through the registration page', () => {
     it(pathName(path), async () => {
       const server = createSettler();
       const machine = registerMachine.provide({
-        actors: { saveRegistration: fromPromise<User>(() => server.call()) },
+        actors: { saveRegistration: fromPromise<User, RegistrationPatch>(() => server.call()) },
       });
       const view = renderWithMachines(<RegisterPage />, {
         machines: [[registerMachine, machine]],
@@ -42,7 +42,9 @@ describe('register machine, model-based, through the registration page', () => {
       const button = () => screen.getByRole('button', { name: 'Submit' });
       await path.test({
         states: {
-          editing: () => expect(button()).toBeEnabled(),
+          editing: () => {
+            expect(button()).toBeEnabled();
+          },
           submitting: () => {
             expect(button()).toBeDisabled();
             expect(button().closest('form')).toHaveAttribute('aria-busy', 'true');

@@ -45,7 +45,9 @@ describe('toast machine, model-based, through the toast stack', () => {
       act(() => toastsActor.send({ type: 'toast.show', tone: input.tone, message: input.message }));
       const toastRef = () => toastsActor.getSnapshot().context.visible.at(-1);
       const stack = () => screen.getByText(input.message).closest('[aria-live]')!;
-      const shown = () => expect(screen.getByRole('alert')).toHaveTextContent(input.message);
+      const shown = () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(input.message);
+      };
       const initialRef = toastRef();
       await path.test({
         states: {

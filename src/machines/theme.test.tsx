@@ -1,10 +1,14 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { createActor, fromCallback } from 'xstate';
+import { modelOf, pathName, reportCoverage } from '../../tests/model';
+import { ThemeRoot, ThemeToggle } from '../views/shell/ThemeToggle';
+import { darkTheme } from '../views/ui/theme';
 import {
   selectIsDark,
   selectTheme,
   THEME_STORAGE_KEY,
+  themeActor,
   themeMachine,
   type ThemeEvent,
   type ThemeStorage,
@@ -116,7 +120,6 @@ describe('theme machine', () => {
 });
 
 // Model-based (DESIGN.md 8): every state and transition, reached from both system preferences.
-type Snapshot = SnapshotFrom<typeof themeMachine>;
 const EVENTS: ThemeEvent[] = [
   { type: 'theme.toggle' },
   { type: 'theme.followSystem' },
@@ -124,34 +127,64 @@ const EVENTS: ThemeEvent[] = [
   { type: 'system.changed', dark: false },
 ];
 
-describe('theme machine, model-based', () => {
-  for (const systemDark of [false, true]) {
-    const model = new TestModel<Snapshot, ThemeEvent, unknown>(
-      themeMachine.provide({ actors: { watchColorScheme: quietWatcher } }) as never,
-      {
-        events: EVENTS,
-        input: { systemDark },
-        serializeState: (snapshot: Snapshot) => serializeSnapshot(snapshot as never),
-        serializeEvent: (event: ThemeEvent) => JSON.stringify(event),
-      } as never,
-    );
+describe('theme machine, model-based, through the theme toggle', () => {
+  const modelled = themeMachine.provide({ actors: { watchColorScheme: quietWatcher } });
+  const runs = [false, true].map((systemDark) => {
+    const input = { systemDark, storage: memoryStorage().storage };
+    return { input, paths: modelOf(modelled, EVENTS, { input }).getShortestPaths() };
+  });
 
-    for (const path of model.getSimplePaths()) {
-      it(`system ${systemDark ? 'dark' : 'light'}: ${path.description}`, () => {
-        const { actor, values } = start(systemDark);
-        for (const { event, state } of path.steps) {
-          if ((event.type as string) !== 'xstate.init') actor.send(event);
-          const real = actor.getSnapshot();
-          const expected = state as Snapshot;
-          expect(real.value).toEqual(expected.value);
-          // What is remembered always matches what the state says was chosen.
-          const chosen = real.matches('chosenDark')
-            ? 'dark'
-            : real.matches('chosenLight')
-              ? 'light'
-              : undefined;
-          expect(values.get(THEME_STORAGE_KEY)).toBe(chosen);
-        }
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(modelled, runs);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  // The app's one theme actor, reset to the path's start: nothing stored, the system's scheme.
+  function resetSharedTheme(systemDark: boolean) {
+    localStorage.clear();
+    const shared = themeActor();
+    shared.send({ type: 'theme.followSystem' });
+    shared.send({ type: 'system.changed', dark: systemDark });
+    return shared;
+  }
+
+  for (const { input, paths } of runs) {
+    for (const path of paths) {
+      it(`system ${input.systemDark ? 'dark' : 'light'}: ${pathName(path)}`, async () => {
+        const shared = resetSharedTheme(input.systemDark);
+        render(
+          <>
+            <ThemeRoot />
+            <ThemeToggle />
+          </>,
+        );
+        const toggle = screen.getByRole('button', { name: 'Dark theme' });
+        const shows = (dark: boolean, remembered: string | null) => () => {
+          expect(toggle).toHaveAttribute('aria-pressed', String(dark));
+          expect(document.documentElement.classList.contains(darkTheme.toString())).toBe(dark);
+          expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(remembered);
+        };
+        await path.test({
+          states: {
+            systemLight: shows(false, null),
+            systemDark: shows(true, null),
+            chosenLight: shows(false, 'light'),
+            chosenDark: shows(true, 'dark'),
+          },
+          events: {
+            'theme.toggle': () => {
+              fireEvent.click(toggle);
+            },
+            'theme.followSystem': ({ event }) => {
+              act(() => shared.send(event as ThemeEvent));
+            },
+            'system.changed': ({ event }) => {
+              act(() => shared.send(event as ThemeEvent));
+            },
+          },
+        });
+        expect(shared.getSnapshot().value).toEqual(path.state.value);
       });
     }
   }

@@ -1,11 +1,14 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import { isEndOfStream, openEventSource } from '../api/stream';
 import type { Line } from '../api/types';
+import { watchPageVisibility, type PageVisibilityEvent } from './pageVisibility';
 
 // SPEC 7.6 / CONTRACT 5.3: one running step's log stream. Lines are handed to the parent in
 // batches every 250 ms; `eof` ends the stream; a drop without `eof` reconnects with back-off.
 // The server replays its buffered history on every connection, so lines at or below the last
 // position already delivered are dropped here (and the parent's store de-duplicates by `pos`).
+// While the tab is hidden, lines are held instead of handed over every 250 ms, so a log nobody
+// looks at costs no rendering; they all go over at once when the tab is shown again.
 export const LOG_BATCH_DELAY = 250;
 export const RECONNECT_BASE_DELAY = 1000;
 export const RECONNECT_MAX_DELAY = 30000;
@@ -60,11 +63,17 @@ export const listenLogSource = createLogSourceListener(openEventSource);
 
 export const logStreamMachine = setup({
   types: {
-    context: {} as { url: string; attempt: number; buffer: Line[]; lastPos: number },
+    context: {} as {
+      url: string;
+      attempt: number;
+      buffer: Line[];
+      lastPos: number;
+      hidden: boolean;
+    },
     input: {} as { url: string; lastPos?: number },
-    events: {} as SourceEvent,
+    events: {} as SourceEvent | PageVisibilityEvent,
   },
-  actors: { listenLogSource },
+  actors: { listenLogSource, watchPageVisibility },
   delays: {
     LOG_BATCH_DELAY,
     RECONNECT_DELAY: ({ context }) =>
@@ -73,6 +82,7 @@ export const logStreamMachine = setup({
   guards: {
     isNewLine: ({ context, event }) =>
       event.type === 'source.line' && event.line.pos > context.lastPos,
+    isPageHidden: ({ context }) => context.hidden,
   },
   actions: {
     assignLine: assign(({ context, event }) => {
@@ -85,6 +95,8 @@ export const logStreamMachine = setup({
       enqueue.assign({ buffer: [] });
     }),
     assignReconnectAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    assignHidden: assign({ hidden: true }),
+    assignVisible: assign({ hidden: false }),
   },
 }).createMachine({
   id: 'logStream',
@@ -93,7 +105,13 @@ export const logStreamMachine = setup({
     attempt: 0,
     buffer: [],
     lastPos: input.lastPos ?? -1,
+    hidden: false,
   }),
+  invoke: { src: 'watchPageVisibility', input: { hiddenAfterMs: 0 } },
+  on: {
+    'page.hidden': { actions: 'assignHidden' },
+    'page.visible': { actions: 'assignVisible' },
+  },
   initial: 'live',
   states: {
     // One EventSource per visit; leaving the state (or stopping the actor) closes it.
@@ -107,7 +125,19 @@ export const logStreamMachine = setup({
         // The first line of a batch starts the 250 ms window; later lines join it.
         batching: {
           on: { 'source.line': { guard: 'isNewLine', actions: 'assignLine' } },
-          after: { LOG_BATCH_DELAY: { target: 'quiet', actions: 'sendBatch' } },
+          after: {
+            LOG_BATCH_DELAY: [
+              { guard: 'isPageHidden', target: 'held' },
+              { target: 'quiet', actions: 'sendBatch' },
+            ],
+          },
+        },
+        // The tab is hidden: keep collecting, hand everything over once it is shown.
+        held: {
+          on: {
+            'source.line': { guard: 'isNewLine', actions: 'assignLine' },
+            'page.visible': { target: 'quiet', actions: ['assignVisible', 'sendBatch'] },
+          },
         },
       },
       on: {

@@ -182,4 +182,34 @@ describe('logStream machine', () => {
     actor.stop();
     expect(latest().closed).toBe(true);
   });
+
+  it('holds lines while the tab is hidden and hands them over at once when it is shown', () => {
+    let hidden = false;
+    const descriptor = Object.getOwnPropertyDescriptor(document, 'hidden');
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    const setHidden = (value: boolean) => {
+      hidden = value;
+      document.dispatchEvent(new Event('visibilitychange'));
+      vi.advanceTimersByTime(0);
+    };
+    try {
+      const { actor, positions } = startHarness();
+      latest().open();
+      setHidden(true);
+      latest().send(line(0), line(1));
+      vi.advanceTimersByTime(LOG_BATCH_DELAY * 10);
+      latest().send(line(2));
+      vi.advanceTimersByTime(LOG_BATCH_DELAY * 10);
+      expect(actor.getSnapshot().context.batches).toEqual([]);
+      setHidden(false);
+      expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)]]);
+      // Visible again: back to a batch every 250 ms.
+      latest().send(line(3));
+      vi.advanceTimersByTime(LOG_BATCH_DELAY);
+      expect(positions()).toEqual([0, 1, 2, 3]);
+    } finally {
+      if (descriptor) Object.defineProperty(document, 'hidden', descriptor);
+      else delete (document as unknown as Record<string, unknown>).hidden;
+    }
+  });
 });

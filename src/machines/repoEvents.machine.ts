@@ -2,11 +2,18 @@ import { assign, createActor, emit, fromCallback, setup } from 'xstate';
 import { isEndOfStream, openEventSource, repoEventsUrl } from '../api/stream';
 import type { Repository } from '../api/types';
 import { inspect } from './inspector';
+import { watchPageVisibility, type PageVisibilityEvent } from './pageVisibility';
 
 // SPEC 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
-// announces the reconnection, so listeners refetch what they may have missed.
+// announces the reconnection, so listeners refetch what they may have missed. A tab left hidden
+// closes it (paused) until it is shown again.
 export const RECONNECT_BASE_DELAY = 1000;
 export const RECONNECT_MAX_DELAY = 30000;
+/**
+ * A tab hidden this long closes the stream, so events nobody sees are not received, merged and
+ * rendered; showing it again reconnects, and `stream.reconnected` makes listeners refetch.
+ */
+export const HIDDEN_PAUSE_DELAY = 60000;
 
 export type RepoEventsEmitted =
   { type: 'repo.updated'; repo: Repository } | { type: 'stream.reconnected' };
@@ -43,10 +50,11 @@ export const listenServerEvents = fromCallback<{ type: 'noop' }, { url: string }
 export const repoEventsMachine = setup({
   types: {
     context: {} as { attempt: number; connectedOnce: boolean },
-    events: {} as SourceEvent | { type: 'stream.stop' } | { type: 'stream.start' },
+    events: {} as
+      SourceEvent | PageVisibilityEvent | { type: 'stream.stop' } | { type: 'stream.start' },
     emitted: {} as RepoEventsEmitted,
   },
-  actors: { listenServerEvents },
+  actors: { listenServerEvents, watchPageVisibility },
   delays: {
     RECONNECT_DELAY: ({ context }) =>
       Math.min(RECONNECT_MAX_DELAY, RECONNECT_BASE_DELAY * 2 ** Math.max(0, context.attempt - 1)),
@@ -57,6 +65,7 @@ export const repoEventsMachine = setup({
 }).createMachine({
   id: 'repoEvents',
   context: { attempt: 0, connectedOnce: false },
+  invoke: { src: 'watchPageVisibility', input: { hiddenAfterMs: HIDDEN_PAUSE_DELAY } },
   initial: 'live',
   states: {
     // One EventSource per visit to `live`; its children only tell whether it has opened yet.
@@ -86,10 +95,16 @@ export const repoEventsMachine = setup({
           target: 'waiting',
           actions: assign({ attempt: ({ context }) => context.attempt + 1 }),
         },
+        'page.hidden': 'paused',
       },
     },
     waiting: {
       after: { RECONNECT_DELAY: 'live' },
+      on: { 'page.hidden': 'paused' },
+    },
+    // The tab has been hidden for a while: no connection until it is shown again.
+    paused: {
+      on: { 'page.visible': 'live' },
     },
     stopped: {
       on: { 'stream.start': 'live' },

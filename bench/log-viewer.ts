@@ -50,7 +50,7 @@ async function timeSearch(page: Page): Promise<number> {
   await probe.resetLongTasks(page);
   await box.pressSequentially(QUERY, { delay: 60 });
   await page.waitForFunction(
-    () => (window as unknown as Record<string, number>).__allFound > 0,
+    () => ((window as unknown as Record<string, number>).__allFound ?? 0) > 0,
     undefined,
     { timeout: 120_000 },
   );

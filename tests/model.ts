@@ -34,9 +34,10 @@ export interface ModelOptions {
    * 'snapshot' (default) tells contexts apart; 'value' keys by state value only, for machines
    * whose context grows without bound (a page counter, a list that keeps growing), which would
    * otherwise never run out of states. Several contexts then share a key: compare the real
-   * actor with `replayed(...)`, not with `path.state`.
+   * actor with `replayed(...)`, not with `path.state`. A function keys by what it returns
+   * (the value and the few context fields that change what the machine can do).
    */
-  keyBy?: 'snapshot' | 'value';
+  keyBy?: 'snapshot' | 'value' | ((snapshot: never) => unknown);
 }
 
 type Snapshotish = {
@@ -57,7 +58,12 @@ export function modelOf<TMachine extends AnyStateMachine>(
     // Only events the current state handles; ignored ones would add steps that test nothing.
     filterEvents: (snapshot, event) => (snapshot as unknown as Snapshotish).can(event),
     serializeState: (snapshot, event, previous) => {
-      const key = keyBy === 'value' ? value(snapshot) : serializeSnapshot(snapshot as never);
+      const key =
+        typeof keyBy === 'function'
+          ? JSON.stringify(keyBy(snapshot as never))
+          : keyBy === 'value'
+            ? value(snapshot)
+            : serializeSnapshot(snapshot as never);
       if (!event || !previous) return key;
       return `${key} via ${JSON.stringify(event)} from ${value(previous)}`;
     },

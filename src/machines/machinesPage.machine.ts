@@ -138,6 +138,7 @@ export const machinesPageMachine = setup({
     },
     statelyAttaching: {
       invoke: {
+        id: 'attachStately',
         src: 'attachStately',
         onDone: 'statelyAttached',
         onError: {

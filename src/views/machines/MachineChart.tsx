@@ -175,6 +175,8 @@ export function MachineChart({
     let cancelled = false;
     let graph: G6Graph | null = null;
     const colors = dark ? PALETTES.dark : PALETTES.light;
+    // No 2D canvas (a test DOM, a locked-down browser): the list of states stands in for it.
+    if (!document.createElement('canvas').getContext('2d')) return undefined;
     void import('@antv/g6').then(({ Graph }) => {
       if (cancelled || !container.current) return;
       graph = new Graph({

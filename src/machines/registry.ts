@@ -13,7 +13,9 @@ import { copyMachine } from './copy.machine';
 import { dashboardMachine } from './dashboard.machine';
 import { deploymentMachine } from './deployment.machine';
 import { graphViewMachine } from './graphView.machine';
+import { logSearchMachine } from './logSearch.machine';
 import { logStreamMachine } from './logStream.machine';
+import { logViewerMachine } from './logViewer.machine';
 import { loginMachine } from './login.machine';
 import { loginRedirectMachine } from './loginRedirect.machine';
 import { logoutMachine } from './logout.machine';
@@ -178,6 +180,17 @@ export const machineRegistry: MachineEntry[] = [
     id: 'logStream',
     machine: logStreamMachine,
     description: "One step's EventSource: 250 ms batching, eof, reconnect, de-duplication by pos",
+  },
+  {
+    id: 'logViewer',
+    machine: logViewerMachine,
+    description:
+      'How a step log is read: groups and folds, wrap and timestamps, #L permalinks, scroll requests',
+  },
+  {
+    id: 'logSearch',
+    machine: logSearchMachine,
+    description: "Whole-log search in time slices: plain, regex, case, 'n of m', next and previous",
   },
   // This page
   {

@@ -1,17 +1,19 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
-import { makeBuild } from '../../tests/factories';
+import { makeBuild, makeRepo } from '../../tests/factories';
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { renderWithMachines } from '../../tests/renderMachine';
+import { NewBuild } from '../views/repo/NewBuild';
 import {
   NEW_BUILD_NOT_STARTED,
   NEW_BUILD_STARTED,
   newBuildFailed,
   newBuildMachine,
   selectCreatedBuild,
-  selectIsOpen,
-  selectIsSubmitting,
+  selectForm,
   type CreateBuildInput,
 } from './newBuild.machine';
 import { toastsActor } from './toasts.machine';
@@ -151,6 +153,7 @@ describe('newBuild machine, model-based', () => {
     expect(coverage.missingTransitions).toEqual([]);
   });
 
+  // Through the New Build button and dialog (SPEC 2.14): each event is what the user does.
   for (const path of paths) {
     it(pathName(path), async () => {
       const calls = createSettler();
@@ -166,29 +169,86 @@ describe('newBuild machine, model-based', () => {
           notifyFailed: () => undefined,
         },
       });
-      const actor = createActor(machine, { input }).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      // Answer the pending call as the model says, then wait for the machine to leave its state.
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        calls.settle(event);
-        await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
+      const view = renderWithMachines(<NewBuild repo={makeRepo(repo)} />, {
+        machines: [[newBuildMachine, machine]],
+        path: '/octocat/hello-world',
+      });
+      const actor = view.actorOf(newBuildMachine);
+      const flush = async () => {
+        await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      };
+      const dialog = () => screen.getByRole('form', { name: 'New Build' });
+      const fields: Record<string, string> = {
+        branch: 'Branch',
+        draftKey: 'Parameter key',
+        draftValue: 'Parameter value',
+      };
+      const showsForm = () => {
+        const form = selectForm(actor.getSnapshot());
+        const inputs = within(dialog());
+        expect(inputs.getByLabelText('Branch')).toHaveValue(form.branch);
+        expect(inputs.getByLabelText('Parameter key')).toHaveValue(form.draftKey);
+        expect(inputs.queryAllByRole('button', { name: /^Remove parameter/ })).toHaveLength(
+          form.params.length,
+        );
       };
       await path.test({
         states: {
-          closed: () => expect(selectIsOpen(actor.getSnapshot())).toBe(false),
-          editing: () => expect(selectIsOpen(actor.getSnapshot())).toBe(true),
-          submitting: () => expect(selectIsSubmitting(actor.getSnapshot())).toBe(true),
-          created: () => expect(selectCreatedBuild(actor.getSnapshot())?.number).toBe(7),
+          closed: () => {
+            expect(screen.queryByRole('form', { name: 'New Build' })).not.toBeInTheDocument();
+            expect(screen.getByRole('button', { name: 'New Build' })).toBeEnabled();
+          },
+          editing: () => {
+            showsForm();
+            expect(within(dialog()).getByRole('button', { name: 'Create' })).toBeEnabled();
+          },
+          submitting: () => {
+            expect(within(dialog()).getByRole('button', { name: 'Creating...' })).toBeDisabled();
+          },
+          // SPEC 2.14: the new build's page opens.
+          created: () => {
+            expect(view.location.history.at(-1)).toBe('/octocat/hello-world/7');
+          },
         },
         events: {
-          'newBuild.open': send,
-          'newBuild.close': send,
-          'newBuild.edit': send,
-          'param.add': send,
-          'param.remove': send,
-          'newBuild.submit': send,
-          'xstate.done.actor.createNewBuild': answer,
-          'xstate.error.actor.createNewBuild': answer,
+          'newBuild.open': async () => {
+            fireEvent.click(screen.getByRole('button', { name: 'New Build' }));
+            await flush();
+          },
+          'newBuild.close': async () => {
+            fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+            await flush();
+          },
+          'newBuild.edit': async ({ event }) => {
+            const input = within(dialog()).getByLabelText(fields[event.field as string]!);
+            fireEvent.change(input, { target: { value: event.value } });
+            await flush();
+          },
+          'param.add': async () => {
+            fireEvent.click(within(dialog()).getByRole('button', { name: 'Add' }));
+            await flush();
+          },
+          'param.remove': async ({ event }) => {
+            const [remove] = within(dialog()).queryAllByRole('button', {
+              name: /^Remove parameter/,
+            });
+            // Nothing to remove: no button for it, the machine ignores it all the same.
+            if (remove) fireEvent.click(remove);
+            else actor.send(event as never);
+            await flush();
+          },
+          'newBuild.submit': async () => {
+            fireEvent.submit(dialog());
+            await flush();
+          },
+          'xstate.done.actor.createNewBuild': async ({ event }) => {
+            calls.settle(event);
+            await act(() => waitFor(actor, (snapshot) => !snapshot.matches('submitting')));
+          },
+          'xstate.error.actor.createNewBuild': async ({ event }) => {
+            calls.settle(event);
+            await act(() => waitFor(actor, (snapshot) => !snapshot.matches('submitting')));
+          },
         },
       });
       const expected = replayed(newBuildMachine, input, path.steps);

@@ -184,6 +184,8 @@ export const logViewerMachine = setup({
         scroll: { line: index, seq: (context.scroll?.seq ?? 0) + 1 },
       });
       enqueue.sendParent({ type: 'log.showLine', line: index } satisfies ShowLineEvent);
+      // Like scrolling up, going to a line stops following the end of a streaming log.
+      enqueue.sendParent({ type: 'log.unfollow' });
     }),
   },
 }).createMachine({

@@ -35,10 +35,12 @@ function start() {
     },
   });
   const shown: number[] = [];
+  let unfollowed = 0;
   const parent = setup({ actors: { viewer } }).createMachine({
     invoke: { id: 'viewer', src: 'viewer', input: {} },
     on: {
       'log.showLine': { actions: ({ event }) => shown.push((event as ShowLineEvent).line) },
+      'log.unfollow': { actions: () => (unfollowed += 1) },
     },
   });
   const actor = createActor(parent).start();
@@ -52,7 +54,16 @@ function start() {
     log = log.append(lines(texts, log.length));
     ref.send({ type: 'viewer.lines', lines: log });
   };
-  return { ref, flush, context, receive, shown, hashes, setHash: (hash: string) => setHash(hash) };
+  return {
+    ref,
+    flush,
+    context,
+    receive,
+    shown,
+    hashes,
+    setHash: (hash: string) => setHash(hash),
+    unfollowed: () => unfollowed,
+  };
 }
 
 const GROUPED = ['start', '::group::deps', 'a', 'b', '::endgroup::', 'end'];
@@ -124,7 +135,7 @@ describe('logViewer machine', () => {
   });
 
   it('reveals each search match, unfolding its group', () => {
-    const { ref, context, receive, flush, shown } = start();
+    const { ref, context, receive, flush, shown, unfollowed } = start();
     receive(GROUPED);
     const search = ref.getSnapshot().children.search!;
     search.send({ type: 'search.open' });
@@ -133,6 +144,8 @@ describe('logViewer machine', () => {
     expect(context().scroll).toEqual({ line: 3, seq: 1 });
     expect(context().hidden).toEqual([]);
     expect(shown).toEqual([3]);
+    // Going to a match stops following a streaming log's end.
+    expect(unfollowed()).toBe(1);
   });
 
   it('jumps to the top and the bottom', () => {

@@ -95,12 +95,25 @@ function TimeCell({
   return <Time data-time>{formatLineTime(time)}</Time>;
 }
 
+/** A group's title, with the search's matches in it. */
+function titleSegments(title: string, pattern: RegExp | null, current: number) {
+  const content = { segments: [{ text: title }], plain: title };
+  return pattern ? markMatches(content, matchRanges(pattern, title), current) : content.segments;
+}
+
 function GroupHeader({
   viewer,
   group,
   folded,
   hiddenCount,
-}: Required<Pick<LogLineProps, 'viewer' | 'group' | 'folded' | 'hiddenCount'>>) {
+  pattern,
+  currentOccurrence,
+}: Required<
+  Pick<
+    LogLineProps,
+    'viewer' | 'group' | 'folded' | 'hiddenCount' | 'pattern' | 'currentOccurrence'
+  >
+>) {
   const duration = group.endTime === undefined ? undefined : group.endTime - group.startTime;
   return (
     <span>
@@ -109,7 +122,7 @@ function GroupHeader({
         onClick={() => viewer.send({ type: 'group.toggle', key: group.key })}
       >
         <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
-        <span>{group.title}</span>
+        <LogText segments={titleSegments(group.title, pattern, currentOccurrence)} />
       </GroupToggle>
       <GroupMeta>
         {duration === undefined ? 'running' : formatLineTime(duration)}
@@ -148,6 +161,8 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
           group={group}
           folded={props.folded ?? false}
           hiddenCount={props.hiddenCount ?? 0}
+          pattern={pattern}
+          currentOccurrence={currentOccurrence}
         />
       ) : (
         <LogText segments={segments ?? []} />

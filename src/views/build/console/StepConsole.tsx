@@ -234,6 +234,7 @@ const Frame = styled('section', {
 
 const Header = styled('header', {
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '$3',
@@ -246,7 +247,7 @@ const Title = styled('h3', {
   margin: 0,
   fontSize: '$2',
   fontWeight: 600,
-  overflowWrap: 'anywhere',
+  whiteSpace: 'nowrap',
 });
 const Controls = styled('div', {
   display: 'flex',

@@ -30,7 +30,7 @@ const model = new TestModel(
   logSearchMachine as never,
   {
     events: eventsIn as never,
-  input: {},
+    input: {},
     serializeState: (snapshot: Snapshot) =>
       JSON.stringify([
         snapshot.value,

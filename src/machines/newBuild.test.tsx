@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
@@ -220,8 +220,10 @@ describe('newBuild machine, model-based', () => {
             await flush();
           },
           'newBuild.edit': async ({ event }) => {
-            const input = within(dialog()).getByLabelText(fields[event.field as string]!);
-            fireEvent.change(input, { target: { value: event.value } });
+            const input = within(dialog()).getByLabelText(
+              fields[(event as AnyEventObject).field as string]!,
+            );
+            fireEvent.change(input, { target: { value: (event as AnyEventObject).value } });
             await flush();
           },
           'param.add': async () => {

@@ -23,3 +23,7 @@ for (const entry of machineRegistry) {
   );
   console.info(`${entry.id}: ${join(folder, `${entry.id}.json`)}`);
 }
+
+// Importing the machines starts the app's shared actors (the clock ticker, the toast stack),
+// whose timers would keep Node running.
+process.exit(0);

@@ -10,6 +10,13 @@ const Actors = styled('ul', {
   gap: '$1',
   button: {
     width: '100%',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    whiteSpace: 'normal',
+    lineHeight: 1.35,
+    paddingTop: '$1',
+    paddingBottom: '$1',
+    height: 'auto',
     justifyContent: 'flex-start',
     textAlign: 'left',
     fontFamily: '$mono',
@@ -22,6 +29,8 @@ const Hint = styled('p', { color: '$textMuted', fontSize: '$1' });
 /** '{"stream_on":"streaming"}' reads 'stream_on.streaming'; parallel regions joined by ' | '. */
 export function stateText(value: unknown): string {
   if (typeof value === 'string') return value;
+  // A machine without states (the toast stack) is simply running.
+  if (value && typeof value === 'object' && Object.keys(value).length === 0) return 'running';
   if (!value || typeof value !== 'object') return String(value);
   return Object.entries(value as Record<string, unknown>)
     .map(([key, child]) => `${key}.${stateText(child)}`)

@@ -151,16 +151,27 @@ export function toGraphData(chart: Chart) {
   };
 }
 
+function applyStates(graph: G6Graph | null, states: Record<string, string[]>) {
+  if (!graph) return;
+  try {
+    void graph.setElementState(states);
+  } catch {
+    // Still rendering: the states are applied again once it has.
+  }
+}
+
 const nodeWidth = (label: string) => Math.max(96, label.length * 7 + 28);
 
 /** Draws a machine's chart; the G6 instance is a rendering detail of this element. */
 export function MachineChart({
   chart,
   highlighted,
+  selectedStateId,
   onSelectState,
 }: {
   chart: Chart;
   highlighted: string[];
+  selectedStateId: string | null;
   onSelectState: (stateId: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -201,6 +212,12 @@ export function MachineChart({
           },
           state: {
             active: { fill: colors.current, stroke: colors.currentBorder, lineWidth: 3 },
+            selected: {
+              stroke: colors.initial,
+              lineWidth: 3,
+              shadowColor: colors.initial,
+              shadowBlur: 6,
+            },
           },
         },
         combo: {
@@ -217,7 +234,10 @@ export function MachineChart({
             labelOffsetY: 22,
             cursor: 'pointer',
           },
-          state: { active: { stroke: colors.currentBorder, lineWidth: 3 } },
+          state: {
+            active: { stroke: colors.currentBorder, lineWidth: 3 },
+            selected: { stroke: colors.initial, lineWidth: 2 },
+          },
         },
         edge: {
           type: 'polyline',
@@ -240,8 +260,8 @@ export function MachineChart({
         layout: {
           type: 'antv-dagre',
           rankdir: 'LR',
-          ranksep: 90,
-          nodesep: 28,
+          ranksep: 56,
+          nodesep: 18,
           sortByCombo: true,
           controlPoints: true,
         },
@@ -254,7 +274,10 @@ export function MachineChart({
       graph.on('node:click', select);
       graph.on('combo:click', select);
       graphRef.current = graph;
-      graph.render().catch((error: unknown) => console.error('machine chart', error));
+      graph
+        .render()
+        .then(() => applyStates(graphRef.current, elementStates.current))
+        .catch((error: unknown) => console.error('machine chart', error));
     });
     return () => {
       cancelled = true;
@@ -263,19 +286,20 @@ export function MachineChart({
     };
   }, [chart, dark]);
 
+  // The states to show (current, selected), applied now and again once a new graph has rendered.
+  const elementStates = useRef<Record<string, string[]>>({});
   useEffect(() => {
-    const graph = graphRef.current;
-    if (!graph) return;
     const states: Record<string, string[]> = {};
     for (const node of chart.nodes) {
-      if (node.id !== chart.id) states[node.id] = highlighted.includes(node.id) ? ['active'] : [];
+      if (node.id === chart.id) continue;
+      states[node.id] = [
+        ...(highlighted.includes(node.id) ? ['active'] : []),
+        ...(node.id === selectedStateId ? ['selected'] : []),
+      ];
     }
-    try {
-      void graph.setElementState(states);
-    } catch {
-      // The graph may still be rendering; the next report highlights again.
-    }
-  }, [chart, highlighted]);
+    elementStates.current = states;
+    applyStates(graphRef.current, states);
+  }, [chart, highlighted, selectedStateId]);
 
   return (
     <>

@@ -120,6 +120,7 @@ export function MachinesPage() {
               <MachineChart
                 chart={drawn ?? chart}
                 highlighted={highlighted}
+                selectedStateId={context.selectedStateId}
                 onSelectState={selectState}
               />
               <StateList

@@ -48,13 +48,16 @@ export function renderWithMachines(
       },
     });
   const location = memoryLocation({ path, record: true });
-  const result = render(
+  const wrap = (element: ReactElement) => (
     <SessionContext.Provider logic={session} options={{ inspect }}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <ProvideMachines value={{ logic, inspect }}>{ui}</ProvideMachines>
+        <ProvideMachines value={{ logic, inspect }}>{element}</ProvideMachines>
       </Router>
-    </SessionContext.Provider>,
+    </SessionContext.Provider>
   );
+  const result = render(wrap(ui));
+  /** New props for the view, inside the same providers (the page re-rendering it). */
+  const rerender = (element: ReactElement) => result.rerender(wrap(element));
   /** The running actor of `machine` the view created (the latest one, if it made several). */
   const actorOf = (machine: AnyStateMachine): AnyActorRef => {
     const wanted = logic.get(machine);
@@ -62,5 +65,5 @@ export function renderWithMachines(
     if (!found) throw new Error(`the view created no ${machine.id} actor`);
     return found;
   };
-  return { ...result, location, actorOf };
+  return { ...result, rerender, location, actorOf };
 }

@@ -65,11 +65,29 @@ export function modelOf<TMachine extends AnyStateMachine>(
             ? value(snapshot)
             : serializeSnapshot(snapshot as never);
       if (!event || !previous) return key;
-      return `${key} via ${JSON.stringify(event)} from ${value(previous)}`;
+      return `${key} via ${takenBy(machine, previous, event)} from ${value(previous)}`;
     },
     serializeEvent: (event) => JSON.stringify(event),
     stateMatcher: (snapshot, key) => (snapshot as unknown as Snapshotish).matches(key),
   });
+}
+
+/**
+ * The transitions an event takes from a snapshot, as chart keys: part of a model state's key,
+ * so reaching a state by another transition is another model state (and a path of its own),
+ * while events that differ only in payload (a growing log position) are not.
+ */
+function takenBy(machine: AnyStateMachine, previous: unknown, event: AnyEventObject): string {
+  const taken = machine.getTransitionData(previous as never, event) as unknown as TransitionLike[];
+  return taken.flatMap((transition) => keysOf(transition)).join(' + ');
+}
+
+function keysOf(taken: TransitionLike): string[] {
+  const targets = taken.target?.length ? taken.target.map((t) => t.id) : [taken.source.id];
+  const guard = taken.guard ? guardName(taken.guard) : undefined;
+  return targets.map((target) =>
+    transitionKey({ source: taken.source.id, event: taken.eventType, guard, target }),
+  );
 }
 
 type PathLike = { state: { value: unknown }; steps: Array<{ event: AnyEventObject }> };
@@ -174,13 +192,7 @@ export function coverageOf(machine: AnyStateMachine, runs: ModelRun | ModelRun[]
     visit(event.snapshot);
     for (const taken of (event as { _transitions: TransitionLike[] })._transitions) {
       states.add(taken.source.id);
-      const targets = taken.target?.length ? taken.target.map((t) => t.id) : [taken.source.id];
-      for (const target of targets) {
-        const guard = taken.guard ? guardName(taken.guard) : undefined;
-        transitions.add(
-          transitionKey({ source: taken.source.id, event: taken.eventType, guard, target }),
-        );
-      }
+      for (const key of keysOf(taken)) transitions.add(key);
     }
   };
   const allPaths = [runs]

@@ -1,9 +1,12 @@
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../tests/factories';
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { renderWithMachines } from '../../tests/renderMachine';
+import { BuildsTab } from '../views/repo/BuildsTab';
 import {
   buildsMachine,
   selectBuilds,
@@ -169,29 +172,79 @@ describe('builds machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      const actor = createActor(machine, { input: { repo } }).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      // The Executions tab (SPEC 2.6) with this machine behind it.
+      const view = renderWithMachines(<BuildsTab repo={makeRepo(repo)} />, {
+        machines: [[buildsMachine, machine]],
+        path: '/octocat/hello-world',
+      });
+      const actor = view.actorOf(buildsMachine);
+      const send = async ({ event }: { event: AnyEventObject }) => {
+        await act(async () => {
+          actor.send(event as never);
+        });
+      };
       // Answer the pending page as the model says, then wait for the machine to leave its state.
       const answer = async ({ event }: { event: AnyEventObject }) => {
         const from = String(actor.getSnapshot().value);
         pages.settle(event);
-        await waitFor(actor, (snapshot) => !snapshot.matches(from as never));
+        await act(() => waitFor(actor, (snapshot) => !snapshot.matches(from as never)));
+      };
+      const listed = () => selectBuilds(actor.getSnapshot());
+      /** The executions on screen, each linking to its build. */
+      const showsList = () => {
+        for (const build of listed().slice(0, 3)) {
+          expect(
+            screen.getAllByRole('link', { name: new RegExp(`#${build.number}\\b`) }).length,
+          ).toBeGreaterThan(0);
+        }
       };
       await path.test({
         states: {
-          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
-          ready: () => expect(actor.getSnapshot().context.page).toBeGreaterThan(0),
-          loadingMore: () => expect(actor.getSnapshot().context.hasMore).toBe(true),
-          refreshing: () => expect(actor.getSnapshot().value).toBe('refreshing'),
-          failed: () => expect(selectLoadError(actor.getSnapshot())).toBe('boom'),
-          notFound: () => expect(selectIsNotFound(actor.getSnapshot())).toBe(true),
+          loading: () => {
+            expect(actor.getSnapshot().value).toBe('loading');
+            if (listed().length === 0) expect(screen.getByRole('status')).toBeInTheDocument();
+          },
+          ready: () => {
+            expect(actor.getSnapshot().context.page).toBeGreaterThan(0);
+            if (listed().length === 0) {
+              expect(screen.getByText('Your Build List is Empty.')).toBeInTheDocument();
+            } else showsList();
+            const more = screen.queryByRole('button', { name: 'Show more' });
+            expect(Boolean(more)).toBe(selectCanShowMore(actor.getSnapshot()));
+          },
+          loadingMore: () => {
+            expect(actor.getSnapshot().context.hasMore).toBe(true);
+            expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+            showsList();
+          },
+          refreshing: () => {
+            expect(actor.getSnapshot().value).toBe('refreshing');
+            // The list stays on screen while it is fetched again.
+            if (listed().length) showsList();
+          },
+          failed: () => {
+            expect(selectLoadError(actor.getSnapshot())).toBe('boom');
+            expect(screen.getByRole('alert')).toHaveTextContent('boom');
+          },
+          notFound: () => {
+            expect(selectIsNotFound(actor.getSnapshot())).toBe(true);
+            expect(view.location.history.at(-1)).toBe('/404');
+          },
         },
         events: {
           'xstate.done.actor.fetchBuildsPage': answer,
           'xstate.error.actor.fetchBuildsPage': answer,
-          'builds.showMore': send,
+          'builds.showMore': async (step) => {
+            const more = screen.queryByRole('button', { name: 'Show more' });
+            if (more) await act(async () => fireEvent.click(more));
+            else await send(step);
+          },
           'builds.refresh': send,
-          'builds.retry': send,
+          'builds.retry': async (step) => {
+            const retry = screen.queryByRole('button', { name: /retry|try again/i });
+            if (retry) await act(async () => fireEvent.click(retry));
+            else await send(step);
+          },
           'stream.reconnected': send,
           'repo.updated': send,
         },

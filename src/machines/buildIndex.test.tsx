@@ -1,3 +1,4 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
@@ -5,10 +6,13 @@ import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { renderWithMachines } from '../../tests/renderMachine';
+import { BuildIndexTab } from '../views/repo/BuildIndexTab';
 import {
   buildIndexMachine,
   selectIndexBuilds,
   selectIndexError,
+  selectIndexIsLoading,
   selectIndexIsNotFound,
   type BuildIndexKind,
 } from './buildIndex.machine';
@@ -114,24 +118,56 @@ describe('buildIndex machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      const actor = createActor(machine, { input }).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      // The Branches tab (SPEC 2.7) with this machine behind it.
+      const view = renderWithMachines(<BuildIndexTab repo={makeRepo(repo)} kind="branches" />, {
+        machines: [[buildIndexMachine, machine]],
+        path: '/octocat/hello-world/branches',
+      });
+      const actor = view.actorOf(buildIndexMachine);
+      const send = async ({ event }: { event: AnyEventObject }) => {
+        await act(async () => {
+          actor.send(event as never);
+        });
+      };
       // Answer the pending call as the model says, then wait for the machine to leave its state.
       const answer = async ({ event }: { event: AnyEventObject }) => {
         calls.settle(event);
-        await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
+        await act(() => waitFor(actor, (snapshot) => !snapshot.matches('loading')));
       };
       await path.test({
         states: {
-          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
-          ready: () => expect(selectIndexBuilds(actor.getSnapshot()).length).toBeGreaterThan(0),
-          failed: () => expect(selectIndexError(actor.getSnapshot())).toBe('boom'),
-          notFound: () => expect(selectIndexIsNotFound(actor.getSnapshot())).toBe(true),
+          loading: () => {
+            expect(actor.getSnapshot().value).toBe('loading');
+            // A first load shows a spinner; a refetch keeps the table on screen.
+            if (selectIndexIsLoading(actor.getSnapshot())) {
+              expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+            } else expect(screen.getByRole('table', { name: 'Branches' })).toBeInTheDocument();
+          },
+          ready: () => {
+            const builds = selectIndexBuilds(actor.getSnapshot());
+            expect(builds.length).toBeGreaterThan(0);
+            const table = screen.getByRole('table', { name: 'Branches' });
+            for (const build of builds) {
+              expect(within(table).getByRole('link', { name: build.target })).toBeInTheDocument();
+            }
+          },
+          failed: () => {
+            expect(selectIndexError(actor.getSnapshot())).toBe('boom');
+            expect(screen.getByRole('alert')).toHaveTextContent('boom');
+          },
+          notFound: () => {
+            expect(selectIndexIsNotFound(actor.getSnapshot())).toBe(true);
+            expect(view.location.history.at(-1)).toBe('/404');
+          },
         },
         events: {
           'xstate.done.actor.fetchIndex': answer,
           'xstate.error.actor.fetchIndex': answer,
-          'index.retry': send,
+          'index.retry': async (step) => {
+            const retry = screen.queryByRole('button', { name: 'Try again' });
+            if (retry) await act(async () => fireEvent.click(retry));
+            else await send(step);
+          },
           'stream.reconnected': send,
           'repo.updated': send,
         },

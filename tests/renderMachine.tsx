@@ -67,3 +67,17 @@ export function renderWithMachines(
   };
   return { ...result, rerender, location, actorOf };
 }
+
+/**
+ * A machine whose every invoked actor never answers: for the machines of a page that are not
+ * under test, so rendering the page makes no call and changes nothing by itself.
+ */
+export function neverAnswering<TMachine extends AnyStateMachine>(machine: TMachine): TMachine {
+  const names = Object.keys(
+    (machine as { implementations?: { actors?: object } }).implementations?.actors ?? {},
+  );
+  const never = fromPromise(() => new Promise<never>(() => undefined));
+  return machine.provide({
+    actors: Object.fromEntries(names.map((name) => [name, never])),
+  } as never) as TMachine;
+}

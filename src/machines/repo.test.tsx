@@ -1,3 +1,4 @@
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../api/client';
@@ -5,6 +6,10 @@ import type { RepoRef } from '../api/repos';
 import type { Repository } from '../api/types';
 import { makeBuild, makeRepo } from '../../tests/factories';
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../tests/model';
+import { neverAnswering, renderWithMachines } from '../../tests/renderMachine';
+import { AppRoutes } from '../routes';
+import { buildsMachine } from './builds.machine';
+import { repoSettingsMachine } from './repoSettings.machine';
 import {
   mergeRepo,
   repoMachine,
@@ -144,24 +149,65 @@ describe('repo machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      const actor = createActor(machine, { input: { ref } }).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
+      // The repository page (SPEC 2.5) at its route; its tabs' machines never answer.
+      const view = renderWithMachines(<AppRoutes />, {
+        machines: [
+          [repoMachine, machine],
+          [buildsMachine, neverAnswering(buildsMachine)],
+          [repoSettingsMachine, neverAnswering(repoSettingsMachine)],
+        ],
+        path: '/octocat/hello-world',
+      });
+      const actor = view.actorOf(repoMachine);
+      const send = async ({ event }: { event: AnyEventObject }) => {
+        await act(async () => {
+          actor.send(event as never);
+        });
+      };
       // Answer the pending call as the model says, then wait for the machine to leave its state.
       const answer = async ({ event }: { event: AnyEventObject }) => {
         calls.settle(event);
-        await waitFor(actor, (snapshot) => !snapshot.matches('loading'));
+        await act(() => waitFor(actor, (snapshot) => !snapshot.matches('loading')));
       };
       await path.test({
         states: {
-          loading: () => expect(actor.getSnapshot().value).toBe('loading'),
-          ready: () => expect(selectRepo(actor.getSnapshot())).not.toBeNull(),
-          notFound: () => expect(selectIsNotFound(actor.getSnapshot())).toBe(true),
-          failed: () => expect(actor.getSnapshot().value).toBe('failed'),
+          loading: () => {
+            expect(actor.getSnapshot().value).toBe('loading');
+            if (!selectRepo(actor.getSnapshot())) {
+              expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading...');
+            }
+          },
+          ready: () => {
+            const shown = selectRepo(actor.getSnapshot());
+            expect(shown).not.toBeNull();
+            expect(screen.getByRole('heading', { level: 1, name: shown!.name })).toBeVisible();
+            // SPEC 2.5: an inactive repository opens on its settings.
+            if (!shown!.active) expect(view.location.history.at(-1)).toMatch(/\/settings$/);
+          },
+          notFound: () => {
+            expect(selectIsNotFound(actor.getSnapshot())).toBe(true);
+            expect(
+              screen.getByRole('heading', {
+                name: 'We are sorry, the resource you requested cannot be found.',
+              }),
+            ).toBeInTheDocument();
+          },
+          failed: () => {
+            expect(actor.getSnapshot().value).toBe('failed');
+            // SPEC 8: the failed call's message, unless a repository is known by now.
+            const error = selectLoadError(actor.getSnapshot());
+            if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+            else expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
+          },
         },
         events: {
           'xstate.done.actor.fetchRepository': answer,
           'xstate.error.actor.fetchRepository': answer,
-          'repo.reload': send,
+          'repo.reload': async (step) => {
+            const retry = screen.queryByRole('button', { name: 'Try again' });
+            if (retry) await act(async () => fireEvent.click(retry));
+            else await send(step);
+          },
           'repo.changed': send,
           'repo.updated': send,
           'stream.reconnected': send,

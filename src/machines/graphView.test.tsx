@@ -1,6 +1,8 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createActor, type AnyEventObject, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { modelOf, pathName, reportCoverage } from '../../tests/model';
+import { SplitPanel } from '../views/build/graph/SplitPanel';
 import {
   clampSplit,
   graphViewMachine,
@@ -126,52 +128,70 @@ describe('graphView machine, model-based', () => {
     { type: 'zoom.in', graph: 'stages' },
     { type: 'zoom.out', graph: 'steps' },
     { type: 'zoom.fit', graph: 'steps' },
+    { type: 'zoom.fitted', graph: 'steps', zoom: 80 },
     { type: 'zoom.reset', graph: 'stages' },
     { type: 'split.dragStart' },
     { type: 'split.measured', total: 600 },
     { type: 'split.drag', size: 260 },
     { type: 'split.dragEnd' },
     { type: 'split.move', delta: 20 },
+    { type: 'split.set', size: 0 },
     { type: 'drawer.open', step: 2 },
     { type: 'drawer.close' },
   ];
-  const model = createTestModel(graphViewMachine, {
-    events,
-    // States only; context is covered above. Keeps the walk to the machine's own chart.
-    serializeState: (snapshot: SnapshotFrom<typeof graphViewMachine>) =>
-      JSON.stringify(snapshot.value),
-  } as never);
-
+  // Keyed by value and the drawer's step: zoom and split sizes are covered above.
+  const model = modelOf(graphViewMachine, events, {
+    keyBy: (snapshot: SnapshotFrom<typeof graphViewMachine>) => [
+      snapshot.value,
+      selectDrawerStep(snapshot),
+    ],
+  });
   const paths = model.getShortestPaths();
 
-  it('reaches every state of the chart', () => {
-    // Paths that are prefixes of longer ones are dropped, so count every state along them.
-    const reached = new Set(
-      paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))),
-    );
-    expect(reached).toEqual(
-      new Set([
-        JSON.stringify({ split: 'resting', drawer: 'closed' }),
-        JSON.stringify({ split: 'dragging', drawer: 'closed' }),
-        JSON.stringify({ split: 'resting', drawer: 'open' }),
-        JSON.stringify({ split: 'dragging', drawer: 'open' }),
-      ]),
-    );
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(graphViewMachine, { paths });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
   });
 
+  // The split panel renders the machine: the divider is dragged with the pointer, moved with
+  // the keys, and shows the split's size; the drawer's step is what the page opens.
   for (const path of paths) {
-    it(path.description, async () => {
+    it(pathName(path), async () => {
       const actor = createActor(graphViewMachine).start();
+      render(<SplitPanel viewRef={actor} top={<p>stages</p>} bottom={<p>steps</p>} />);
+      const divider = screen.getByRole('separator', {
+        name: 'Resize the stage and step graphs',
+      });
+      const shows = () => {
+        const snapshot = actor.getSnapshot();
+        expect(divider.closest('[data-dragging]') !== null).toBe(selectIsDragging(snapshot));
+        const size = selectSplitSize(snapshot);
+        if (size === null) expect(divider).not.toHaveAttribute('aria-valuenow');
+        else expect(divider).toHaveAttribute('aria-valuenow', String(size));
+      };
+      const send = (event: AnyEventObject) => act(() => void actor.send(event as never));
       await path.test({
         states: {
-          '*': (state: SnapshotFrom<typeof graphViewMachine>) => {
-            expect(actor.getSnapshot().value).toEqual(state.value);
+          'split.resting': shows,
+          'split.dragging': shows,
+          'drawer.closed': () => expect(selectDrawerStep(actor.getSnapshot())).toBeNull(),
+          'drawer.open': () => expect(selectDrawerStep(actor.getSnapshot())).toBe(2),
+        },
+        events: {
+          ...Object.fromEntries(events.map((event) => [event.type, () => send(event)])),
+          'split.dragStart': () => {
+            fireEvent.pointerDown(divider, { pointerId: 1 });
+          },
+          'split.dragEnd': () => {
+            fireEvent.pointerUp(divider, { pointerId: 1 });
+          },
+          'split.move': () => {
+            fireEvent.keyDown(divider, { key: 'ArrowDown' });
           },
         },
-        events: Object.fromEntries(
-          events.map((event) => [event.type, () => void actor.send(event)]),
-        ),
-      } as never);
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
     });
   }
 });

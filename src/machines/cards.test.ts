@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import {
@@ -14,7 +13,6 @@ import {
   selectCardChildren,
   selectCardsState,
   selectCardState,
-  type CardInput,
   type CardRef,
   type CardRenderer,
 } from './cards.machine';
@@ -177,84 +175,4 @@ describe('cards machine (SPEC 2.9, 7.2, 8)', () => {
   });
 });
 
-describe('card machine, model-based', () => {
-  type ModelEvent =
-    | { type: 'xstate.done.actor.fetchCardData'; output: unknown }
-    | { type: 'xstate.error.actor.fetchCardData'; error: unknown }
-    | { type: 'xstate.done.actor.fetchCardSchema'; output: unknown }
-    | { type: 'xstate.error.actor.fetchCardSchema'; error: unknown }
-    | { type: 'card.renderFailed'; message: string };
-  type Snapshot = SnapshotFrom<typeof cardMachine>;
-
-  // What can happen in each state, the actors' answers included.
-  const eventsIn: Record<string, ModelEvent[]> = {
-    fetchingData: [
-      { type: 'xstate.done.actor.fetchCardData', output: { Passed: 1 } },
-      { type: 'xstate.error.actor.fetchCardData', error: new ApiError(404, 'Not Found') },
-    ],
-    fetchingSchema: [
-      { type: 'xstate.done.actor.fetchCardSchema', output: template },
-      { type: 'xstate.done.actor.fetchCardSchema', output: '<html></html>' },
-      { type: 'xstate.error.actor.fetchCardSchema', error: new ApiError(0, 'Failed to fetch') },
-    ],
-    ready: [{ type: 'card.renderFailed', message: 'bad template' }],
-  };
-  const input = { repo, build: 20, card: card(1, 4) };
-  const model = new TestModel(
-    cardMachine as never,
-    {
-      events: (snapshot: Snapshot) => eventsIn[snapshot.value] ?? [],
-      input,
-      serializeState: (snapshot: Snapshot) =>
-        JSON.stringify([snapshot.value, snapshot.context.error]),
-      serializeEvent: (event: ModelEvent) => JSON.stringify(event),
-    } as never,
-  );
-
-  /** The real machine, with actors whose answers the model decides. */
-  function createSut() {
-    let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =
-      null;
-    const pending = <Input>() =>
-      fromPromise<unknown, Input>(
-        () => new Promise((resolve, reject) => (settle = { resolve, reject })),
-      );
-    const machine = cardMachine.provide({
-      actors: {
-        fetchCardData: pending<CardInput>(),
-        fetchCardSchema: pending<{ url: string }>(),
-      },
-    });
-    const actor = createActor(machine, { input }).start();
-    const exec = async (event: ModelEvent) => {
-      if (event.type.startsWith('xstate.done.actor.'))
-        settle!.resolve((event as { output: unknown }).output);
-      else if (event.type.startsWith('xstate.error.actor.'))
-        settle!.reject((event as { error: unknown }).error);
-      else actor.send(event as { type: 'card.renderFailed'; message: string });
-      await vi.advanceTimersByTimeAsync(0);
-    };
-    return { actor, exec };
-  }
-
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('reaches every state through the real machine, in step with the model', async () => {
-    const paths = model.getShortestPaths();
-    const visited = new Set<string>();
-    for (const path of paths) {
-      const sut = createSut();
-      for (const { event, state } of path.steps) {
-        if (event.type !== 'xstate.init') await sut.exec(event as ModelEvent);
-        const real = sut.actor.getSnapshot();
-        const expected = state as unknown as Snapshot;
-        expect(real.value).toEqual(expected.value);
-        expect(real.context.error).toEqual(expected.context.error);
-        visited.add(String(real.value));
-      }
-      sut.actor.stop();
-    }
-    expect([...visited].sort()).toEqual(['failed', 'fetchingData', 'fetchingSchema', 'ready']);
-  });
-});
+// The card machine's model-based test, through CardItem, is in cards.model.test.tsx.

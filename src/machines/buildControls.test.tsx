@@ -1,6 +1,9 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { modelOf, reportCoverage } from '../../tests/model';
+import { modelOf, pathName, reportCoverage } from '../../tests/model';
+import { renderWithMachines } from '../../tests/renderMachine';
+import { BuildControls } from '../views/build/BuildControls';
 import { ApiError } from '../api/client';
 import type { Build } from '../api/types';
 import { makeStagedBuild, repoRef } from '../../tests/factories';
@@ -171,7 +174,7 @@ describe('build controls, model-based', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
+    it(pathName(path), async () => {
       // Every call waits for the path to say how it ends.
       let pending: { resolve: (value: Build | null) => void; reject: (e: unknown) => void };
       const controlled = <T, Input>() =>
@@ -182,7 +185,6 @@ describe('build controls, model-based', () => {
                 (pending = { resolve: resolve as (value: Build | null) => void, reject }),
             ),
         );
-      const navigate = vi.fn();
       const machine = buildControlsMachine.provide({
         actors: {
           cancelBuild: controlled<Build, BuildTarget>(),
@@ -192,9 +194,34 @@ describe('build controls, model-based', () => {
           }),
         },
       });
-      const actor = createActor(machine, { input: { repo: repoRef, build: 7, navigate } }).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as never);
-      const idle = () => waitFor(actor, (snapshot) => snapshot.matches('idle'));
+      // The build page's controls (SPEC 4.3): Cancel for a running build, the Actions menu
+      // (Restart, Promote, Debug) for a finished one; each event is the user's click.
+      const ui = (status: 'running' | 'success') => (
+        <BuildControls
+          repo={repoRef}
+          build={makeStagedBuild(7, status)}
+          canWrite
+          blocked={false}
+          onCancelled={() => undefined}
+        />
+      );
+      const view = renderWithMachines(ui('success'), {
+        machines: [[buildControlsMachine, machine]],
+        path: '/octocat/hello-world/7',
+      });
+      const actor = view.actorOf(buildControlsMachine);
+      const idle = () => act(() => waitFor(actor, (snapshot) => snapshot.matches('idle')));
+      const cancel = async () => {
+        view.rerender(ui('running'));
+        await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+      };
+      const menu = (label: string) => async () => {
+        view.rerender(ui('success'));
+        await act(async () => fireEvent.click(screen.getByRole('button', { name: /Actions/ })));
+        await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: label })));
+      };
+      const dialog = () => screen.queryByRole('dialog', { name: 'Create deployment' });
+      const actions = () => screen.getByRole('button', { name: /Actions/ });
       const answer = ({ event }: { event: AnyEventObject }) => {
         if (event.type.startsWith('xstate.error')) pending.reject(event.error);
         else pending.resolve(event.output as Build | null);
@@ -202,29 +229,48 @@ describe('build controls, model-based', () => {
       };
       await path.test({
         states: {
-          idle: () => expect(actor.getSnapshot().value).toBe('idle'),
-          cancelling: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
-          restarting: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
-          debugging: () => expect(selectIsBusy(actor.getSnapshot())).toBe(true),
-          deploying: () => expect(selectDeployment(actor.getSnapshot())).toBeDefined(),
+          idle: () => {
+            expect(actor.getSnapshot().value).toBe('idle');
+            expect(dialog()).not.toBeInTheDocument();
+            const control = screen.queryByRole('button', { name: 'Cancel' }) ?? actions();
+            expect(control).toBeEnabled();
+          },
+          cancelling: () => {
+            expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+            expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+          },
+          restarting: () => {
+            expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+            expect(actions()).toBeDisabled();
+          },
+          debugging: () => {
+            expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+            expect(actions()).toBeDisabled();
+          },
+          deploying: () => {
+            expect(selectDeployment(actor.getSnapshot())).toBeDefined();
+            expect(dialog()).toBeInTheDocument();
+          },
         },
         events: {
-          'build.cancel': send,
-          'build.restart': send,
-          'build.debug': send,
-          'build.promote': send,
+          'build.cancel': cancel,
+          'build.restart': menu('Restart'),
+          'build.debug': menu('Debug'),
+          'build.promote': menu('Promote'),
           'xstate.done.actor.cancelBuild': answer,
           'xstate.error.actor.cancelBuild': answer,
           'xstate.done.actor.restartBuild': answer,
           'xstate.error.actor.restartBuild': answer,
           'xstate.done.actor.debugBuild': answer,
           'xstate.error.actor.debugBuild': answer,
-          'xstate.done.actor.deployment': ({ event }) => {
+          // Deploy or Cancel in the dialog.
+          'xstate.done.actor.deployment': async ({ event }) => {
             const created = (event as AnyEventObject).output.created;
-            selectDeployment(actor.getSnapshot())!.send({
-              type: created ? 'deployment.submit' : 'deployment.cancel',
+            const button = within(dialog()!).getByRole('button', {
+              name: created ? 'Deploy' : 'Cancel',
             });
-            return idle();
+            await act(async () => fireEvent.click(button));
+            await idle();
           },
         },
       });
@@ -232,7 +278,7 @@ describe('build controls, model-based', () => {
       // Only a build that came out of the last call moves the user.
       const output = path.steps.at(-1)?.event.output as
         { number?: number; created?: Build | null } | null | undefined;
-      expect(navigate).toHaveBeenCalledTimes(output?.number || output?.created ? 1 : 0);
+      expect(view.location.history.length).toBe(output?.number || output?.created ? 2 : 1);
     });
   }
 });

@@ -1,3 +1,4 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   assign,
@@ -17,6 +18,9 @@ import {
   SYNC_POLL_INTERVAL,
 } from './accountSync.machine';
 import { makeUser } from '../../tests/factories';
+import { neverAnswering } from '../../tests/renderMachine';
+import { SyncButton } from '../views/dashboard/SyncButton';
+import { dashboardMachine, selectAccountSync } from './dashboard.machine';
 
 const user = (syncing: boolean) => makeUser({ login: 'admin', syncing });
 
@@ -215,17 +219,28 @@ describe('accountSync machine, model-based', () => {
           },
           actions: { notifySynced, notifySyncError },
         });
-        const actor = createActor(machine, { input: { syncing } }).start();
+        // The dashboard's Sync button (SPEC 2.4, 4.7) renders the sync its dashboard invokes.
+        const dashboard = createActor(
+          neverAnswering(dashboardMachine).provide({ actors: { accountSync: machine } }),
+          { input: { syncing } },
+        ).start();
+        const view = render(<SyncButton dashboard={dashboard} />);
+        const actor = selectAccountSync(dashboard.getSnapshot())!;
+        const button = () => screen.getByRole('button', { name: /Sync/ });
         for (const { event, state } of path.steps) {
           const { value } = state;
-          if (event.type === 'sync.start') actor.send({ type: 'sync.start' });
+          if (event.type === 'sync.start') fireEvent.click(button());
           else if (event.type.startsWith('xstate.after.')) {
             await vi.advanceTimersByTimeAsync(SYNC_POLL_INTERVAL);
           } else if (event.type.endsWith('.startSync')) startSync.settle(event);
           else if (event.type.endsWith('.fetchUser')) fetchUser.settle(event);
-          await vi.advanceTimersByTimeAsync(0);
+          await act(() => vi.advanceTimersByTimeAsync(0));
 
           const snapshot = actor.getSnapshot();
+          // 'Sync', or a disabled 'Syncing' with a spinner while the sync runs.
+          expect(button()).toHaveTextContent(value === 'idle' ? 'Sync' : 'Syncing');
+          if (value === 'idle') expect(button()).toBeEnabled();
+          else expect(button()).toBeDisabled();
           expect(snapshot.value).toEqual(value);
           // What each state means from outside: the flag, and which call is in flight.
           expect(selectIsSyncing(snapshot)).toBe(value !== 'idle');
@@ -238,7 +253,8 @@ describe('accountSync machine, model-based', () => {
             expect(notifySynced).toHaveBeenCalledTimes(1);
           }
         }
-        actor.stop();
+        view.unmount();
+        dashboard.stop();
       }
     });
   }

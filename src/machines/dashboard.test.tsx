@@ -1,3 +1,4 @@
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createActor,
@@ -9,7 +10,9 @@ import {
 import { ApiError } from '../api/client';
 import type { Repository, User } from '../api/types';
 import { makeBuild, makeRepo, makeUser } from '../../tests/factories';
-import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
+import { createSettler, modelOf, replayed, reportCoverage, visitedStates } from '../../tests/model';
+import { neverAnswering, renderWithMachines } from '../../tests/renderMachine';
+import { DashboardPage } from '../views/dashboard/DashboardPage';
 import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
 import {
   dashboardMachine,
@@ -231,8 +234,21 @@ describe('dashboard machine, model-based', () => {
     { type: 'stream.reconnected' },
     { type: 'account.synced' },
   ];
-  const events = (snapshot: SnapshotFrom<typeof dashboardMachine>) =>
-    snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' }) ? answers : reloads;
+  // Filters, preferences, Show more and live updates: the list changes, the state does not.
+  const listChanges: AnyEventObject[] = [
+    { type: 'prefs.setActiveOnly', value: true },
+    { type: 'prefs.setSortBy', value: SORT_BY_NAME },
+    { type: 'prefs.setOrg', value: 'acme' },
+    { type: 'repos.filter', text: 'one' },
+    { type: 'repos.showMore' },
+    { type: 'repo.updated', repo: makeRepo({ slug: 'acme/two', build: makeBuild() }) },
+  ];
+  const events = (snapshot: SnapshotFrom<typeof dashboardMachine>) => [
+    ...(snapshot.matches('loading') || snapshot.matches({ ready: 'refreshing' })
+      ? answers
+      : reloads),
+    ...listChanges,
+  ];
 
   const inertActions = {
     notifyReloadError: () => undefined,
@@ -240,21 +256,15 @@ describe('dashboard machine, model-based', () => {
     persistPreferences: () => undefined,
   };
   const model = dashboardMachine.provide({ actions: inertActions });
-  const paths = modelOf(model, events, { input: { syncing: false } }).getShortestPaths();
+  const paths = modelOf(model, events, {
+    input: { syncing: false },
+    keyBy: 'value',
+  }).getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
     const coverage = reportCoverage(model, { paths, input: { syncing: false } });
     expect(coverage.missingStates).toEqual([]);
-    // Filters, preferences, Show more and live updates change only the context; the tests
-    // above cover them, the model keeps the list fixed.
-    expect(coverage.missingTransitions).toEqual([
-      'dashboard --prefs.setActiveOnly--> dashboard',
-      'dashboard --prefs.setSortBy--> dashboard',
-      'dashboard --prefs.setOrg--> dashboard',
-      'dashboard --repos.filter--> dashboard',
-      'dashboard --repos.showMore--> dashboard',
-      'dashboard --repo.updated--> dashboard',
-    ]);
+    expect(coverage.missingTransitions).toEqual([]);
   });
 
   it('behaves as the model on every path', async () => {
@@ -272,17 +282,25 @@ describe('dashboard machine, model-based', () => {
         actors: {
           fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()),
           followRepoEvents: fromCallback(() => undefined),
-          accountSync: fromCallback(() => undefined) as never,
+          // The Sync button renders the sync: a real one, whose calls never answer.
+          accountSync: neverAnswering(accountSyncMachine),
         },
         actions: { notifyReloadError, invalidateSearch },
       });
-      const actor = createActor(machine, { input: { syncing: false } }).start();
+      // The dashboard page (SPEC 2.4) with this machine behind it.
+      const view = renderWithMachines(<DashboardPage />, {
+        machines: [[dashboardMachine, machine]],
+      });
+      const actor = view.actorOf(dashboardMachine) as ReturnType<typeof start>['actor'];
       let loadedOnce = false;
-      for (const { event, state } of path.steps) {
+      for (const [index, { event, state }] of path.steps.entries()) {
         const { value } = state;
+        const retry = screen.queryByRole('button', { name: 'Retry' });
         if (event.type.startsWith('xstate.') && event.type !== 'xstate.init') fetch.settle(event);
-        else if (!event.type.startsWith('xstate.')) actor.send(event as never);
-        await vi.advanceTimersByTimeAsync(0);
+        // The page's Retry is the user's reload; the others come from the stream and the sync.
+        else if (event.type === 'repos.reload' && retry) fireEvent.click(retry);
+        else if (!event.type.startsWith('xstate.')) act(() => void actor.send(event as never));
+        await act(() => vi.advanceTimersByTimeAsync(0));
 
         const snapshot = actor.getSnapshot();
         expect(snapshot.value).toEqual(value);
@@ -291,14 +309,27 @@ describe('dashboard machine, model-based', () => {
         expect(fetch.waiting).toBe(fetching);
         if (event.type === 'xstate.done.actor.fetchRepos') loadedOnce = true;
         expect(selectIsLoading(snapshot)).toBe(!loadedOnce);
-        if (snapshot.matches('ready')) expect(visible(actor)).toEqual(['acme/one', 'acme/two']);
+        const expected = replayed(model, { syncing: false }, path.steps.slice(0, index + 1));
+        if (snapshot.matches('ready')) {
+          expect(visible(actor)).toEqual(slugs(selectVisibleRepos(expected)));
+        }
         expect(selectError(snapshot)).toBe(snapshot.matches('failed') ? 'boom' : null);
         if (event.type === 'xstate.error.actor.fetchRepos' && loadedOnce) {
           expect(notifyReloadError).toHaveBeenCalledTimes(1);
         }
         if (event.type === 'account.synced') expect(invalidateSearch).toHaveBeenCalledTimes(1);
+        // What the page shows: the error with Retry, a first load, or the list (kept while
+        // it is fetched again).
+        const error = selectError(snapshot);
+        if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+        else if (selectIsLoading(snapshot)) {
+          expect(screen.getByRole('status')).toHaveTextContent('Loading repositories...');
+        } else {
+          const list = screen.getByRole('list', { name: 'Repositories' });
+          for (const slug of visible(actor)) expect(list).toHaveTextContent(slug);
+        }
       }
-      actor.stop();
+      view.unmount();
     }
   });
 });

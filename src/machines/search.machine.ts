@@ -69,6 +69,8 @@ export const searchMachine = setup({
           on: { 'search.open': 'loading' },
         },
         loading: {
+          // A retry (or reopening after a failure) shows the spinner, not the old error.
+          entry: assign({ error: null }),
           invoke: {
             id: 'fetchRepos',
             src: 'fetchRepos',
@@ -122,13 +124,14 @@ export function selectResults(snapshot: SearchSnapshot): Repository[] {
 }
 
 let shared: ReturnType<typeof createActor<typeof searchMachine>> | undefined;
+let sharedLogic: typeof searchMachine = searchMachine;
 
 /**
  * One search actor for the whole app: the sidebar is re-mounted on every route, and the list is
  * loaded once, not once per page.
  */
 export function searchActor() {
-  if (!shared) shared = createActor(searchMachine, { inspect }).start();
+  if (!shared) shared = createActor(sharedLogic, { inspect }).start();
   return shared;
 }
 
@@ -137,8 +140,12 @@ export function invalidateSearchRepos(): void {
   shared?.send({ type: 'search.reload' });
 }
 
-/** Tests: forget the shared actor so each test starts from a closed, empty drawer. */
-export function resetSearchActor(): void {
+/**
+ * Tests: forget the shared actor so each test starts from a closed, empty drawer; the next one
+ * runs `logic` (e.g. `searchMachine.provide({ actors })` with answers the test controls).
+ */
+export function resetSearchActor(logic: typeof searchMachine = searchMachine): void {
   shared?.stop();
   shared = undefined;
+  sharedLogic = logic;
 }

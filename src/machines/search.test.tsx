@@ -1,13 +1,20 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { ApiError } from '../api/client';
 import type { Repository } from '../api/types';
 import { makeRepo } from '../../tests/factories';
 import { createSettler, modelOf, reportCoverage, visitedStates } from '../../tests/model';
+import { SearchButton } from '../views/shell/SearchDrawer';
 import {
   DRAWER_SLIDE_OUT,
+  resetSearchActor,
+  searchActor,
   searchMachine,
   selectIsDrawerShown,
+  selectIsLoadingRepos,
   type SearchEvent,
   selectResults,
 } from './search.machine';
@@ -174,19 +181,72 @@ describe('search machine, model-based', () => {
       const machine = searchMachine.provide({
         actors: { fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()) },
       });
-      const actor = createActor(machine).start();
+      // The sidebar's Search button and its drawer (SPEC 2.3) on the app's shared search.
+      resetSearchActor(machine);
+      const location = memoryLocation({ path: '/' });
+      const view = render(
+        <Router hook={location.hook}>
+          <SearchButton />
+        </Router>,
+      );
+      const actor = searchActor();
       for (const { event, state } of path.steps) {
         const { value } = state;
-        if (event.type.startsWith('xstate.after.'))
-          await vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT);
-        else if (event.type.startsWith('xstate.')) {
+        if (event.type.startsWith('xstate.after.')) {
+          await act(() => vi.advanceTimersByTimeAsync(DRAWER_SLIDE_OUT));
+        } else if (event.type.startsWith('xstate.')) {
           if (event.type !== 'xstate.init') fetch.settle(event);
-          await vi.advanceTimersByTimeAsync(0);
-        } else actor.send(event as SearchEvent);
+          await act(() => vi.advanceTimersByTimeAsync(0));
+        } else await act(async () => userDoes(event as SearchEvent, actor));
         expect(actor.getSnapshot().value).toEqual(value);
         checkInvariants(actor.getSnapshot(), fetch.waiting);
+        checkDrawer(actor.getSnapshot());
       }
-      actor.stop();
+      view.unmount();
     }
+    resetSearchActor();
   });
+
+  /** The user's way to each event, where the drawer offers one. */
+  function userDoes(event: SearchEvent, actor: ReturnType<typeof searchActor>) {
+    const drawer = screen.queryByRole('dialog', { name: 'Search repositories' });
+    if (event.type === 'search.open') {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    } else if (event.type === 'search.close' && drawer) {
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    } else if (event.type === 'search.type' && drawer) {
+      const field = within(drawer).getByRole('searchbox', { name: 'Search repositories' });
+      fireEvent.change(field, { target: { value: event.query } });
+    } else if (event.type === 'search.reload' && drawer && within(drawer).queryByRole('alert')) {
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Retry' }));
+    } else actor.send(event);
+  }
+
+  /** What the drawer shows: open or sliding out, the query, and the list's state. */
+  function checkDrawer(snapshot: Snapshot) {
+    const value = snapshot.value as { drawer: string; repos: string };
+    const trigger = screen.getByRole('button', { name: 'Search' });
+    expect(trigger).toHaveAttribute('aria-expanded', String(value.drawer !== 'closed'));
+    const drawer = screen.queryByRole('dialog', { name: 'Search repositories', hidden: true });
+    if (value.drawer === 'closed') {
+      expect(drawer).not.toBeInTheDocument();
+      return;
+    }
+    expect(drawer).toHaveAttribute('data-state', value.drawer === 'closing' ? 'closing' : 'open');
+    const inside = within(drawer!);
+    expect(inside.getByRole('searchbox', { hidden: true })).toHaveValue(snapshot.context.query);
+    if (value.repos === 'failed') {
+      expect(inside.getByRole('alert', { hidden: true })).toHaveTextContent('boom');
+    } else expect(inside.queryByRole('alert', { hidden: true })).not.toBeInTheDocument();
+    if (selectIsLoadingRepos(snapshot)) {
+      expect(inside.getByRole('status', { hidden: true })).toHaveTextContent(
+        'Loading repositories...',
+      );
+    }
+    if (value.repos === 'loaded' && snapshot.context.query.trim()) {
+      for (const repo of selectResults(snapshot)) {
+        expect(inside.getByText(repo.slug)).toBeInTheDocument();
+      }
+    }
+  }
 });

@@ -108,6 +108,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'mock-server/**/*.test.ts',
+      'fixtures/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     testTimeout: 20000,

@@ -51,6 +51,17 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   return new Request(url, { method, headers, body: Buffer.concat(chunks), signal });
 }
 
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+
 async function send(res: ServerResponse, response: Response, extra: Record<string, string>) {
   res.statusCode = response.status;
   response.headers.forEach((value, key) => {
@@ -70,7 +81,9 @@ async function send(res: ServerResponse, response: Response, extra: Record<strin
   for (;;) {
     const { done, value } = await reader.read();
     if (done || res.destroyed) break;
-    res.write(value);
+    // Wait for the socket to take it: a generated log is then produced as the client reads it,
+    // instead of in one go into memory before the first byte leaves.
+    if (!res.write(value)) await drained(res);
   }
   res.end();
 }

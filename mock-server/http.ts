@@ -28,7 +28,7 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
 
 // HttpResponse (not Response) so msw records Set-Cookie in its cookie store in the browser.
 export function respond(
-  body: string | null,
+  body: string | ReadableStream<Uint8Array> | null,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
   return new HttpResponse(body, { status: init.status ?? 200, headers: init.headers });
@@ -42,7 +42,7 @@ export function json(value: unknown, status = 200, headers: Record<string, strin
 }
 
 /** Already-encoded JSON bytes (stored logs and cards are served verbatim). */
-export function rawJson(bytes: string): Response {
+export function rawJson(bytes: string | ReadableStream<Uint8Array>): Response {
   return respond(bytes, { headers: { 'Content-Type': 'application/json' } });
 }
 

@@ -1,15 +1,15 @@
 // Stored step logs (CONTRACT.md 6). A finished step's log is kept in the `log` model as the exact
 // bytes Drone serves: the JSON array the runner uploaded (Go encoder output, so a trailing
 // newline), or `null\n` when the step printed nothing. Huge benchmark logs are not kept in memory:
-// their row holds a marker and a registered generator produces the bytes on demand.
-// The REST logs handler must read logs through `storedLogBytes`, never from `db.log` directly.
+// their row holds a marker and a registered generator produces the bytes on demand, in chunks.
+// The REST logs handler must read logs through `storedLogBody`, never from `db.log` directly.
 import type { Line } from '../src/api/types';
 import { db } from './db';
 import { goEncode } from './gojson';
 
 const MARKER = '@generated:';
 
-type Generator = (argument: string) => string;
+type Generator = (argument: string) => Iterable<Uint8Array>;
 const generators = new Map<string, Generator>();
 
 /** Registers a lazy log producer; the marker `generatedLog(name, argument)` refers to it. */
@@ -37,8 +37,7 @@ export function storeLog(stepId: number, data: string): void {
   else db.log.create({ id: stepId, data });
 }
 
-/** The stored bytes of a step's log, or null when none exists (the handler answers sql404). */
-export function storedLogBytes(stepId: number): string | null {
+function storedLog(stepId: number): string | Iterable<Uint8Array> | null {
   const row = db.log.getAll().find((log) => log.id === stepId);
   if (!row) return null;
   if (!row.data.startsWith(MARKER)) return row.data;
@@ -46,4 +45,34 @@ export function storedLogBytes(stepId: number): string | null {
   const colon = rest.indexOf(':');
   const generate = generators.get(colon < 0 ? rest : rest.slice(0, colon));
   return generate ? generate(colon < 0 ? '' : rest.slice(colon + 1)) : goEncode(null);
+}
+
+/** The stored bytes of a step's log, or null when none exists (the handler answers sql404). */
+export function storedLogBytes(stepId: number): string | null {
+  const log = storedLog(stepId);
+  if (log === null || typeof log === 'string') return log;
+  const decoder = new TextDecoder();
+  let text = '';
+  for (const chunk of log) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/**
+ * The body the logs handler answers: the stored bytes, or a generated log as a stream whose
+ * chunks are produced as the client reads them (short tasks, never the whole log at once).
+ */
+export function storedLogBody(stepId: number): string | ReadableStream<Uint8Array> | null {
+  const log = storedLog(stepId);
+  if (log === null || typeof log === 'string') return log;
+  const chunks = log[Symbol.iterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 8 },
+  );
 }

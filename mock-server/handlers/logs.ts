@@ -3,7 +3,7 @@ import { db } from '../db';
 import { noRows } from '../errors';
 import { repoAccess } from '../guards';
 import { api, noContent, rawJson } from '../http';
-import { storedLogBytes } from '../logstore';
+import { storedLogBody } from '../logstore';
 import { stepFromPath } from './lookup';
 
 const path = '/repos/:owner/:name/builds/:number/logs/:stage/:step';
@@ -14,9 +14,9 @@ export const logHandlers = [
     const { repo } = repoAccess(ctx, 'read');
     const { step } = stepFromPath(repo, ctx.params, 'number');
     // Through the log store: benchmark logs are generated on demand, never kept as bytes.
-    const bytes = storedLogBytes(step.id);
-    if (bytes === null) throw noRows();
-    return rawJson(bytes);
+    const body = storedLogBody(step.id);
+    if (body === null) throw noRows();
+    return rawJson(body);
   }),
 
   api('DELETE', path, (ctx) => {

@@ -109,11 +109,40 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (responseType === 'json' && typeof data === 'string') throw malformedJson(data);
     return data as T;
   } catch (error) {
-    const apiError = toApiError(error);
-    // SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
-    // expected and handled, and the end-to-end tests treat console errors as defects.
-    console.warn(`${method} ${path}: ${apiError.message}`);
-    throw apiError;
+    throw failed(method, path, error);
+  }
+}
+
+/**
+ * SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
+ * expected and handled, and the end-to-end tests treat console errors as defects.
+ */
+function failed(method: string, path: string, error: unknown): ApiError {
+  const apiError = toApiError(error);
+  console.warn(`${method} ${path}: ${apiError.message}`);
+  return apiError;
+}
+
+/**
+ * A GET whose body is read by `read` as it arrives (a stored log of a million lines), instead
+ * of being buffered and parsed whole. Failures, of the call or of `read`, reject as `request`.
+ */
+export async function requestStream<T>(
+  path: string,
+  read: (body: ReadableStream<Uint8Array> | null) => Promise<T>,
+): Promise<T> {
+  try {
+    const response = await fetcher.raw(apiBase() + path, {
+      headers: authHeaders(),
+      responseType: 'stream',
+      // A failure's body is an error message, read whole like any other call's.
+      async onResponseError({ response }) {
+        response._data = await response.text();
+      },
+    });
+    return await read(response.body);
+  } catch (error) {
+    throw failed('GET', path, error);
   }
 }
 
@@ -140,9 +169,7 @@ export async function postForm(
     if (destination.href === new URL(url).href) return null;
     return destination.pathname + destination.search;
   } catch (error) {
-    const apiError = toApiError(error);
-    console.warn(`POST ${path}: ${apiError.message}`);
-    throw apiError;
+    throw failed('POST', path, error);
   }
 }
 

@@ -1,6 +1,7 @@
-import { encodeSegment as e, request, streamUrl } from './client';
+import type { LogLines } from '../logs';
+import { readStoredLog } from '../logs/readStoredLog';
+import { encodeSegment as e, requestStream, streamUrl } from './client';
 import { repoPath, type RepoRef } from './repos';
-import type { Line } from './types';
 
 export interface StepRef extends RepoRef {
   build: number;
@@ -8,12 +9,15 @@ export interface StepRef extends RepoRef {
   step: number;
 }
 
-/** A finished step's stored log; a step that printed nothing stores `null`. */
-export async function fetchLogs(ref: StepRef): Promise<Line[]> {
-  const lines = await request<Line[] | null>(
+/**
+ * A finished step's stored log; a step that printed nothing stores `null`. Parsed as it arrives
+ * (off the main thread for a long log), so a million lines never freeze the page.
+ */
+export function fetchLogs(ref: StepRef): Promise<LogLines> {
+  return requestStream(
     `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`,
+    readStoredLog,
   );
-  return lines ?? [];
 }
 
 export const logStreamUrl = (ref: StepRef) =>

@@ -67,4 +67,26 @@ describe('LogLines', () => {
     expect(big.length).toBe(200_000);
     expect(big.append(range(199_990, 200_001)).length).toBe(200_001);
   });
+
+  it('takes parsed columns as they are, and sorts and de-duplicates columns out of order', () => {
+    const columns = { pos: [0, 1, 2], out: ['a\n', 'b\n', 'c\n'], time: [0, 0, 1] };
+    const inOrder = LogLines.fromColumns(columns);
+    expect([inOrder.length, inOrder.outAt(2), inOrder.timeAt(2)]).toEqual([3, 'c\n', 1]);
+    const shuffled = LogLines.fromColumns({
+      pos: [2, 0, 2],
+      out: ['c', 'a', 'c'],
+      time: [1, 0, 1],
+    });
+    expect([shuffled.length, shuffled.posAt(0), shuffled.posAt(1)]).toEqual([2, 0, 2]);
+  });
+
+  it('adds a stored log after streamed lines without repeating them', () => {
+    const streamed = LogLines.from(range(0, 5));
+    const stored = LogLines.from(range(0, 8));
+    const merged = streamed.concat(stored);
+    expect(merged.length).toBe(8);
+    expect(merged.posAt(7)).toBe(7);
+    expect(LogLines.empty().concat(stored)).toBe(stored);
+    expect(stored.concat(LogLines.from(range(2, 6)))).toBe(stored);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Line } from '../api/types';
+import type { LineColumns } from './storedLog';
 
 // The raw lines of one step, kept as parallel arrays sorted by `pos` (no object per line), so a
 // million-line log costs three arrays rather than a million objects. De-duplicated by `pos`: the
@@ -10,11 +11,7 @@ import type { Line } from '../api/types';
 // any other append (or an out-of-order merge) copies first. That keeps machine context immutable
 // at the cost of one copy in the rare cases, instead of one copy per 250 ms batch.
 
-interface Backing {
-  pos: number[];
-  out: string[];
-  time: number[];
-}
+type Backing = LineColumns;
 
 function isLine(line: unknown): line is Line {
   const candidate = line as Partial<Line> | null;
@@ -42,6 +39,17 @@ export class LogLines {
 
   static from(lines: readonly Line[]): LogLines {
     return LogLines.empty().append(lines);
+  }
+
+  /** Lines parsed into columns (a stored log); taken over without copying when in order. */
+  static fromColumns(columns: LineColumns): LogLines {
+    const { pos } = columns;
+    let inOrder = true;
+    for (let k = 1; k < pos.length && inOrder; k++) inOrder = pos[k]! > pos[k - 1]!;
+    if (inOrder) return new LogLines(columns, pos.length);
+    return LogLines.empty().append(
+      pos.map((value, k) => ({ pos: value, out: columns.out[k]!, time: columns.time[k]! })),
+    );
   }
 
   posAt(index: number): number {
@@ -100,6 +108,17 @@ export class LogLines {
     }
     if (inOrder) return this.pushAll(batch);
     return this.merge(batch);
+  }
+
+  /** Adds the lines of another value (a stored log after streamed lines); dropped when held. */
+  concat(other: LogLines): LogLines {
+    if (this.length === 0) return other;
+    const lines: Line[] = [];
+    for (let k = 0; k < other.length; k++) {
+      if (!this.has(other.posAt(k)))
+        lines.push({ pos: other.posAt(k), out: other.outAt(k), time: other.timeAt(k) });
+    }
+    return this.append(lines);
   }
 
   private pushAll(batch: readonly Line[]): LogLines {

@@ -131,20 +131,23 @@ const isNoStoredLog = (error: unknown) =>
  * A finished step's stored log; "no stored log" (404) and a `null` body both mean no lines.
  * `load` is a parameter so tests control the answers while keeping this mapping.
  */
-export function createFetchStepLogs(load: (ref: StepRef) => Promise<Line[]>) {
-  return fromPromise<Line[], StepRef>(async ({ input }) => {
+export function createFetchStepLogs(load: (ref: StepRef) => Promise<LogLines | readonly Line[]>) {
+  // No abort signal: @xstate/react revives a stopped actor's children in React's strict and
+  // offscreen modes, and the revived actor would then receive the aborted call's rejection.
+  return fromPromise<LogLines, StepRef>(async ({ input }) => {
     let lines: unknown;
     try {
       lines = await load(input);
     } catch (error) {
-      if (isNoStoredLog(error)) return [];
+      if (isNoStoredLog(error)) return LogLines.empty();
       throw error;
     }
+    if (lines instanceof LogLines) return lines;
     // A body that is not a list of lines (a proxy's page, a broken store) is an error, not a log.
     if (!Array.isArray(lines))
       throw new Error(`Unexpected log data: ${String(lines).slice(0, 120)}`);
     // Entries that are not lines are dropped by the store (LogLines.append).
-    return lines as Line[];
+    return LogLines.from(lines as Line[]);
   });
 }
 
@@ -255,7 +258,7 @@ export const consoleMachine = setup({
             onDone: {
               actions: [
                 assign({
-                  lines: ({ context, event }) => context.lines.append(event.output),
+                  lines: ({ context, event }) => context.lines.concat(event.output),
                   fetched: true,
                 }),
                 'forwardLines',

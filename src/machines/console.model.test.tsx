@@ -7,6 +7,7 @@ import { modelOf, pathName, reportCoverage } from '../../tests/model';
 import { renderWithMachines } from '../../tests/renderMachine';
 import { ApiError } from '../api/client';
 import type { Build, Line, Stage, Status, Step } from '../api/types';
+import { LogLines } from '../logs';
 import { StepConsole } from '../views/build/console/StepConsole';
 import { footerText, noLogsText } from '../views/build/console/texts';
 import { consoleMachine, createFetchStepLogs, type ConsoleEvent } from './console.machine';
@@ -19,7 +20,7 @@ import { consoleMachine, createFetchStepLogs, type ConsoleEvent } from './consol
 type Snapshot = SnapshotFrom<typeof consoleMachine>;
 type ModelEvent =
   | ConsoleEvent
-  | { type: 'xstate.done.actor.fetchStepLogs'; output: Line[] }
+  | { type: 'xstate.done.actor.fetchStepLogs'; output: LogLines }
   | { type: 'xstate.error.actor.fetchStepLogs'; error: unknown }
   | { type: 'xstate.done.actor.logStream' };
 
@@ -58,8 +59,8 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
   if (snapshot.matches({ loading: 'fetching' }) && !fetched && fetchError === null) {
     return [
       ...updates,
-      { type: 'xstate.done.actor.fetchStepLogs', output: [] },
-      { type: 'xstate.done.actor.fetchStepLogs', output: [line] },
+      { type: 'xstate.done.actor.fetchStepLogs', output: LogLines.empty() },
+      { type: 'xstate.done.actor.fetchStepLogs', output: LogLines.from([line]) },
       { type: 'xstate.error.actor.fetchStepLogs', error: new ApiError(500, 'boom') },
     ];
   }
@@ -114,11 +115,11 @@ const withViewport = (children: ReactNode) => (
 );
 
 function renderConsole() {
-  let settle: { resolve: (lines: Line[]) => void; reject: (error: unknown) => void } | undefined;
+  let settle: { resolve: (lines: LogLines) => void; reject: (error: unknown) => void } | undefined;
   const machine = consoleMachine.provide({
     actors: {
       fetchStepLogs: createFetchStepLogs(
-        () => new Promise<Line[]>((resolve, reject) => (settle = { resolve, reject })),
+        () => new Promise<LogLines>((resolve, reject) => (settle = { resolve, reject })),
       ),
       streamLogs: fakeStream as never,
     },

@@ -1,0 +1,66 @@
+// @vitest-environment node
+// A stored log read through the API client as it streams (the worker-free path of
+// src/logs/readStoredLog.ts): a long log in chunks, `null`, and failures on the one error path.
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
+import { ApiError } from '../../src/api/client';
+import { fetchLogs } from '../../src/api/logs';
+import { setupMockServer } from '../mockServer';
+
+const server = setupMockServer();
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+const ref = { namespace: 'acme', name: 'logs', build: 1, stage: 1, step: 1 };
+const answer = (response: () => Response) =>
+  server.use(http.get('*/api/repos/acme/logs/builds/1/logs/1/1', response));
+
+function streamOf(chunks: Iterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.iterator]();
+  return new ReadableStream({
+    pull(controller) {
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+}
+
+async function failure(): Promise<ApiError> {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const error = await fetchLogs(ref).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('/logs/1/1: '));
+  return error as ApiError;
+}
+
+describe('fetchLogs', () => {
+  it('reads a long log arriving in chunks into lines', async () => {
+    answer(() => new HttpResponse(streamOf(benchLogChunks(45_000, 3))));
+    const lines = await fetchLogs(ref);
+    expect(lines.length).toBe(45_000);
+    expect(lines.posAt(44_999)).toBe(44_999);
+    expect(lines.outAt(12_345)).toBe(`${benchLine(3, 12_345)}\n`);
+    expect(lines.timeAt(44_999)).toBe(22);
+  });
+
+  it('reads a step that printed nothing (`null`) as no lines', async () => {
+    answer(() => HttpResponse.text('null\n'));
+    expect((await fetchLogs(ref)).length).toBe(0);
+  });
+
+  it("fails with the server's message", async () => {
+    answer(() => HttpResponse.json({ message: 'sql: no rows in result set' }, { status: 404 }));
+    expect(await failure()).toMatchObject({ status: 404, message: 'sql: no rows in result set' });
+  });
+
+  it('fails with the parser message when a 200 body is cut short', async () => {
+    answer(() => HttpResponse.text('[{"pos":0,"out":"a\\n","time":0},{"pos":1,"ou'));
+    const error = await failure();
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/JSON/);
+  });
+});

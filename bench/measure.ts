@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 declare global {
   interface Window {
     __firstLineAt?: number;
+    __watchedLineAt?: number;
     __longTasks?: number[];
   }
 }
@@ -25,6 +26,24 @@ export async function installProbes(page: Page): Promise<void> {
       }
     }).observe(document, { childList: true, subtree: true });
   });
+}
+
+/** Records when the row of line `pos` first appears on the pages loaded after this call. */
+export async function watchLine(page: Page, pos: number): Promise<void> {
+  await page.addInitScript((watched) => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector(`[data-pos="${watched}"]`)) {
+        window.__watchedLineAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, pos);
+}
+
+/** When the watched line appeared, from the page's start (in the page, not when polled). */
+export async function watchedLineAt(page: Page, pos: number): Promise<number> {
+  await page.waitForSelector(`[data-pos="${pos}"]`, { timeout: 120_000 });
+  return page.evaluate(() => window.__watchedLineAt ?? Number.NaN);
 }
 
 export async function firstLineAt(page: Page): Promise<number> {

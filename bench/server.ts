@@ -1,18 +1,21 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 // The production build, served statically by `vite preview` (no dev transforms, minified).
-export const OUT_DIR = 'bench/results/dist';
 
-export function buildProduction(): void {
-  // `vite build` rather than `npm run build`: the benchmark measures the bundle, and must not
-  // depend on the whole project type-checking at that moment.
-  const result = spawnSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir'], {
+/**
+ * Builds into `outDir`; `env` chooses the build (README: DRONE_MOCK, DRONE_SERVER_URL...).
+ * `vite build` rather than `npm run build`: the benchmark measures the bundle, and must not
+ * depend on the whole project type-checking at that moment.
+ */
+export function buildProduction(outDir: string, env: Record<string, string> = {}): void {
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 
-export async function servePreview(port: number): Promise<ChildProcess> {
+export async function servePreview(port: number, outDir: string): Promise<ChildProcess> {
   const server = spawn(
     'npx',
     [
@@ -24,7 +27,7 @@ export async function servePreview(port: number): Promise<ChildProcess> {
       String(port),
       '--strictPort',
       '--outDir',
-      OUT_DIR,
+      outDir,
     ],
     { stdio: 'ignore', detached: true },
   );

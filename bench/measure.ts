@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LOG_READ_MARK } from '../src/logs/storedLog';
 
 // In-page probes of the console benchmark. They run inside Chromium (page.evaluate), so they
 // only use the DOM: the virtualized rows carry `data-pos` (the line's pos), and react-virtuoso's
@@ -51,13 +52,12 @@ export async function firstLineAt(page: Page): Promise<number> {
   return page.evaluate(() => window.__firstLineAt ?? Number.NaN);
 }
 
-/** When the step's stored log finished arriving (Resource Timing), from the page's start. */
-export async function logResponseEnd(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const log = entries.filter((entry) => /\/logs\/\d+\/\d+$/.test(entry.name)).at(-1);
-    return log ? log.responseEnd : Number.NaN;
-  });
+/** When the console had the step's stored log read into lines, from the page's start. */
+export async function logReadAt(page: Page): Promise<number> {
+  return page.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark, 'mark').at(-1);
+    return entry ? entry.startTime : Number.NaN;
+  }, LOG_READ_MARK);
 }
 
 export async function resetLongTasks(page: Page): Promise<void> {

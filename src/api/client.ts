@@ -40,19 +40,23 @@ function messageOf(data: unknown): string | undefined {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    const status = error.response?.status ?? 0;
-    const fromBody = messageOf(error.data);
-    if (fromBody) return new ApiError(status, fromBody);
     if (error.response) {
-      const raw = typeof error.data === 'string' ? error.data : JSON.stringify(error.data ?? '');
-      const text = raw && raw !== '""' && raw !== 'null' ? raw.trim() : error.response.statusText;
-      return new ApiError(status, text || `HTTP ${status}`);
+      return responseError(error.response.status, error.response.statusText, error.data);
     }
     const cause = error.cause instanceof Error ? error.cause.message : undefined;
     return new ApiError(0, cause || error.message);
   }
   if (error instanceof Error) return new ApiError(0, error.message);
   return new ApiError(0, String(error));
+}
+
+/** The error of a response with a failure status; `data` is its body, parsed or as text. */
+export function responseError(status: number, statusText: string, data: unknown): ApiError {
+  const fromBody = messageOf(data);
+  if (fromBody) return new ApiError(status, fromBody);
+  const raw = typeof data === 'string' ? data : JSON.stringify(data ?? '');
+  const text = raw && raw !== '""' && raw !== 'null' ? raw.trim() : statusText;
+  return new ApiError(status, text || `HTTP ${status}`);
 }
 
 function authHeaders(): Record<string, string> {
@@ -123,15 +127,24 @@ function failed(method: string, path: string, error: unknown): ApiError {
   return apiError;
 }
 
+/** What this client would send for a GET of `path`, for a call made elsewhere (a worker). */
+export function requestTarget(path: string): { url: string; headers: Record<string, string> } {
+  return { url: apiBase() + path, headers: authHeaders() };
+}
+
 /**
  * A GET whose body is read by `read` as it arrives (a stored log of a million lines), instead
- * of being buffered and parsed whole. Failures, of the call or of `read`, reject as `request`.
+ * of being buffered and parsed whole. `call` makes the request another way (in a worker) when it
+ * can. Failures, of the call or of `read`, reject as `request`.
  */
 export async function requestStream<T>(
   path: string,
   read: (body: ReadableStream<Uint8Array> | null) => Promise<T>,
+  call?: (target: ReturnType<typeof requestTarget>) => Promise<T> | null,
 ): Promise<T> {
   try {
+    const elsewhere = call?.(requestTarget(path));
+    if (elsewhere) return await elsewhere;
     const response = await fetcher.raw(apiBase() + path, {
       headers: authHeaders(),
       responseType: 'stream',

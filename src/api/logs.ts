@@ -1,5 +1,5 @@
 import type { LogLines } from '../logs';
-import { readStoredLog } from '../logs/readStoredLog';
+import { loadStoredLogInWorker, readStoredLog } from '../logs/readStoredLog';
 import { encodeSegment as e, requestStream, streamUrl } from './client';
 import { repoPath, type RepoRef } from './repos';
 
@@ -17,6 +17,7 @@ export function fetchLogs(ref: StepRef): Promise<LogLines> {
   return requestStream(
     `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`,
     readStoredLog,
+    loadStoredLogInWorker,
   );
 }
 

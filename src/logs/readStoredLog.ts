@@ -1,14 +1,20 @@
+import { responseError } from '../api/client';
 import { LogLines } from './lineStore';
-import { StoredLogParser, emptyColumns, type LineColumns } from './storedLog';
+import { LOG_READ_MARK, StoredLogParser, emptyColumns, type LineColumns } from './storedLog';
 
-// Reads a stored log's body into lines. A log that fits in its first chunk is parsed here; a
-// longer one is parsed in a worker as it arrives, so a million lines never block the page (the
-// main thread only moves chunks and receives columns). Without workers (tests, old browsers)
-// the same parser runs here, chunk by chunk.
+// Reads a stored log into lines. In a browser a worker fetches and parses it as it arrives, so a
+// million lines never block the page: the main thread only receives columns of lines, in a few
+// batches. Without workers (tests, a policy forbidding them) the same parser runs here, chunk by
+// chunk, on the body the API client fetched.
 
-export type ToLogWorker = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' };
+export type ToLogWorker = { type: 'fetch'; url: string; headers: Record<string, string> };
 export type FromLogWorker =
-  { type: 'lines'; lines: LineColumns } | { type: 'done' } | { type: 'error'; message: string };
+  | { type: 'lines'; lines: LineColumns }
+  | { type: 'done' }
+  /** The server answered with a failure status. */
+  | { type: 'failed'; status: number; statusText: string; body: string }
+  /** The call or the parse failed. */
+  | { type: 'error'; message: string };
 
 function startWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
@@ -19,6 +25,12 @@ function startWorker(): Worker | null {
   }
 }
 
+function read(columns: LineColumns): LogLines {
+  const lines = LogLines.fromColumns(columns);
+  performance.mark(LOG_READ_MARK, { detail: { lines: lines.length } });
+  return lines;
+}
+
 function appendColumns(into: LineColumns, from: LineColumns): void {
   for (let k = 0; k < from.pos.length; k++) {
     into.pos.push(from.pos[k]!);
@@ -27,74 +39,50 @@ function appendColumns(into: LineColumns, from: LineColumns): void {
   }
 }
 
-async function readHere(
-  initial: Uint8Array[],
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): Promise<LogLines> {
-  const decoder = new TextDecoder();
+/** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
+export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
   const parser = new StoredLogParser();
-  for (const chunk of initial) parser.push(decoder.decode(chunk, { stream: true }));
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.push(decoder.decode(value, { stream: true }));
+  if (body) {
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+    parser.push(decoder.decode());
   }
-  parser.push(decoder.decode());
   parser.end();
-  return LogLines.fromColumns(parser.take());
+  return read(parser.take());
 }
 
-function readInWorker(
-  worker: Worker,
-  initial: Uint8Array[],
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): Promise<LogLines> {
+/**
+ * Fetches and parses a stored log in a worker; null where workers are missing. Rejects with the
+ * server's error (ApiError) or the call's or parser's message.
+ */
+export function loadStoredLogInWorker(target: {
+  url: string;
+  headers: Record<string, string>;
+}): Promise<LogLines> | null {
+  const worker = startWorker();
+  if (!worker) return null;
   const columns = emptyColumns();
-  const send = (message: ToLogWorker) =>
-    worker.postMessage(message, message.type === 'chunk' ? [message.chunk.buffer] : []);
   return new Promise<LogLines>((resolve, reject) => {
-    const fail = (error: Error) => {
+    const settle = (outcome: () => void) => {
       worker.terminate();
-      void reader.cancel().catch(() => undefined);
-      reject(error);
+      outcome();
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') appendColumns(columns, data.lines);
-      else if (data.type === 'error') fail(new Error(data.message));
-      else {
-        worker.terminate();
-        resolve(LogLines.fromColumns(columns));
-      }
+      else if (data.type === 'done') settle(() => resolve(read(columns)));
+      else if (data.type === 'failed') {
+        settle(() => reject(responseError(data.status, data.statusText, data.body)));
+      } else settle(() => reject(new Error(data.message)));
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(new Error(event.message || 'The log could not be parsed'));
+      settle(() => reject(new Error(event.message || 'The log could not be read')));
     };
-    const pump = async () => {
-      for (const chunk of initial) send({ type: 'chunk', chunk });
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        send({ type: 'chunk', chunk: value });
-      }
-      send({ type: 'end' });
-    };
-    pump().catch((error: unknown) =>
-      fail(error instanceof Error ? error : new Error(String(error))),
-    );
+    worker.postMessage({ type: 'fetch', ...target } satisfies ToLogWorker);
   });
-}
-
-/** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
-export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
-  if (!body) return LogLines.empty();
-  const reader = body.getReader();
-  // A body that ends within its first chunk is parsed here: no worker for a short log.
-  const first = await reader.read();
-  if (first.done) return readHere([], reader);
-  const second = await reader.read();
-  if (second.done) return readHere([first.value], reader);
-  const initial = [first.value, second.value];
-  const worker = startWorker();
-  return worker ? readInWorker(worker, initial, reader) : readHere(initial, reader);
 }

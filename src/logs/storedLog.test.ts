@@ -42,6 +42,7 @@ describe('StoredLogParser', () => {
     expect(parse('null\n')).toEqual([]);
     expect(parse('[]\n')).toEqual([]);
     expect(parse('  [\n]\n', 1)).toEqual([]);
+    expect(parse('')).toEqual([]);
   });
 
   it('drops entries that are not lines and defaults a missing time to 0', () => {

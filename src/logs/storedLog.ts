@@ -11,6 +11,9 @@ export interface LineColumns {
   time: number[];
 }
 
+/** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
+export const LOG_READ_MARK = 'drone-console: stored log read';
+
 export const emptyColumns = (): LineColumns => ({ pos: [], out: [], time: [] });
 
 /** Text gathered before trying to parse the complete lines in it. */
@@ -43,6 +46,8 @@ export class StoredLogParser {
 
   /** The body ended: parses the rest. Throws the parser's message for a body that is not a log. */
   end(): void {
+    // An empty body (no content at all) holds no lines.
+    if (this.mode === 'start') return;
     if (this.mode === 'array') {
       this.add(JSON.parse(`[${this.pending}`) as unknown[]);
     } else {

@@ -129,6 +129,20 @@ test('repository and build pages show the message of a failed lookup', async ({ 
   await expectSettled(page);
 });
 
+test("a failed stored-log read (fetched in a worker) shows the server's message", async ({
+  page,
+}) => {
+  // acme/web #14 step 1.4 is finished: its log is fetched and parsed off the main thread.
+  await openWithFaults(
+    page,
+    '/acme/web/14/1/4',
+    'GET /api/repos/acme/web/builds/14/logs/*:500=Log%20store%20down',
+  );
+  const console = page.locator('section[aria-label^="Console of step"]');
+  await expect(console.getByRole('alert')).toContainText('Log store down', FIRST_LOAD);
+  await expect(console.locator('[data-pos]')).toHaveCount(0);
+});
+
 test('a failed action shows its SPEC 8 toast and leaves the screen usable', async ({ page }) => {
   await openWithFaults(page, '/', 'POST /api/user/repos:network');
   await page.getByRole('button', { name: 'Sync' }).click(FIRST_LOAD);

@@ -65,14 +65,13 @@ export function storedLogBody(stepId: number): string | ReadableStream<Uint8Arra
   const log = storedLog(stepId);
   if (log === null || typeof log === 'string') return log;
   const chunks = log[Symbol.iterator]();
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        const next = chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
+  // The default high-water mark of one chunk: a deeper queue would be filled before the first
+  // byte leaves, delaying it by the time to produce those chunks.
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
     },
-    { highWaterMark: 8 },
-  );
+  });
 }

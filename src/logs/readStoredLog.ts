@@ -1,6 +1,12 @@
 import { responseError } from '../api/client';
 import { LogLines } from './lineStore';
-import { LOG_READ_MARK, StoredLogParser, emptyColumns, type LineColumns } from './storedLog';
+import {
+  LOG_READ_MARK,
+  StoredLogParser,
+  emptyColumns,
+  parseBody,
+  type LineColumns,
+} from './storedLog';
 
 // Reads a stored log into lines. In a browser a worker fetches and parses it as it arrives, so a
 // million lines never block the page: the main thread only receives columns of lines, in a few
@@ -42,17 +48,7 @@ function appendColumns(into: LineColumns, from: LineColumns): void {
 /** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
 export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
   const parser = new StoredLogParser();
-  if (body) {
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
-    }
-    parser.push(decoder.decode());
-  }
-  parser.end();
+  await parseBody(body, parser);
   return read(parser.take());
 }
 

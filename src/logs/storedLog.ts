@@ -105,3 +105,26 @@ export class StoredLogParser {
     }
   }
 }
+
+/**
+ * Runs a body through `parser` chunk by chunk, to its end; `afterChunk` may take the lines
+ * parsed so far (the worker posts them in batches). Throws the parser's message.
+ */
+export async function parseBody(
+  body: ReadableStream<Uint8Array> | null,
+  parser: StoredLogParser,
+  afterChunk: () => void = () => undefined,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  if (body) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+      afterChunk();
+    }
+  }
+  parser.push(decoder.decode());
+  parser.end();
+}

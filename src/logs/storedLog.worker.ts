@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { FromLogWorker, ToLogWorker } from './readStoredLog';
-import { StoredLogParser } from './storedLog';
+import { StoredLogParser, parseBody } from './storedLog';
 
 // Fetches a stored log and parses it as it arrives, off the main thread; the page gets the lines
 // back in batches (columns, not objects, so posting them is cheap). The in-browser mock answers
@@ -24,22 +24,13 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
     return;
   }
   const parser = new StoredLogParser();
-  const decoder = new TextDecoder();
   const postLines = () => {
     const lines = parser.take();
     if (lines.pos.length > 0) post({ type: 'lines', lines });
   };
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
-      if (parser.parsed >= BATCH) postLines();
-    }
-  }
-  parser.push(decoder.decode());
-  parser.end();
+  await parseBody(response.body, parser, () => {
+    if (parser.parsed >= BATCH) postLines();
+  });
   postLines();
   post({ type: 'done' });
 }

@@ -126,6 +126,27 @@ export function visitedStates(paths: Array<{ steps: Array<{ state: { value: unkn
   ].sort();
 }
 
+/**
+ * The model's shortest paths (it drops those that are prefixes of others) cut at every state
+ * they pass: one shortest way to reach each state, by `keyOf(state.value)`.
+ */
+export function wayToEachState<TStep extends { state: { value: unknown } }>(
+  paths: ReadonlyArray<{ steps: TStep[] }>,
+  keyOf: (value: unknown) => string,
+): Map<string, { steps: TStep[]; state: TStep['state'] }> {
+  const reach = new Map<string, { steps: TStep[]; state: TStep['state'] }>();
+  for (const path of paths) {
+    path.steps.forEach((step, index) => {
+      const key = keyOf(step.state.value);
+      const known = reach.get(key);
+      if (!known || known.steps.length > index + 1) {
+        reach.set(key, { steps: path.steps.slice(0, index + 1), state: step.state });
+      }
+    });
+  }
+  return reach;
+}
+
 /** A promise-backed actor body whose pending call the test settles when the model says so. */
 export function createSettler() {
   let pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null =

@@ -6,7 +6,7 @@ import {
   type EventFromLogic,
   type SnapshotFrom,
 } from 'xstate';
-import { modelOf, reportCoverage } from '../../tests/model';
+import { modelOf, reportCoverage, wayToEachState } from '../../tests/model';
 import { ApiError } from '../api/client';
 import { resourceListMachine } from './resourceList.machine';
 import type { ResourceListInput } from './resourceList.types';
@@ -130,20 +130,8 @@ describe('resourceList machine, model-based', () => {
     { input, keyBy: 'value' },
   );
 
-  // The model's shortest paths (it drops those that are prefixes of others), cut at every state
-  // they pass: one way to reach each state, then every event listed for it from there.
-  type Step = (typeof paths)[number]['steps'][number];
-  const paths = model.getShortestPaths();
-  const reach = new Map<string, { steps: Step[]; state: Step['state'] }>();
-  for (const path of paths) {
-    path.steps.forEach((step, index) => {
-      const key = keyOf(step.state.value);
-      const known = reach.get(key);
-      if (!known || known.steps.length > index + 1) {
-        reach.set(key, { steps: path.steps.slice(0, index + 1), state: step.state });
-      }
-    });
-  }
+  // One way to reach each state, then every event listed for it from there.
+  const reach = wayToEachState(model.getShortestPaths(), keyOf);
 
   it('covers every state and transition of the chart', () => {
     // What the tests below run: the way to each state, then each event listed for it.

@@ -16,8 +16,10 @@ export interface GroupMarker {
   collapsed?: boolean;
 }
 
-// A cheap test on the raw text first: almost no line is a marker.
+// A cheap test on the raw text first: almost no line is a marker. A whole log is searched for
+// the words first (LogLines.linesContaining), without decoding every line.
 const MAYBE_MARKER = /::(?:end)?group::|section_(?:start|end):/;
+const MARKER_WORDS = ['::group::', '::endgroup::', 'section_start:', 'section_end:'];
 const GITHUB = /^\s*::(group|endgroup)::(.*)$/;
 // eslint-disable-next-line no-control-regex -- markers sit among escape codes and carriage returns
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;
@@ -107,7 +109,7 @@ export function scanGroups(lines: LogLines, scan: GroupScan, until = lines.lengt
   let groups: LogGroup[] | undefined;
   const open = [...scan.open];
   const edit = () => (groups ??= [...scan.groups]);
-  for (let index = scan.next; index < until; index++) {
+  for (const index of lines.linesContaining(MARKER_WORDS, scan.next, until)) {
     const marker = parseGroupMarker(lines.outAt(index));
     if (!marker) continue;
     const list = edit();

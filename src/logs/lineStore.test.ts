@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line } from '../api/types';
 import { LogLines } from './lineStore';
+import { batchOfValues } from './storedLog';
 
 const line = (pos: number, time = pos): Line => ({ pos, out: `line ${pos}\n`, time });
 const range = (from: number, to: number) =>
@@ -68,16 +69,25 @@ describe('LogLines', () => {
     expect(big.append(range(199_990, 200_001)).length).toBe(200_001);
   });
 
-  it('takes parsed columns as they are, and sorts and de-duplicates columns out of order', () => {
-    const columns = { pos: [0, 1, 2], out: ['a\n', 'b\n', 'c\n'], time: [0, 0, 1] };
-    const inOrder = LogLines.fromColumns(columns);
+  it('takes parsed batches as they are, and sorts and de-duplicates batches out of order', () => {
+    const inOrder = LogLines.fromBatches([
+      batchOfValues(range(0, 2)),
+      batchOfValues([{ pos: 2, out: 'c\n', time: 1 }]),
+    ]);
     expect([inOrder.length, inOrder.outAt(2), inOrder.timeAt(2)]).toEqual([3, 'c\n', 1]);
-    const shuffled = LogLines.fromColumns({
-      pos: [2, 0, 2],
-      out: ['c', 'a', 'c'],
-      time: [1, 0, 1],
-    });
+    expect(inOrder.outAt(3)).toBe('');
+    const shuffled = LogLines.fromBatches([batchOfValues([line(2), line(0), line(2)])]);
     expect([shuffled.length, shuffled.posAt(0), shuffled.posAt(1)]).toEqual([2, 0, 2]);
+    expect(shuffled.outAt(1)).toBe('line 2\n');
+  });
+
+  it('appends streamed lines after a stored log, and an older value keeps its own lines', () => {
+    const stored = LogLines.fromBatches([batchOfValues(range(0, 3))]);
+    const more = stored.append(range(3, 5));
+    expect([more.length, more.outAt(1), more.outAt(4)]).toEqual([5, 'line 1\n', 'line 4\n']);
+    const other = stored.append([line(3, 9)]);
+    expect([other.outAt(3), other.timeAt(3), more.timeAt(3)]).toEqual(['line 3\n', 9, 3]);
+    expect(stored.text()).toBe('line 0\nline 1\nline 2\n');
   });
 
   it('adds a stored log after streamed lines without repeating them', () => {

@@ -1,8 +1,9 @@
 import type { Line } from '../api/types';
-import type { LineColumns } from './storedLog';
+import { OutColumn, type LineBatch } from './outColumn';
 
-// The raw lines of one step, kept as parallel arrays sorted by `pos` (no object per line), so a
-// million-line log costs three arrays rather than a million objects. De-duplicated by `pos`: the
+// The raw lines of one step, kept as parallel columns sorted by `pos` (no object per line), so a
+// million-line log costs three columns rather than a million objects (and the texts of a stored
+// log stay in the batches it arrived in: OutColumn). De-duplicated by `pos`: the
 // log stream replays its history on every reconnect, and the stored log repeats streamed lines.
 //
 // A `LogLines` value is immutable to its readers. Appending returns a new value that shares the
@@ -11,7 +12,11 @@ import type { LineColumns } from './storedLog';
 // any other append (or an out-of-order merge) copies first. That keeps machine context immutable
 // at the cost of one copy in the rare cases, instead of one copy per 250 ms batch.
 
-type Backing = LineColumns;
+interface Backing {
+  pos: number[];
+  out: OutColumn;
+  time: number[];
+}
 
 function isLine(line: unknown): line is Line {
   const candidate = line as Partial<Line> | null;
@@ -23,7 +28,7 @@ function isLine(line: unknown): line is Line {
 }
 
 function emptyBacking(): Backing {
-  return { pos: [], out: [], time: [] };
+  return { pos: [], out: OutColumn.of([]), time: [] };
 }
 
 export class LogLines {
@@ -41,14 +46,22 @@ export class LogLines {
     return LogLines.empty().append(lines);
   }
 
-  /** Lines parsed into columns (a stored log); taken over without copying when in order. */
-  static fromColumns(columns: LineColumns): LogLines {
-    const { pos } = columns;
+  /** The batches of a stored log; their texts are taken over without copying when in order. */
+  static fromBatches(batches: readonly LineBatch[]): LogLines {
+    const pos: number[] = [];
+    const time: number[] = [];
     let inOrder = true;
-    for (let k = 1; k < pos.length && inOrder; k++) inOrder = pos[k]! > pos[k - 1]!;
-    if (inOrder) return new LogLines(columns, pos.length);
+    for (const batch of batches) {
+      for (let k = 0; k < batch.pos.length; k++) {
+        inOrder &&= !(batch.pos[k]! <= pos[pos.length - 1]!);
+        pos.push(batch.pos[k]!);
+        time.push(batch.time[k]!);
+      }
+    }
+    const out = OutColumn.fromBatches(batches);
+    if (inOrder) return new LogLines({ pos, out, time }, pos.length);
     return LogLines.empty().append(
-      pos.map((value, k) => ({ pos: value, out: columns.out[k]!, time: columns.time[k]! })),
+      pos.map((value, k) => ({ pos: value, out: out.at(k), time: time[k]! })),
     );
   }
 
@@ -57,7 +70,12 @@ export class LogLines {
   }
 
   outAt(index: number): string {
-    return this.data.out[index] ?? '';
+    return index < this.length ? this.data.out.at(index) : '';
+  }
+
+  /** Indexes in [from, until) of the lines whose `out` holds one of `words` (OutColumn's terms). */
+  linesContaining(words: readonly string[], from: number, until: number): number[] {
+    return this.data.out.linesContaining(words, from, Math.min(until, this.length));
   }
 
   timeAt(index: number): number {
@@ -126,7 +144,7 @@ export class LogLines {
       // A whole stored log at once: `map` allocates each array at its final size.
       const data = {
         pos: batch.map((line) => line.pos),
-        out: batch.map((line) => line.out),
+        out: OutColumn.of(batch.map((line) => line.out)),
         time: batch.map((line) => line.time),
       };
       return new LogLines(data, batch.length);
@@ -178,13 +196,15 @@ export class LogLines {
   private copy(): Backing {
     return {
       pos: this.data.pos.slice(0, this.length),
-      out: this.data.out.slice(0, this.length),
+      out: this.data.out.copy(this.length),
       time: this.data.time.slice(0, this.length),
     };
   }
 
   /** The raw log as the server sent it (each `out` keeps its newline), for download. */
   text(): string {
-    return this.data.out.slice(0, this.length).join('');
+    const parts: string[] = [];
+    for (let index = 0; index < this.length; index++) parts.push(this.outAt(index));
+    return parts.join('');
   }
 }

@@ -1,21 +1,16 @@
 import { responseError } from '../api/client';
 import { LogLines } from './lineStore';
-import {
-  LOG_READ_MARK,
-  StoredLogParser,
-  emptyColumns,
-  parseBody,
-  type LineColumns,
-} from './storedLog';
+import type { LineBatch } from './outColumn';
+import { LOG_READ_MARK, StoredLogParser, parseBody } from './storedLog';
 
 // Reads a stored log into lines. In a browser a worker fetches and parses it as it arrives, so a
-// million lines never block the page: the main thread only receives columns of lines, in a few
-// batches. Without workers (tests, a policy forbidding them) the same parser runs here, chunk by
-// chunk, on the body the API client fetched.
+// million lines never block the page: the main thread only receives batches of lines (LineBatch,
+// about a megabyte of the body each). Without workers (tests, a policy forbidding them) the same
+// parser runs here, chunk by chunk, on the body the API client fetched.
 
 export type ToLogWorker = { type: 'fetch'; url: string; headers: Record<string, string> };
 export type FromLogWorker =
-  | { type: 'lines'; lines: LineColumns }
+  | { type: 'lines'; batch: LineBatch }
   | { type: 'done' }
   /** The server answered with a failure status. */
   | { type: 'failed'; status: number; statusText: string; body: string }
@@ -31,18 +26,10 @@ function startWorker(): Worker | null {
   }
 }
 
-function read(columns: LineColumns): LogLines {
-  const lines = LogLines.fromColumns(columns);
+function read(batches: readonly LineBatch[]): LogLines {
+  const lines = LogLines.fromBatches(batches);
   performance.mark(LOG_READ_MARK, { detail: { lines: lines.length } });
   return lines;
-}
-
-function appendColumns(into: LineColumns, from: LineColumns): void {
-  for (let k = 0; k < from.pos.length; k++) {
-    into.pos.push(from.pos[k]!);
-    into.out.push(from.out[k]!);
-    into.time.push(from.time[k]!);
-  }
 }
 
 /** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
@@ -62,15 +49,15 @@ export function loadStoredLogInWorker(target: {
 }): Promise<LogLines> | null {
   const worker = startWorker();
   if (!worker) return null;
-  const columns = emptyColumns();
+  const batches: LineBatch[] = [];
   return new Promise<LogLines>((resolve, reject) => {
     const settle = (outcome: () => void) => {
       worker.terminate();
       outcome();
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
-      if (data.type === 'lines') appendColumns(columns, data.lines);
-      else if (data.type === 'done') settle(() => resolve(read(columns)));
+      if (data.type === 'lines') batches.push(data.batch);
+      else if (data.type === 'done') settle(() => resolve(read(batches)));
       else if (data.type === 'failed') {
         settle(() => reject(responseError(data.status, data.statusText, data.body)));
       } else settle(() => reject(new Error(data.message)));

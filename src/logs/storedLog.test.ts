@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { goEncode } from '../../mock-server/gojson';
 import type { Line } from '../api/types';
-import { StoredLogParser } from './storedLog';
+import { batchOut, type LineBatch } from './outColumn';
+import { StoredLogParser, scanGoLines } from './storedLog';
+
+const linesOf = (batches: readonly LineBatch[]): Line[] =>
+  batches.flatMap((batch) =>
+    Array.from(batch.pos, (pos, k) => ({ pos, out: batchOut(batch, k), time: batch.time[k]! })),
+  );
 
 /** Feeds `body` to a parser in pieces of `size` characters; returns the lines as objects. */
 function parse(body: string, size = body.length): Line[] {
   const parser = new StoredLogParser();
   for (let at = 0; at < body.length; at += size) parser.push(body.slice(at, at + size));
   parser.end();
-  const { pos, out, time } = parser.take();
-  return pos.map((value, k) => ({ pos: value, out: out[k]!, time: time[k]! }));
+  return linesOf(parser.take());
 }
 
 const lines = (count: number, out: (i: number) => string): Line[] =>
@@ -33,9 +39,36 @@ describe('StoredLogParser', () => {
     }
     parser.end();
     expect(parsedEarly).toBeGreaterThan(0); // lines came out before the end of the body
-    const { pos, out } = parser.take();
-    expect(pos).toEqual(log.map((line) => line.pos));
-    expect(out).toEqual(log.map((line) => line.out));
+    expect(linesOf(parser.take())).toEqual(log);
+  });
+
+  it("leaves Go's lines undecoded until read, and decodes every escape Go writes", () => {
+    const texts = [
+      'plain\n',
+      '\u001b[31mred\u001b[0m <b> & "q" \\ tab\there\n',
+      'emoji \ud83d\ude00 \u2028 é\r\n',
+      'no newline at all',
+      'ends in a backslash \\',
+      '},{"pos":9,"out":"fake"}\n',
+      'nul \u0000, \b and \f\n',
+    ];
+    const log = lines(texts.length, (i) => texts[i]!);
+    const body = goEncode(log);
+    const parser = new StoredLogParser();
+    parser.push(body);
+    parser.end();
+    const batches = parser.take();
+    expect(batches.map((batch) => batch.escaped)).toEqual([true]);
+    expect(linesOf(batches)).toEqual(log);
+  });
+
+  it('takes text of any other JSON shape through JSON.parse', () => {
+    const log = [{ pos: 0, out: 'a\n', time: 1 }];
+    expect(scanGoLines('{"out":"a\\n","pos":0,"time":1}')).toBeNull();
+    expect(scanGoLines('{ "pos": 0, "out": "a\\n", "time": 1 }')).toBeNull();
+    expect(scanGoLines('{"pos":0,"out":"a\\n","time":1},')).toBeNull();
+    expect(parse('[{"out":"a\\n","pos":0,"time":1}]', 3)).toEqual(log);
+    expect(parse('[ { "pos": 0, "out": "a\\n", "time": 1 } ]\n', 3)).toEqual(log);
   });
 
   it('reads `null` and an empty array as no lines', () => {

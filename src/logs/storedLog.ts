@@ -1,20 +1,14 @@
 import type { Line } from '../api/types';
+import type { LineBatch } from './outColumn';
 
 // A stored step log (CONTRACT.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
-// needs one JSON.parse of a hundred megabytes. Lines come out as parallel columns (no object per
-// line), which is also what a worker can post cheaply.
-
-export interface LineColumns {
-  pos: number[];
-  out: string[];
-  time: number[];
-}
+// needs one JSON.parse of a hundred megabytes. Go writes each line as `{"pos":N,"out":"…",
+// "time":N}`: a scanner finds where each `out` string lies and leaves it undecoded (OutColumn
+// decodes a line when it is read). Text of any other shape goes through JSON.parse.
 
 /** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
 export const LOG_READ_MARK = 'drone-console: stored log read';
-
-export const emptyColumns = (): LineColumns => ({ pos: [], out: [], time: [] });
 
 /** Text gathered before trying to parse the complete lines in it. */
 const PARSE_AT = 1 << 20;
@@ -24,8 +18,112 @@ function isLine(value: unknown): value is Line {
   return typeof line?.pos === 'number' && Number.isFinite(line.pos) && typeof line.out === 'string';
 }
 
+/** A batch of lines given as values (JSON.parse's result); entries that are not lines are dropped. */
+export function batchOfValues(values: readonly unknown[]): LineBatch {
+  const lines = values.filter(isLine);
+  const bounds = new Int32Array(2 * lines.length);
+  let offset = 0;
+  lines.forEach((line, k) => {
+    bounds[2 * k] = offset;
+    bounds[2 * k + 1] = offset += line.out.length;
+  });
+  return {
+    text: lines.map((line) => line.out).join(''),
+    escaped: false,
+    bounds,
+    pos: Float64Array.from(lines, (line) => line.pos),
+    time: Float64Array.from(lines, (line) => (typeof line.time === 'number' ? line.time : 0)),
+  };
+}
+
+const COMMA = 44;
+const CLOSE_BRACE = 125;
+const BACKSLASH = 92;
+
+/** Reads a non-negative integer at `at`: [value, index after it], or null. */
+function integerAt(text: string, at: number): [number, number] | null {
+  let value = 0;
+  let index = at;
+  for (
+    let code = text.charCodeAt(index);
+    code >= 48 && code <= 57;
+    code = text.charCodeAt(++index)
+  ) {
+    value = value * 10 + code - 48;
+  }
+  return index === at ? null : [value, index];
+}
+
+/** Index of the quote that closes the JSON string whose contents start at `start`, or -1. */
+function closingQuote(text: string, start: number): number {
+  let quote = text.indexOf('"', start);
+  while (quote > 0 && text.charCodeAt(quote - 1) === BACKSLASH) {
+    let slash = quote - 1;
+    while (text.charCodeAt(slash - 1) === BACKSLASH) slash -= 1;
+    if ((quote - slash) % 2 === 0) break; // An even run of backslashes escapes itself.
+    quote = text.indexOf('"', quote + 1);
+  }
+  return quote;
+}
+
+/**
+ * The lines of `text`, a list of `{"pos":N,"out":"…","time":N}` joined by commas, exactly as Go
+ * writes them; null when the text has any other shape.
+ */
+export function scanGoLines(text: string): LineBatch | null {
+  let capacity = Math.max(16, text.length >> 6);
+  let bounds = new Int32Array(2 * capacity);
+  let pos = new Float64Array(capacity);
+  let time = new Float64Array(capacity);
+  let count = 0;
+  let at = 0;
+  while (at < text.length) {
+    if (!text.startsWith('{"pos":', at)) return null;
+    const line = integerAt(text, at + 7);
+    if (!line || !text.startsWith(',"out":"', line[1])) return null;
+    const start = line[1] + 8;
+    const end = closingQuote(text, start);
+    if (end < 0 || !text.startsWith(',"time":', end + 1)) return null;
+    const elapsed = integerAt(text, end + 9);
+    if (!elapsed || text.charCodeAt(elapsed[1]) !== CLOSE_BRACE) return null;
+    at = elapsed[1] + 1;
+    if (at < text.length && text.charCodeAt(at++) !== COMMA) return null;
+    if (count === capacity) {
+      capacity *= 2;
+      bounds = grown(bounds, 2 * capacity);
+      pos = grown(pos, capacity);
+      time = grown(time, capacity);
+    }
+    bounds[2 * count] = start;
+    bounds[2 * count + 1] = end;
+    pos[count] = line[0];
+    time[count] = elapsed[0];
+    count += 1;
+  }
+  // A trailing comma is not JSON.
+  if (count > 0 && text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return null;
+  return {
+    text,
+    escaped: true,
+    bounds: bounds.slice(0, 2 * count),
+    pos: pos.slice(0, count),
+    time: time.slice(0, count),
+  };
+}
+
+function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(length);
+  bigger.set(array);
+  return bigger;
+}
+
+/** The lines of `text` (entries of a JSON array, without its brackets); throws JSON.parse's error. */
+function parseEntries(text: string): LineBatch {
+  return scanGoLines(text) ?? batchOfValues(JSON.parse(`[${text}]`) as unknown[]);
+}
+
 export class StoredLogParser {
-  private columns = emptyColumns();
+  private batches: LineBatch[] = [];
   private pending = '';
   /** 'start' until the first character; 'array' parses as it goes; 'whole' parses at the end. */
   private mode: 'start' | 'array' | 'whole' = 'start';
@@ -49,10 +147,13 @@ export class StoredLogParser {
     // An empty body (no content at all) holds no lines.
     if (this.mode === 'start') return;
     if (this.mode === 'array') {
-      this.add(JSON.parse(`[${this.pending}`) as unknown[]);
+      const rest = this.pending.trimEnd();
+      // `JSON.parse` reports a body that does not end the array.
+      if (!rest.endsWith(']')) JSON.parse(`[${this.pending}`);
+      this.add(parseEntries(rest.slice(0, -1).trimEnd()));
     } else {
       const value: unknown = JSON.parse(this.pending);
-      if (Array.isArray(value)) this.add(value);
+      if (Array.isArray(value)) this.add(batchOfValues(value));
       // A step that printed nothing stores `null`.
       else if (value !== null)
         throw new Error(`Unexpected log data: ${this.pending.slice(0, 120)}`);
@@ -62,27 +163,28 @@ export class StoredLogParser {
 
   /** Lines parsed and not taken yet. */
   get parsed(): number {
-    return this.columns.pos.length;
+    return this.batches.reduce((sum, batch) => sum + batch.pos.length, 0);
   }
 
-  /** The lines parsed since the last call. */
-  take(): LineColumns {
-    const taken = this.columns;
-    this.columns = emptyColumns();
+  /** The batches of lines parsed since the last call. */
+  take(): LineBatch[] {
+    const taken = this.batches;
+    this.batches = [];
     return taken;
   }
 
   /**
    * Parses the lines before the last `},{"` in the pending text. Inside a JSON string every `"` is
    * escaped, so that sequence can only sit inside a string when the string ends with `},{`: then
-   * the prefix ends inside a string, JSON.parse fails, and the text waits for the next attempt
-   * (or the end). A prefix that parses is exactly the complete lines before it.
+   * the prefix ends inside a string, neither the scanner nor JSON.parse accepts it, and the text
+   * waits for the next attempt (or the end). A prefix that parses is exactly the complete lines
+   * before it.
    */
   private parseComplete(): void {
     const cut = this.pending.lastIndexOf('},{"');
     if (cut > 0) {
       try {
-        this.add(JSON.parse(`[${this.pending.slice(0, cut + 1)}]`) as unknown[]);
+        this.add(parseEntries(this.pending.slice(0, cut + 1)));
         this.pending = this.pending.slice(cut + 2);
         this.nextAttempt = PARSE_AT;
         return;
@@ -94,15 +196,8 @@ export class StoredLogParser {
     this.nextAttempt = this.pending.length * 2;
   }
 
-  private add(values: unknown[]): void {
-    const { pos, out, time } = this.columns;
-    for (const value of values) {
-      // Entries that are not lines are dropped, as the line store drops them.
-      if (!isLine(value)) continue;
-      pos.push(value.pos);
-      out.push(value.out);
-      time.push(typeof value.time === 'number' ? value.time : 0);
-    }
+  private add(batch: LineBatch): void {
+    if (batch.pos.length > 0) this.batches.push(batch);
   }
 }
 

@@ -3,13 +3,11 @@ import type { FromLogWorker, ToLogWorker } from './readStoredLog';
 import { StoredLogParser, parseBody } from './storedLog';
 
 // Fetches a stored log and parses it as it arrives, off the main thread; the page gets the lines
-// back in batches (columns, not objects, so posting them is cheap). The in-browser mock answers
-// this fetch too: its service worker serves the page's workers like the page.
+// back in batches (a piece of the body's text and typed arrays, so posting them is cheap). The
+// in-browser mock answers this fetch too: its service worker serves the page's workers like the
+// page.
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-/** Lines per batch posted back: big enough to be few messages, small enough to be quick ones. */
-const BATCH = 10_000;
-
 const post = (message: FromLogWorker) => scope.postMessage(message);
 
 async function load({ url, headers }: ToLogWorker): Promise<void> {
@@ -24,13 +22,17 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
     return;
   }
   const parser = new StoredLogParser();
+  // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
-    const lines = parser.take();
-    if (lines.pos.length > 0) post({ type: 'lines', lines });
+    for (const batch of parser.take()) {
+      scope.postMessage({ type: 'lines', batch } satisfies FromLogWorker, [
+        batch.bounds.buffer,
+        batch.pos.buffer,
+        batch.time.buffer,
+      ]);
+    }
   };
-  await parseBody(response.body, parser, () => {
-    if (parser.parsed >= BATCH) postLines();
-  });
+  await parseBody(response.body, parser, postLines);
   postLines();
   post({ type: 'done' });
 }

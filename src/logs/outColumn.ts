@@ -1,0 +1,159 @@
+// The `out` texts of a step's lines. A stored log arrives as batches: each holds a piece of the
+// JSON body as it came (the worker only finds where each line's `out` string lies in it) and the
+// lines' `pos` and `time`. A line's text is decoded from its JSON string when it is read, so a
+// million-line log costs a hundred strings rather than a million, and reading it costs no
+// JSON.parse of a hundred megabytes. Lines added later (streamed) are plain strings after them.
+
+/** Lines of a stored log as the parser hands them over (and the worker posts them). */
+export interface LineBatch {
+  /** Holds each line's `out`: as the JSON string's contents when `escaped`, else as they are. */
+  text: string;
+  escaped: boolean;
+  /** Where each line's `out` lies in `text`: start and end of line k at 2k and 2k + 1. */
+  bounds: Int32Array;
+  pos: Float64Array;
+  time: Float64Array;
+}
+
+const LETTER_N = 110;
+
+/** The text of line `k` of a batch. */
+export function batchOut(batch: LineBatch, k: number): string {
+  const start = batch.bounds[2 * k]!;
+  const end = batch.bounds[2 * k + 1]!;
+  const { text } = batch;
+  if (!batch.escaped) return text.slice(start, end);
+  const slash = text.indexOf('\\', start);
+  if (slash < 0 || slash >= end) return text.slice(start, end);
+  // Most lines hold one escape: the newline that ends them.
+  if (slash === end - 2 && text.charCodeAt(end - 1) === LETTER_N) {
+    return `${text.slice(start, slash)}\n`;
+  }
+  try {
+    // The quotes around the contents are part of `text` (the parser checked them).
+    return JSON.parse(text.slice(start - 1, end + 1)) as string;
+  } catch {
+    return text.slice(start, end); // A broken escape: show what the server sent.
+  }
+}
+
+// Escapes that could stand for a printable ASCII character: `\u0020` to `\u007f`, `\"`, `\\`, `\/`.
+const PRINTABLE_ESCAPE = /\\(?:u00[2-7]|["\\/])/g;
+
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Index of the last line of `batch` whose `out` starts at or before `offset`. */
+function lineAt(batch: LineBatch, offset: number): number {
+  let low = 0;
+  let high = batch.pos.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (batch.bounds[2 * middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+export class OutColumn {
+  private constructor(
+    private readonly batches: readonly LineBatch[],
+    /** Lines up to the end of each batch. */
+    private readonly batchEnds: readonly number[],
+    /** Lines held by the batches (a copy may keep fewer than they hold). */
+    private readonly stored: number,
+    /** The lines after the stored ones. */
+    private readonly strings: string[],
+  ) {}
+
+  static of(strings: string[]): OutColumn {
+    return new OutColumn([], [], 0, strings);
+  }
+
+  static fromBatches(batches: readonly LineBatch[]): OutColumn {
+    const ends: number[] = [];
+    let total = 0;
+    for (const batch of batches) ends.push((total += batch.pos.length));
+    return new OutColumn(batches, ends, total, []);
+  }
+
+  get length(): number {
+    return this.stored + this.strings.length;
+  }
+
+  at(index: number): string {
+    if (index >= this.stored) return this.strings[index - this.stored] ?? '';
+    if (index < 0) return '';
+    let low = 0;
+    let high = this.batchEnds.length - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.batchEnds[middle]! > index) high = middle;
+      else low = middle + 1;
+    }
+    const first = low === 0 ? 0 : this.batchEnds[low - 1]!;
+    return batchOut(this.batches[low]!, index - first);
+  }
+
+  /** Only for the value that owns the end of this column (LogLines keeps to that). */
+  push(text: string): void {
+    this.strings.push(text);
+  }
+
+  /** A column of the first `count` lines that later pushes do not reach. */
+  copy(count: number): OutColumn {
+    const stored = Math.min(count, this.stored);
+    const strings = this.strings.slice(0, Math.max(0, count - this.stored));
+    return new OutColumn(this.batches, this.batchEnds, stored, strings);
+  }
+
+  /**
+   * Indexes in [from, until) of the lines whose text contains one of `words` (printable ASCII
+   * without `"`, `\` or `/`). Stored lines are searched in their JSON text: only the lines found
+   * there, or holding an escape that could hide such a character, are decoded and checked.
+   */
+  linesContaining(words: readonly string[], from: number, until: number): number[] {
+    const found: number[] = [];
+    const holds = (index: number) => {
+      const text = this.at(index);
+      return words.some((word) => text.includes(word));
+    };
+    let first = 0;
+    for (let b = 0; b < this.batches.length && first < until; b++) {
+      const batch = this.batches[b]!;
+      const end = Math.min(this.batchEnds[b]!, this.stored);
+      if (end > from) this.searchBatch(batch, first, words, from, until, holds, found);
+      first = this.batchEnds[b]!;
+    }
+    for (let index = Math.max(from, this.stored); index < Math.min(until, this.length); index++) {
+      if (holds(index)) found.push(index);
+    }
+    return found;
+  }
+
+  private searchBatch(
+    batch: LineBatch,
+    first: number,
+    words: readonly string[],
+    from: number,
+    until: number,
+    holds: (index: number) => boolean,
+    found: number[],
+  ): void {
+    const limit = Math.min(until, this.stored) - first;
+    const lowest = Math.max(0, from - first);
+    if (lowest >= limit) return;
+    const parts = words.map(escapeRegExp);
+    if (batch.escaped) parts.push(PRINTABLE_ESCAPE.source);
+    const pattern = new RegExp(parts.join('|'), 'g');
+    pattern.lastIndex = batch.bounds[2 * lowest]!;
+    for (let match = pattern.exec(batch.text); match; match = pattern.exec(batch.text)) {
+      const k = lineAt(batch, match.index);
+      if (k >= limit) break;
+      const inside = k >= lowest && match.index < batch.bounds[2 * k + 1]!;
+      if (inside && holds(first + k)) found.push(first + k);
+      // Go on from the next line: one hit per line is enough.
+      if (k + 1 >= batch.pos.length) break;
+      pattern.lastIndex = Math.max(pattern.lastIndex, batch.bounds[2 * k + 2]!);
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { displayText, withoutNewline } from './text';
+import { resolveCarriageReturns, withoutNewline } from './text';
 
 // Escape sequences beyond colours. anser only understands CSI (`ESC [`); OSC sequences
 // (`ESC ]`: window titles, OSC 8 hyperlinks) would reach the screen as garbage, so they are taken
@@ -90,9 +90,14 @@ export function scanOsc(text: string): OscScan {
  * sequence (colours, OSC titles and links) removed. Search runs on this text.
  */
 export function searchText(out: string): string {
+  return lineSearchText(withoutNewline(out));
+}
+
+/** `searchText` of a line already without its newline (LogLines.textAt). */
+export function lineSearchText(text: string): string {
   // Most lines carry no escape and no carriage return: skip the regular expressions.
-  if (!out.includes('\x1b') && !out.includes('\r')) return withoutNewline(out);
-  return displayText(out).replace(ANY_ESCAPE, '');
+  if (!text.includes('\x1b') && !text.includes('\r')) return text;
+  return resolveCarriageReturns(text).replace(ANY_ESCAPE, '');
 }
 
 /** A whole log as plain text, one line per line (for the clipboard). */

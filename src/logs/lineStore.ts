@@ -73,6 +73,16 @@ export class LogLines {
     return index < this.length ? this.data.out.at(index) : '';
   }
 
+  /** The line's `out` without its trailing newline (`\n` or `\r\n`). */
+  textAt(index: number): string {
+    return index < this.length ? this.data.out.at(index, true) : '';
+  }
+
+  /** `textAt` of lines [from, until), read in one pass. */
+  textsAt(from: number, until: number): string[] {
+    return this.data.out.texts(from, Math.min(until, this.length));
+  }
+
   /** Indexes in [from, until) of the lines whose `out` holds one of `words` (OutColumn's terms). */
   linesContaining(words: readonly string[], from: number, until: number): number[] {
     return this.data.out.linesContaining(words, from, Math.min(until, this.length));

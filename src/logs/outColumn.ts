@@ -3,6 +3,7 @@
 // lines' `pos` and `time`. A line's text is decoded from its JSON string when it is read, so a
 // million-line log costs a hundred strings rather than a million, and reading it costs no
 // JSON.parse of a hundred megabytes. Lines added later (streamed) are plain strings after them.
+import { withoutNewline } from './text';
 
 /** Lines of a stored log as the parser hands them over (and the worker posts them). */
 export interface LineBatch {
@@ -17,24 +18,28 @@ export interface LineBatch {
 
 const LETTER_N = 110;
 
-/** The text of line `k` of a batch. */
-export function batchOut(batch: LineBatch, k: number): string {
+/** The text of line `k` of a batch; with `dropNewline`, without its trailing newline. */
+export function batchOut(batch: LineBatch, k: number, dropNewline = false): string {
   const start = batch.bounds[2 * k]!;
   const end = batch.bounds[2 * k + 1]!;
   const { text } = batch;
-  if (!batch.escaped) return text.slice(start, end);
-  const slash = text.indexOf('\\', start);
-  if (slash < 0 || slash >= end) return text.slice(start, end);
+  const slash = batch.escaped ? text.indexOf('\\', start) : -1;
+  if (slash < 0 || slash >= end) {
+    const out = text.slice(start, end);
+    return dropNewline ? withoutNewline(out) : out;
+  }
   // Most lines hold one escape: the newline that ends them.
   if (slash === end - 2 && text.charCodeAt(end - 1) === LETTER_N) {
-    return `${text.slice(start, slash)}\n`;
+    return dropNewline ? text.slice(start, slash) : `${text.slice(start, slash)}\n`;
   }
+  let out: string;
   try {
     // The quotes around the contents are part of `text` (the parser checked them).
-    return JSON.parse(text.slice(start - 1, end + 1)) as string;
+    out = JSON.parse(text.slice(start - 1, end + 1)) as string;
   } catch {
-    return text.slice(start, end); // A broken escape: show what the server sent.
+    out = text.slice(start, end); // A broken escape: show what the server sent.
   }
+  return dropNewline ? withoutNewline(out) : out;
 }
 
 // Escapes that could stand for a printable ASCII character: `\u0020` to `\u007f`, `\"`, `\\`, `\/`.
@@ -80,9 +85,33 @@ export class OutColumn {
     return this.stored + this.strings.length;
   }
 
-  at(index: number): string {
-    if (index >= this.stored) return this.strings[index - this.stored] ?? '';
+  at(index: number, dropNewline = false): string {
+    if (index >= this.stored) {
+      const out = this.strings[index - this.stored] ?? '';
+      return dropNewline ? withoutNewline(out) : out;
+    }
     if (index < 0) return '';
+    const batch = this.batchOf(index);
+    return batchOut(this.batches[batch]!, index - this.batchStart(batch), dropNewline);
+  }
+
+  /** The texts of lines [from, until) without their newlines, read batch by batch. */
+  texts(from: number, until: number): string[] {
+    const texts: string[] = [];
+    let index = Math.max(0, from);
+    const storedUntil = Math.min(until, this.stored);
+    for (let b = index < storedUntil ? this.batchOf(index) : 0; index < storedUntil; b++) {
+      const batch = this.batches[b]!;
+      const first = this.batchStart(b);
+      const end = Math.min(storedUntil, this.batchEnds[b]!);
+      for (; index < end; index++) texts.push(batchOut(batch, index - first, true));
+    }
+    for (; index < Math.min(until, this.length); index++) texts.push(this.at(index, true));
+    return texts;
+  }
+
+  /** The batch holding stored line `index`. */
+  private batchOf(index: number): number {
     let low = 0;
     let high = this.batchEnds.length - 1;
     while (low < high) {
@@ -90,8 +119,11 @@ export class OutColumn {
       if (this.batchEnds[middle]! > index) high = middle;
       else low = middle + 1;
     }
-    const first = low === 0 ? 0 : this.batchEnds[low - 1]!;
-    return batchOut(this.batches[low]!, index - first);
+    return low;
+  }
+
+  private batchStart(batch: number): number {
+    return batch === 0 ? 0 : this.batchEnds[batch - 1]!;
   }
 
   /** Only for the value that owns the end of this column (LogLines keeps to that). */

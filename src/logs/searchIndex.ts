@@ -1,4 +1,4 @@
-import { searchText } from './escapes';
+import { lineSearchText } from './escapes';
 import type { LogLines } from './lineStore';
 
 // Searching a whole log, not only the rendered lines. The plain text of the lines (escapes
@@ -62,8 +62,10 @@ export class PlainTextIndex {
       starts.set(from.starts.subarray(0, from.count));
       offset = from.text.length + 1;
     }
-    for (let line = from?.count ?? 0; line < count; line++) {
-      const text = searchText(lines.outAt(start + line));
+    const first = from?.count ?? 0;
+    const texts = lines.textsAt(start + first, start + count);
+    for (let line = first; line < count; line++) {
+      const text = lineSearchText(texts[line - first]!);
       starts[line] = offset;
       offset += text.length + 1;
       parts.push(text);

@@ -16,10 +16,14 @@ export interface GroupMarker {
   collapsed?: boolean;
 }
 
-// A cheap test on the raw text first: almost no line is a marker. A whole log is searched for
-// the words first (LogLines.linesContaining), without decoding every line.
+// A cheap test on the raw text first: almost no line is a marker.
 const MAYBE_MARKER = /::(?:end)?group::|section_(?:start|end):/;
-const MARKER_WORDS = ['::group::', '::endgroup::', 'section_start:', 'section_end:'];
+/**
+ * Every marker holds one of these words. A stored log's parser finds them in the JSON text
+ * (LineBatch.marked), so a scan decodes only those lines. Go (Drone) writes them unescaped.
+ */
+export const MARKER_WORDS = ['::', 'section_'];
+const mayHoldMarker = (out: string) => MARKER_WORDS.some((word) => out.includes(word));
 const GITHUB = /^\s*::(group|endgroup)::(.*)$/;
 // eslint-disable-next-line no-control-regex -- markers sit among escape codes and carriage returns
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;
@@ -109,7 +113,7 @@ export function scanGroups(lines: LogLines, scan: GroupScan, until = lines.lengt
   let groups: LogGroup[] | undefined;
   const open = [...scan.open];
   const edit = () => (groups ??= [...scan.groups]);
-  for (const index of lines.linesContaining(MARKER_WORDS, scan.next, until)) {
+  for (const index of lines.markedLines(scan.next, until, mayHoldMarker)) {
     const marker = parseGroupMarker(lines.outAt(index));
     if (!marker) continue;
     const list = edit();

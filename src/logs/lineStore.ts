@@ -83,9 +83,9 @@ export class LogLines {
     return this.data.out.texts(from, Math.min(until, this.length));
   }
 
-  /** Indexes in [from, until) of the lines whose `out` holds one of `words` (OutColumn's terms). */
-  linesContaining(words: readonly string[], from: number, until: number): number[] {
-    return this.data.out.linesContaining(words, from, Math.min(until, this.length));
+  /** Indexes in [from, until) of the lines that may hold a group marker (OutColumn.markedLines). */
+  markedLines(from: number, until: number, isMarked: (out: string) => boolean): number[] {
+    return this.data.out.markedLines(from, Math.min(until, this.length), isMarked);
   }
 
   timeAt(index: number): number {

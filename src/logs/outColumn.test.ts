@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { goEncode } from '../../mock-server/gojson';
-import { OutColumn } from './outColumn';
-import { StoredLogParser } from './storedLog';
+import { goJson } from '../../mock-server/gojson';
+import { MARKER_WORDS } from './groups';
+import { OutColumn, type LineBatch } from './outColumn';
+import { scanGoLines } from './storedLog';
 
-/** A column as a stored log gives it: Go's JSON, parsed in pieces of `size` characters. */
-function storedColumn(texts: readonly string[], size = 64): OutColumn {
-  const parser = new StoredLogParser();
-  const body = goEncode(texts.map((out, pos) => ({ pos, out, time: 0 })));
-  for (let at = 0; at < body.length; at += size) parser.push(body.slice(at, at + size));
-  parser.end();
-  return OutColumn.fromBatches(parser.take());
+/** A column as a stored log gives it: Go's JSON, in batches of `perBatch` lines. */
+function storedColumn(texts: readonly string[], perBatch = 2): OutColumn {
+  const batches: LineBatch[] = [];
+  for (let first = 0; first < texts.length; first += perBatch) {
+    const lines = texts
+      .slice(first, first + perBatch)
+      .map((out, k) => ({ pos: first + k, out, time: 0 }));
+    batches.push(scanGoLines(goJson(lines).slice(1, -1))!);
+  }
+  return OutColumn.fromBatches(batches);
 }
 
 const TEXTS = [
@@ -22,33 +26,25 @@ const TEXTS = [
   'std::vector is not a marker\n',
   'last',
 ];
-const WORDS = ['::group::', '::endgroup::', 'section_start:'];
+const hasMarkerWord = (text: string) => MARKER_WORDS.some((word) => text.includes(word));
 
 describe('OutColumn', () => {
   it('reads back every line of a stored log, whatever its batches', () => {
-    for (const size of [5, 64, 10_000]) {
-      const column = storedColumn(TEXTS, size);
+    for (const perBatch of [1, 3, TEXTS.length]) {
+      const column = storedColumn(TEXTS, perBatch);
       expect(Array.from({ length: column.length }, (_, k) => column.at(k))).toEqual(TEXTS);
     }
   });
 
-  it('finds the lines holding a word without decoding the others, in a range', () => {
-    const column = storedColumn(TEXTS);
-    expect(column.linesContaining(WORDS, 0, column.length)).toEqual([1, 3, 4]);
-    expect(column.linesContaining(WORDS, 2, 4)).toEqual([3]);
-    expect(column.linesContaining(['vector'], 0, column.length)).toEqual([5]);
-    expect(column.linesContaining(['nowhere'], 0, column.length)).toEqual([]);
-  });
-
-  it('finds a word a JSON encoder hid behind \\u escapes', () => {
-    const parser = new StoredLogParser();
-    parser.push(
-      '[{"pos":0,"out":"a\\n","time":0},{"pos":1,"out":"\\u003a:group\\u003a:x\\n","time":0}]',
-    );
-    parser.end();
-    const column = OutColumn.fromBatches(parser.take());
-    expect(column.at(1)).toBe('::group::x\n');
-    expect(column.linesContaining(['::group::'], 0, 2)).toEqual([1]);
+  it('gives the lines its batches marked as holding a marker word, in a range', () => {
+    for (const perBatch of [1, 2, 4, TEXTS.length]) {
+      const column = storedColumn(TEXTS, perBatch);
+      const all = column.markedLines(0, column.length, () => true);
+      expect(all).toEqual([1, 3, 4, 5]);
+      expect(column.markedLines(2, 4, () => true)).toEqual([3]);
+      expect(column.markedLines(4, 99, () => true)).toEqual([4, 5]);
+      expect(all.every((k) => hasMarkerWord(column.at(k)))).toBe(true);
+    }
   });
 
   it('searches lines pushed after the stored ones, and a copy keeps only its own', () => {
@@ -56,9 +52,9 @@ describe('OutColumn', () => {
     column.push('::endgroup::\n');
     const copy = column.copy(2);
     column.push('::group::later\n');
-    expect(column.linesContaining(WORDS, 0, 5)).toEqual([1, 3, 4]);
+    expect(column.markedLines(0, 5, hasMarkerWord)).toEqual([1, 3, 4]);
     expect(copy.length).toBe(2);
-    expect(copy.linesContaining(WORDS, 0, 5)).toEqual([1]);
+    expect(copy.markedLines(0, 5, hasMarkerWord)).toEqual([1]);
     expect(copy.at(2)).toBe('');
   });
 });

@@ -14,6 +14,8 @@ export interface LineBatch {
   bounds: Int32Array;
   pos: Float64Array;
   time: Float64Array;
+  /** Lines whose text may hold a group marker (it contains one of MARKER_WORDS), ascending. */
+  marked: Int32Array;
 }
 
 const LETTER_N = 110;
@@ -42,18 +44,13 @@ export function batchOut(batch: LineBatch, k: number, dropNewline = false): stri
   return dropNewline ? withoutNewline(out) : out;
 }
 
-// Escapes that could stand for a printable ASCII character: `\u0020` to `\u007f`, `\"`, `\\`, `\/`.
-const PRINTABLE_ESCAPE = /\\(?:u00[2-7]|["\\/])/g;
-
-const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Index of the last line of `batch` whose `out` starts at or before `offset`. */
-function lineAt(batch: LineBatch, offset: number): number {
+/** Index of the last of `count` lines whose `out` starts at or before `offset`. */
+export function lineAt(bounds: Int32Array, count: number, offset: number): number {
   let low = 0;
-  let high = batch.pos.length - 1;
+  let high = count - 1;
   while (low < high) {
     const middle = (low + high + 1) >>> 1;
-    if (batch.bounds[2 * middle]! <= offset) low = middle;
+    if (bounds[2 * middle]! <= offset) low = middle;
     else high = middle - 1;
   }
   return low;
@@ -139,53 +136,23 @@ export class OutColumn {
   }
 
   /**
-   * Indexes in [from, until) of the lines whose text contains one of `words` (printable ASCII
-   * without `"`, `\` or `/`). Stored lines are searched in their JSON text: only the lines found
-   * there, or holding an escape that could hide such a character, are decoded and checked.
+   * Indexes in [from, until) of the lines that may hold a group marker: stored lines as their
+   * batch marked them (found in the JSON text, see LineBatch), later ones by `isMarked`.
    */
-  linesContaining(words: readonly string[], from: number, until: number): number[] {
+  markedLines(from: number, until: number, isMarked: (text: string) => boolean): number[] {
     const found: number[] = [];
-    const holds = (index: number) => {
-      const text = this.at(index);
-      return words.some((word) => text.includes(word));
-    };
+    const storedUntil = Math.min(until, this.stored);
     let first = 0;
-    for (let b = 0; b < this.batches.length && first < until; b++) {
-      const batch = this.batches[b]!;
-      const end = Math.min(this.batchEnds[b]!, this.stored);
-      if (end > from) this.searchBatch(batch, first, words, from, until, holds, found);
+    for (let b = 0; b < this.batches.length && first < storedUntil; b++) {
+      for (const k of this.batches[b]!.marked) {
+        const index = first + k;
+        if (index >= from && index < storedUntil) found.push(index);
+      }
       first = this.batchEnds[b]!;
     }
     for (let index = Math.max(from, this.stored); index < Math.min(until, this.length); index++) {
-      if (holds(index)) found.push(index);
+      if (isMarked(this.strings[index - this.stored]!)) found.push(index);
     }
     return found;
-  }
-
-  private searchBatch(
-    batch: LineBatch,
-    first: number,
-    words: readonly string[],
-    from: number,
-    until: number,
-    holds: (index: number) => boolean,
-    found: number[],
-  ): void {
-    const limit = Math.min(until, this.stored) - first;
-    const lowest = Math.max(0, from - first);
-    if (lowest >= limit) return;
-    const parts = words.map(escapeRegExp);
-    if (batch.escaped) parts.push(PRINTABLE_ESCAPE.source);
-    const pattern = new RegExp(parts.join('|'), 'g');
-    pattern.lastIndex = batch.bounds[2 * lowest]!;
-    for (let match = pattern.exec(batch.text); match; match = pattern.exec(batch.text)) {
-      const k = lineAt(batch, match.index);
-      if (k >= limit) break;
-      const inside = k >= lowest && match.index < batch.bounds[2 * k + 1]!;
-      if (inside && holds(first + k)) found.push(first + k);
-      // Go on from the next line: one hit per line is enough.
-      if (k + 1 >= batch.pos.length) break;
-      pattern.lastIndex = Math.max(pattern.lastIndex, batch.bounds[2 * k + 2]!);
-    }
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { goEncode } from '../../mock-server/gojson';
 import type { Line } from '../api/types';
 import { batchOut, type LineBatch } from './outColumn';
-import { StoredLogParser, scanGoLines } from './storedLog';
+import { StoredLogParser, batchOfValues, scanGoLines } from './storedLog';
 
 const linesOf = (batches: readonly LineBatch[]): Line[] =>
   batches.flatMap((batch) =>
@@ -69,6 +69,15 @@ describe('StoredLogParser', () => {
     expect(scanGoLines('{"pos":0,"out":"a\\n","time":1},')).toBeNull();
     expect(parse('[{"out":"a\\n","pos":0,"time":1}]', 3)).toEqual(log);
     expect(parse('[ { "pos": 0, "out": "a\\n", "time": 1 } ]\n', 3)).toEqual(log);
+  });
+
+  it('marks the lines that may hold a group marker, whichever way they were parsed', () => {
+    const log = lines(4, (i) => ['a\n', '::group::b\n', 'c "::" d\n', 'section_end:1:x\n'][i]!);
+    const goShaped = JSON.stringify(log).slice(1, -1);
+    expect(Array.from(scanGoLines(goShaped)!.marked)).toEqual([1, 2, 3]);
+    expect(Array.from(batchOfValues(log).marked)).toEqual([1, 2, 3]);
+    // The words in the JSON around the texts ("pos", "time") mark nothing.
+    expect(Array.from(scanGoLines('{"pos":0,"out":"pos time","time":0}')!.marked)).toEqual([]);
   });
 
   it('reads `null` and an empty array as no lines', () => {

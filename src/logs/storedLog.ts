@@ -1,5 +1,6 @@
 import type { Line } from '../api/types';
-import type { LineBatch } from './outColumn';
+import { MARKER_WORDS } from './groups';
+import { lineAt, type LineBatch } from './outColumn';
 
 // A stored step log (CONTRACT.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
@@ -27,21 +28,42 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
     bounds[2 * k] = offset;
     bounds[2 * k + 1] = offset += line.out.length;
   });
+  const marked: number[] = [];
+  lines.forEach((line, k) => {
+    if (MARKER_WORDS.some((word) => line.out.includes(word))) marked.push(k);
+  });
   return {
     text: lines.map((line) => line.out).join(''),
     escaped: false,
     bounds,
     pos: Float64Array.from(lines, (line) => line.pos),
     time: Float64Array.from(lines, (line) => (typeof line.time === 'number' ? line.time : 0)),
+    marked: Int32Array.from(marked),
   };
+}
+
+/** The lines of a scanned text that hold a marker word inside their `out` (ascending). */
+function markedLines(text: string, bounds: Int32Array, count: number): Int32Array {
+  const marked = new Set<number>();
+  for (const word of MARKER_WORDS) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const k = lineAt(bounds, count, at);
+      // Words never hold a quote, so one that starts inside a line's `out` ends there too.
+      if (at >= bounds[2 * k]! && at < bounds[2 * k + 1]!) marked.add(k);
+    }
+  }
+  return Int32Array.from(marked).sort();
 }
 
 const COMMA = 44;
 const CLOSE_BRACE = 125;
 const BACKSLASH = 92;
 
-/** Reads a non-negative integer at `at`: [value, index after it], or null. */
-function integerAt(text: string, at: number): [number, number] | null {
+/** Where the last `integerAt` stopped (a variable rather than a returned pair: no allocation). */
+let integerEnd = 0;
+
+/** Reads a non-negative integer at `at`, or -1 when there is none; sets `integerEnd`. */
+function integerAt(text: string, at: number): number {
   let value = 0;
   let index = at;
   for (
@@ -51,7 +73,8 @@ function integerAt(text: string, at: number): [number, number] | null {
   ) {
     value = value * 10 + code - 48;
   }
-  return index === at ? null : [value, index];
+  integerEnd = index;
+  return index === at ? -1 : value;
 }
 
 /** Index of the quote that closes the JSON string whose contents start at `start`, or -1. */
@@ -80,13 +103,13 @@ export function scanGoLines(text: string): LineBatch | null {
   while (at < text.length) {
     if (!text.startsWith('{"pos":', at)) return null;
     const line = integerAt(text, at + 7);
-    if (!line || !text.startsWith(',"out":"', line[1])) return null;
-    const start = line[1] + 8;
+    if (line < 0 || !text.startsWith(',"out":"', integerEnd)) return null;
+    const start = integerEnd + 8;
     const end = closingQuote(text, start);
     if (end < 0 || !text.startsWith(',"time":', end + 1)) return null;
     const elapsed = integerAt(text, end + 9);
-    if (!elapsed || text.charCodeAt(elapsed[1]) !== CLOSE_BRACE) return null;
-    at = elapsed[1] + 1;
+    if (elapsed < 0 || text.charCodeAt(integerEnd) !== CLOSE_BRACE) return null;
+    at = integerEnd + 1;
     if (at < text.length && text.charCodeAt(at++) !== COMMA) return null;
     if (count === capacity) {
       capacity *= 2;
@@ -96,8 +119,8 @@ export function scanGoLines(text: string): LineBatch | null {
     }
     bounds[2 * count] = start;
     bounds[2 * count + 1] = end;
-    pos[count] = line[0];
-    time[count] = elapsed[0];
+    pos[count] = line;
+    time[count] = elapsed;
     count += 1;
   }
   // A trailing comma is not JSON.
@@ -108,6 +131,7 @@ export function scanGoLines(text: string): LineBatch | null {
     bounds: bounds.slice(0, 2 * count),
     pos: pos.slice(0, count),
     time: time.slice(0, count),
+    marked: markedLines(text, bounds, count),
   };
 }
 

@@ -29,6 +29,7 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
         batch.bounds.buffer,
         batch.pos.buffer,
         batch.time.buffer,
+        batch.marked.buffer,
       ]);
     }
   };

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { config } from './config';
 
 async function boot() {
+  // The app and, in mock mode, the embedded mock server (a service worker) load side by side:
+  // the worker registers while the app's code is fetched and evaluated.
+  const app = import('./App');
   if (config.mock) {
-    // The embedded mock server runs in a service worker; load it only in mock mode.
     const { startMockWorker } = await import('../mock-server/browser');
     await startMockWorker();
   }
+  const { App } = await app;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -1,8 +1,9 @@
 // The `out` texts of a step's lines. A stored log arrives as batches: each holds a piece of the
-// JSON body as it came (the worker only finds where each line's `out` string lies in it) and the
-// lines' `pos` and `time`. A line's text is decoded from its JSON string when it is read, so a
-// million-line log costs a hundred strings rather than a million, and reading it costs no
-// JSON.parse of a hundred megabytes. Lines added later (streamed) are plain strings after them.
+// JSON body as it came (the worker only finds where each line's `out` string lies in it), the
+// lines' `pos` and `time`, and which lines may hold a group marker. A line's text is decoded from
+// its JSON string when it is read, so a million-line log costs a hundred strings rather than a
+// million, and reading it costs no JSON.parse of a hundred megabytes. Lines added later
+// (streamed) are plain strings after them.
 import { withoutNewline } from './text';
 
 /** Lines of a stored log as the parser hands them over (and the worker posts them). */
@@ -42,18 +43,6 @@ export function batchOut(batch: LineBatch, k: number, dropNewline = false): stri
     out = text.slice(start, end); // A broken escape: show what the server sent.
   }
   return dropNewline ? withoutNewline(out) : out;
-}
-
-/** Index of the last of `count` lines whose `out` starts at or before `offset`. */
-export function lineAt(bounds: Int32Array, count: number, offset: number): number {
-  let low = 0;
-  let high = count - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >>> 1;
-    if (bounds[2 * middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 export class OutColumn {

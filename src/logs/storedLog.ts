@@ -1,6 +1,6 @@
 import type { Line } from '../api/types';
 import { MARKER_WORDS } from './groups';
-import { lineAt, type LineBatch } from './outColumn';
+import type { LineBatch } from './outColumn';
 
 // A stored step log (CONTRACT.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
@@ -40,6 +40,18 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
     time: Float64Array.from(lines, (line) => (typeof line.time === 'number' ? line.time : 0)),
     marked: Int32Array.from(marked),
   };
+}
+
+/** Index of the last of `count` lines whose `out` starts at or before `offset`. */
+function lineAt(bounds: Int32Array, count: number, offset: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (bounds[2 * middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /** The lines of a scanned text that hold a marker word inside their `out` (ascending). */

@@ -48,21 +48,37 @@ export class LogLines {
 
   /** The batches of a stored log; their texts are taken over without copying when in order. */
   static fromBatches(batches: readonly LineBatch[]): LogLines {
+    const log = LogLines.storedLog();
+    for (const batch of batches) log.add(batch);
+    return log.lines();
+  }
+
+  /**
+   * Gathers a stored log batch by batch as it arrives, so each batch costs a short task (a
+   * million lines gathered at the end took one long one); `lines()` once all are in.
+   */
+  static storedLog(): { add(batch: LineBatch): void; lines(): LogLines } {
+    const batches: LineBatch[] = [];
     const pos: number[] = [];
     const time: number[] = [];
     let inOrder = true;
-    for (const batch of batches) {
-      for (let k = 0; k < batch.pos.length; k++) {
-        inOrder &&= !(batch.pos[k]! <= pos[pos.length - 1]!);
-        pos.push(batch.pos[k]!);
-        time.push(batch.time[k]!);
-      }
-    }
-    const out = OutColumn.fromBatches(batches);
-    if (inOrder) return new LogLines({ pos, out, time }, pos.length);
-    return LogLines.empty().append(
-      pos.map((value, k) => ({ pos: value, out: out.at(k), time: time[k]! })),
-    );
+    return {
+      add(batch) {
+        batches.push(batch);
+        for (let k = 0; k < batch.pos.length; k++) {
+          inOrder &&= !(batch.pos[k]! <= pos[pos.length - 1]!);
+          pos.push(batch.pos[k]!);
+          time.push(batch.time[k]!);
+        }
+      },
+      lines() {
+        const out = OutColumn.fromBatches(batches);
+        if (inOrder) return new LogLines({ pos, out, time }, pos.length);
+        return LogLines.empty().append(
+          pos.map((value, k) => ({ pos: value, out: out.at(k), time: time[k]! })),
+        );
+      },
+    };
   }
 
   posAt(index: number): number {

@@ -26,8 +26,8 @@ function startWorker(): Worker | null {
   }
 }
 
-function read(batches: readonly LineBatch[]): LogLines {
-  const lines = LogLines.fromBatches(batches);
+function read(log: ReturnType<typeof LogLines.storedLog>): LogLines {
+  const lines = log.lines();
   performance.mark(LOG_READ_MARK, { detail: { lines: lines.length } });
   return lines;
 }
@@ -36,7 +36,9 @@ function read(batches: readonly LineBatch[]): LogLines {
 export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
   const parser = new StoredLogParser();
   await parseBody(body, parser);
-  return read(parser.take());
+  const log = LogLines.storedLog();
+  for (const batch of parser.take()) log.add(batch);
+  return read(log);
 }
 
 /**
@@ -49,15 +51,15 @@ export function loadStoredLogInWorker(target: {
 }): Promise<LogLines> | null {
   const worker = startWorker();
   if (!worker) return null;
-  const batches: LineBatch[] = [];
+  const log = LogLines.storedLog();
   return new Promise<LogLines>((resolve, reject) => {
     const settle = (outcome: () => void) => {
       worker.terminate();
       outcome();
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
-      if (data.type === 'lines') batches.push(data.batch);
-      else if (data.type === 'done') settle(() => resolve(read(batches)));
+      if (data.type === 'lines') log.add(data.batch);
+      else if (data.type === 'done') settle(() => resolve(read(log)));
       else if (data.type === 'failed') {
         settle(() => reject(responseError(data.status, data.statusText, data.body)));
       } else settle(() => reject(new Error(data.message)));

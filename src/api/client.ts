@@ -121,9 +121,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
  * SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
  * expected and handled, and the end-to-end tests treat console errors as defects.
  */
-function failed(method: string, path: string, error: unknown): ApiError {
+/** `quiet`: a call made ahead of need, whose failure nobody sees (see prefetchLogs). */
+function failed(method: string, path: string, error: unknown, quiet = false): ApiError {
   const apiError = toApiError(error);
-  console.warn(`${method} ${path}: ${apiError.message}`);
+  if (!quiet) console.warn(`${method} ${path}: ${apiError.message}`);
   return apiError;
 }
 
@@ -141,6 +142,7 @@ export async function requestStream<T>(
   path: string,
   read: (body: ReadableStream<Uint8Array> | null) => Promise<T>,
   call?: (target: ReturnType<typeof requestTarget>) => Promise<T> | null,
+  quiet = false,
 ): Promise<T> {
   try {
     const elsewhere = call?.(requestTarget(path));
@@ -155,7 +157,7 @@ export async function requestStream<T>(
     });
     return await read(response.body);
   } catch (error) {
-    throw failed('GET', path, error);
+    throw failed('GET', path, error, quiet);
   }
 }
 

@@ -9,16 +9,50 @@ export interface StepRef extends RepoRef {
   step: number;
 }
 
+const logsPath = (ref: StepRef) =>
+  `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`;
+
+const readLogs = (path: string, quiet = false) =>
+  requestStream(path, readStoredLog, loadStoredLogInWorker, quiet);
+
+/** How long a log asked for ahead of need waits for `fetchLogs` to take it. */
+const AHEAD_MS = 10_000;
+let ahead: { path: string; answer: Promise<LogLines> } | null = null;
+
+/**
+ * Asks for a step's stored log ahead of need: the build page asks for the log of the step its URL
+ * names together with the build, so a long log is on its way before the build says the step has
+ * finished. `fetchLogs` takes a good answer; a failure (a running step has no stored log yet) is
+ * dropped quietly and the log asked for again.
+ */
+export function prefetchLogs(ref: StepRef): void {
+  const path = logsPath(ref);
+  if (ahead?.path === path) return;
+  const answer = readLogs(path, true);
+  answer.catch(() => undefined); // Seen by fetchLogs, or by nobody.
+  ahead = { path, answer };
+  // Not taken in time (the console never opened): let a long log go.
+  setTimeout(() => {
+    if (ahead?.answer === answer) ahead = null;
+  }, AHEAD_MS);
+}
+
 /**
  * A finished step's stored log; a step that printed nothing stores `null`. Parsed as it arrives
  * (off the main thread for a long log), so a million lines never freeze the page.
  */
-export function fetchLogs(ref: StepRef): Promise<LogLines> {
-  return requestStream(
-    `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`,
-    readStoredLog,
-    loadStoredLogInWorker,
-  );
+export async function fetchLogs(ref: StepRef): Promise<LogLines> {
+  const path = logsPath(ref);
+  const early = ahead?.path === path ? ahead.answer : null;
+  ahead = null; // Taken, or no longer wanted: either way not kept.
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // Asked before the step had finished, or failed: ask now.
+    }
+  }
+  return readLogs(path);
 }
 
 export const logStreamUrl = (ref: StepRef) =>

@@ -1,5 +1,6 @@
 import { assign, fromPromise, not, raise, setup } from 'xstate';
 import * as buildsApi from '../api/builds';
+import { prefetchLogs, type StepRef } from '../api/logs';
 import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
 import { isDone, type Build, type Repository } from '../api/types';
@@ -55,15 +56,18 @@ interface BuildTarget {
   build: number;
 }
 
-const loadBuildPage = fromPromise<{ repo: Repository; build: Build }, BuildTarget>(
-  async ({ input }) => {
-    const [repo, build] = await Promise.all([
-      fetchRepo(input.repo),
-      buildsApi.fetchBuild(input.repo, input.build),
-    ]);
-    return { repo, build };
-  },
-);
+const loadBuildPage = fromPromise<
+  { repo: Repository; build: Build },
+  BuildTarget & { logOf?: StepRef }
+>(async ({ input }) => {
+  // The log of the step the URL names is asked for now, with the build (see prefetchLogs).
+  if (input.logOf) prefetchLogs(input.logOf);
+  const [repo, build] = await Promise.all([
+    fetchRepo(input.repo),
+    buildsApi.fetchBuild(input.repo, input.build),
+  ]);
+  return { repo, build };
+});
 
 const stageTarget = ({ context }: { context: BuildPageContext }) => ({
   repo: context.repoRef,
@@ -165,7 +169,12 @@ export const buildPageMachine = setup({
         loading: {
           invoke: {
             src: 'loadBuildPage',
-            input: ({ context }) => ({ repo: context.repoRef, build: context.route.build }),
+            input: ({ context }) => ({
+              repo: context.repoRef,
+              build: context.route.build,
+              logOf:
+                context.route.view === 'log' ? { ...context.repoRef, ...context.route } : undefined,
+            }),
             onDone: { target: 'routing', actions: 'assignPage' },
             onError: { target: 'error', actions: 'assignFetchError' },
           },

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
 import { ApiError } from '../../src/api/client';
-import { fetchLogs } from '../../src/api/logs';
+import { fetchLogs, prefetchLogs } from '../../src/api/logs';
 import { setupMockServer } from '../mockServer';
 
 const server = setupMockServer();
@@ -62,5 +62,46 @@ describe('fetchLogs', () => {
     const error = await failure();
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/JSON/);
+  });
+});
+
+describe('prefetchLogs', () => {
+  const NO_ROWS = () =>
+    HttpResponse.json({ message: 'sql: no rows in result set' }, { status: 404 });
+
+  it('asks once: fetchLogs takes the answer of the request made ahead', async () => {
+    let requests = 0;
+    answer(() => {
+      requests += 1;
+      return HttpResponse.text('[{"pos":0,"out":"early\\n","time":0}]');
+    });
+    prefetchLogs(ref);
+    prefetchLogs(ref); // The build page asks again (a remount): still one request.
+    const lines = await fetchLogs(ref);
+    expect([requests, lines.outAt(0)]).toEqual([1, 'early\n']);
+    await fetchLogs(ref); // Taken once: a later read asks the server again.
+    expect(requests).toBe(2);
+  });
+
+  it('drops a failed early answer quietly and asks again (the step had not finished)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bodies = [NO_ROWS, () => HttpResponse.text('[{"pos":0,"out":"done\\n","time":1}]')];
+    answer(() => bodies.shift()!());
+    prefetchLogs(ref);
+    const lines = await fetchLogs(ref);
+    expect(lines.outAt(0)).toBe('done\n');
+    expect(bodies).toHaveLength(0);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("does not serve another step's log", async () => {
+    answer(() => HttpResponse.text('[{"pos":0,"out":"step 1\\n","time":0}]'));
+    server.use(
+      http.get('*/api/repos/acme/logs/builds/1/logs/1/2', () =>
+        HttpResponse.text('[{"pos":0,"out":"step 2\\n","time":0}]'),
+      ),
+    );
+    prefetchLogs(ref);
+    expect((await fetchLogs({ ...ref, step: 2 })).outAt(0)).toBe('step 2\n');
   });
 });

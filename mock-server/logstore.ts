@@ -12,6 +12,27 @@ const MARKER = '@generated:';
 type Generator = (argument: string) => Iterable<Uint8Array>;
 const generators = new Map<string, Generator>();
 
+/** Generated logs by marker, once produced in full (only after keepGeneratedLogs). */
+let kept: Map<string, Uint8Array[]> | null = null;
+
+/**
+ * Keeps each generated log's bytes after its first full read, so later requests are served from
+ * memory, as a real server serves them from its log store, without running the generator again.
+ * The standalone server does; the in-page mock shares the page's memory and does not.
+ */
+export function keepGeneratedLogs(): void {
+  kept ??= new Map();
+}
+
+function* keeping(marker: string, chunks: Iterable<Uint8Array>): Iterable<Uint8Array> {
+  const copies: Uint8Array[] = [];
+  for (const chunk of chunks) {
+    copies.push(chunk.slice()); // A chunk may be a view of a larger buffer.
+    yield chunk;
+  }
+  kept?.set(marker, copies);
+}
+
 /** Registers a lazy log producer; the marker `generatedLog(name, argument)` refers to it. */
 export function registerLogGenerator(name: string, generate: Generator): void {
   generators.set(name, generate);
@@ -41,10 +62,14 @@ function storedLog(stepId: number): string | Iterable<Uint8Array> | null {
   const row = db.log.getAll().find((log) => log.id === stepId);
   if (!row) return null;
   if (!row.data.startsWith(MARKER)) return row.data;
+  const known = kept?.get(row.data);
+  if (known) return known;
   const rest = row.data.slice(MARKER.length);
   const colon = rest.indexOf(':');
   const generate = generators.get(colon < 0 ? rest : rest.slice(0, colon));
-  return generate ? generate(colon < 0 ? '' : rest.slice(colon + 1)) : goEncode(null);
+  if (!generate) return goEncode(null);
+  const chunks = generate(colon < 0 ? '' : rest.slice(colon + 1));
+  return kept ? keeping(row.data, chunks) : chunks;
 }
 
 /** The stored bytes of a step's log, or null when none exists (the handler answers sql404). */

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serveHandlers } from './bridge';
 import { setFaults } from './faults';
 import { handlers } from './handlers';
+import { keepGeneratedLogs } from './logstore';
 import { runtime } from './runtime';
 import { fixtureUsers, loadScenario } from './scenario';
 
@@ -28,6 +29,7 @@ export interface Standalone {
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
   loadScenario(options.scenario ?? 'demo');
   setFaults(options.faults ?? null);
+  keepGeneratedLogs();
   const running = await serveHandlers(handlers, { port: options.port, host: options.host });
   return {
     url: running.url,

@@ -93,7 +93,7 @@ export function searchText(out: string): string {
   return lineSearchText(withoutNewline(out));
 }
 
-/** `searchText` of a line already without its newline (LogLines.textAt). */
+/** `searchText` of a line already without its newline (LogLines.textsAt). */
 export function lineSearchText(text: string): string {
   // Most lines carry no escape and no carriage return: skip the regular expressions.
   if (!text.includes('\x1b') && !text.includes('\r')) return text;

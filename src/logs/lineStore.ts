@@ -89,12 +89,7 @@ export class LogLines {
     return index < this.length ? this.data.out.at(index) : '';
   }
 
-  /** The line's `out` without its trailing newline (`\n` or `\r\n`). */
-  textAt(index: number): string {
-    return index < this.length ? this.data.out.at(index, true) : '';
-  }
-
-  /** `textAt` of lines [from, until), read in one pass. */
+  /** The `out` of lines [from, until) without their trailing newlines, read in one pass. */
   textsAt(from: number, until: number): string[] {
     return this.data.out.texts(from, Math.min(until, this.length));
   }

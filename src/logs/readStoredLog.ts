@@ -26,8 +26,7 @@ function startWorker(): Worker | null {
   }
 }
 
-function read(log: ReturnType<typeof LogLines.storedLog>): LogLines {
-  const lines = log.lines();
+function read(lines: LogLines): LogLines {
   performance.mark(LOG_READ_MARK, { detail: { lines: lines.length } });
   return lines;
 }
@@ -36,9 +35,7 @@ function read(log: ReturnType<typeof LogLines.storedLog>): LogLines {
 export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
   const parser = new StoredLogParser();
   await parseBody(body, parser);
-  const log = LogLines.storedLog();
-  for (const batch of parser.take()) log.add(batch);
-  return read(log);
+  return read(LogLines.fromBatches(parser.take()));
 }
 
 /**
@@ -59,7 +56,7 @@ export function loadStoredLogInWorker(target: {
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
-      else if (data.type === 'done') settle(() => resolve(read(log)));
+      else if (data.type === 'done') settle(() => resolve(read(log.lines())));
       else if (data.type === 'failed') {
         settle(() => reject(responseError(data.status, data.statusText, data.body)));
       } else settle(() => reject(new Error(data.message)));

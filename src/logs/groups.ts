@@ -23,7 +23,8 @@ const MAYBE_MARKER = /::(?:end)?group::|section_(?:start|end):/;
  * (LineBatch.marked), so a scan decodes only those lines. Go (Drone) writes them unescaped.
  */
 export const MARKER_WORDS = ['::', 'section_'];
-const mayHoldMarker = (out: string) => MARKER_WORDS.some((word) => out.includes(word));
+/** True when `out` holds one of MARKER_WORDS (it may be a marker). */
+export const mayHoldMarker = (out: string) => MARKER_WORDS.some((word) => out.includes(word));
 const GITHUB = /^\s*::(group|endgroup)::(.*)$/;
 // eslint-disable-next-line no-control-regex -- markers sit among escape codes and carriage returns
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;

@@ -1,5 +1,5 @@
 import type { Line } from '../api/types';
-import { MARKER_WORDS } from './groups';
+import { MARKER_WORDS, mayHoldMarker } from './groups';
 import type { LineBatch } from './outColumn';
 
 // A stored step log (CONTRACT.md 6: the JSON array of lines, or `null`) parsed as its bytes
@@ -30,7 +30,7 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
   });
   const marked: number[] = [];
   lines.forEach((line, k) => {
-    if (MARKER_WORDS.some((word) => line.out.includes(word))) marked.push(k);
+    if (mayHoldMarker(line.out)) marked.push(k);
   });
   return {
     text: lines.map((line) => line.out).join(''),

@@ -119,9 +119,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 /**
  * SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
- * expected and handled, and the end-to-end tests treat console errors as defects.
+ * expected and handled, and the end-to-end tests treat console errors as defects. `quiet`: a
+ * call made ahead of need, whose failure nobody sees (see prefetchLogs).
  */
-/** `quiet`: a call made ahead of need, whose failure nobody sees (see prefetchLogs). */
 function failed(method: string, path: string, error: unknown, quiet = false): ApiError {
   const apiError = toApiError(error);
   if (!quiet) console.warn(`${method} ${path}: ${apiError.message}`);

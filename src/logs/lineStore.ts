@@ -18,7 +18,8 @@ interface Backing {
   time: number[];
 }
 
-function isLine(line: unknown): line is Line {
+/** A value the store can hold as a line (anything else in a log is dropped). */
+export function isLine(line: unknown): line is Line {
   const candidate = line as Partial<Line> | null;
   return (
     typeof candidate?.pos === 'number' &&

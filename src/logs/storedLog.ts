@@ -1,4 +1,4 @@
-import type { Line } from '../api/types';
+import { isLine } from './lineStore';
 import { MARKER_WORDS, mayHoldMarker } from './groups';
 import type { LineBatch } from './outColumn';
 
@@ -13,11 +13,6 @@ export const LOG_READ_MARK = 'drone-console: stored log read';
 
 /** Text gathered before trying to parse the complete lines in it. */
 const PARSE_AT = 1 << 20;
-
-function isLine(value: unknown): value is Line {
-  const line = value as Partial<Line> | null;
-  return typeof line?.pos === 'number' && Number.isFinite(line.pos) && typeof line.out === 'string';
-}
 
 /** A batch of lines given as values (JSON.parse's result); entries that are not lines are dropped. */
 export function batchOfValues(values: readonly unknown[]): LineBatch {
@@ -201,11 +196,6 @@ export class StoredLogParser {
         throw new Error(`Unexpected log data: ${this.pending.slice(0, 120)}`);
     }
     this.pending = '';
-  }
-
-  /** Lines parsed and not taken yet. */
-  get parsed(): number {
-    return this.batches.reduce((sum, batch) => sum + batch.pos.length, 0);
   }
 
   /** The batches of lines parsed since the last call. */

@@ -8,7 +8,8 @@ import { StoredLogParser, parseBody } from './storedLog';
 // page.
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const post = (message: FromLogWorker) => scope.postMessage(message);
+const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
+  scope.postMessage(message, transfer);
 
 async function load({ url, headers }: ToLogWorker): Promise<void> {
   const response = await fetch(url, { headers, credentials: 'include' });
@@ -25,12 +26,8 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
     for (const batch of parser.take()) {
-      scope.postMessage({ type: 'lines', batch } satisfies FromLogWorker, [
-        batch.bounds.buffer,
-        batch.pos.buffer,
-        batch.time.buffer,
-        batch.marked.buffer,
-      ]);
+      const { bounds, pos, time, marked } = batch;
+      post({ type: 'lines', batch }, [bounds.buffer, pos.buffer, time.buffer, marked.buffer]);
     }
   };
   await parseBody(response.body, parser, postLines);

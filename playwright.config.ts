@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium';
 
-// E2E_PORT lets several people run the suite at once; E2E_MOCK_ONLY=1 skips the server-mode servers.
+// E2E_PORT lets several people run the suite at once (the server-mode console takes the next
+// port, the standalone mock E2E_STANDALONE_PORT); E2E_MOCK_ONLY=1 skips the server-mode servers.
 const MOCK_PORT = Number(process.env.E2E_PORT ?? 5173);
 const mockOnly = process.env.E2E_MOCK_ONLY === '1';
-const STANDALONE_PORT = 18190;
-const SERVER_MODE_PORT = 5174;
+const SERVER_MODE_PORT = MOCK_PORT + 1;
+const STANDALONE_PORT = Number(process.env.E2E_STANDALONE_PORT ?? 18190);
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,7 +1,7 @@
 import { useSearch } from 'wouter';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
-import { Notice } from '../ui';
+import { Notice, UserText } from '../ui';
 import { WelcomeContent } from './WelcomePage';
 
 export const DEFAULT_LOGIN_ERROR = 'An error occurred during login attempt, please, try again';
@@ -39,7 +39,7 @@ export function LoginErrorPage() {
           <ClosedRegistrationNotice />
         ) : (
           <Notice tone="danger" role="alert">
-            {message}
+            <UserText>{message}</UserText>
           </Notice>
         )
       }

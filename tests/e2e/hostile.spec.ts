@@ -12,35 +12,15 @@ import {
   MARKUP_SLUG,
 } from '../../fixtures/hostile-data';
 import { expect, openMock, test } from './fixtures';
+import { expectInert, FIRST_LOAD } from './hostileChecks';
 
-// Every screen on the `hostile` scenario (fixtures/hostile.ts): its data is markup, script,
-// event handlers, javascript: URLs, template expressions, terminal escapes, bidi overrides and
-// huge words. Any payload that ran would set window.__pwned; each screen must show the payloads
-// as plain text instead.
+// Every screen on the `hostile` scenario (fixtures/hostile.ts) in the in-browser mock: its data
+// is markup, script, event handlers, javascript: URLs, template expressions, terminal escapes,
+// bidi overrides and huge words. Any payload that ran would set window.__pwned; each screen must
+// show the payloads as plain text instead (invisible characters as markers). The same scenario
+// over HTTP, payload by payload: hostile-standalone.spec.ts.
 
-const FIRST_LOAD = { timeout: 30_000 };
 test.setTimeout(120_000);
-
-const isPwned = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned === true);
-
-/** Shows each text on screen, then checks nothing ran and no markup turned into elements. */
-async function expectInert(page: Page, texts: readonly string[]): Promise<void> {
-  for (const text of texts) await expect(page.getByText(text).first()).toBeVisible(FIRST_LOAD);
-  // Give onload/onerror handlers and focus handlers a chance to fire.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.waitForTimeout(300);
-  expect(await isPwned(page)).toBe(false);
-  const injected = await page.evaluate(
-    () =>
-      document.querySelectorAll(
-        '#root script, #root iframe, #root img[src="x"], #root svg[onload], [onerror], [onfocus]',
-      ).length,
-  );
-  expect(injected).toBe(0);
-  await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
-}
 
 async function visit(page: Page, path: string, texts: readonly string[]): Promise<void> {
   await page.goto(path);

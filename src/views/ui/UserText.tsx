@@ -17,6 +17,7 @@ const markerStyle = css({
   margin: '0 0.15em',
   padding: '0 0.3em',
   border: '1px dashed currentColor',
+  backgroundColor: 'rgba(127, 127, 127, 0.12)',
   borderRadius: '3px',
   fontFamily: '$mono',
   fontSize: '0.7em',
@@ -45,11 +46,18 @@ export function InvisibleMarker({ char }: { char: Invisible }) {
   );
 }
 
-/** `text` with its invisible characters as markers; text without any is returned as it is. */
+/**
+ * `text` with its invisible characters as markers; text without any is returned as it is. The
+ * parts share one span, so a flex or grid parent still lays the text out as one item.
+ */
 export function userText(text: string): ReactNode {
   if (!hasInvisibles(text)) return text;
-  return splitInvisibles(text).map((part, index) =>
-    typeof part === 'string' ? part : <InvisibleMarker key={index} char={part} />,
+  return (
+    <span>
+      {splitInvisibles(text).map((part, index) =>
+        typeof part === 'string' ? part : <InvisibleMarker key={index} char={part} />,
+      )}
+    </span>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   HOSTILE_BUILD_ERROR,
   HOSTILE_COMMITS,
   HOSTILE_ERROR,
+  HOSTILE_ESCAPES,
   HOSTILE_LOGINS,
   HOSTILE_STAGE,
   HOSTILE_STEP,
@@ -11,6 +12,7 @@ import {
   LONG_SLUG,
   MARKUP_SLUG,
 } from '../../fixtures/hostile-data';
+import { SPOOF_COMMITS, SPOOF_STAGE, SPOOF_STEPS } from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
 import { expectInert, FIRST_LOAD } from './hostileChecks';
 
@@ -99,4 +101,20 @@ test('system administration and account', async ({ page }) => {
   await expectInert(page, []);
   await page.keyboard.press('Escape');
   await visit(page, '/account', ['admin']);
+});
+
+test('invisible and direction-changing characters show as markers, in the log too', async ({
+  page,
+}) => {
+  await openMock(page, '/hostile/spoof/1/1/1', 'hostile');
+  await expectInert(page, [
+    SPOOF_COMMITS[0]!,
+    SPOOF_STAGE,
+    ...Object.values(SPOOF_STEPS),
+    HOSTILE_ESCAPES.invisible,
+  ]);
+  const marker = page.locator('h1 [data-invisible="U+2067"]').first();
+  await expect(marker).toHaveText('U+2067');
+  await expect(marker).toHaveAttribute('title', /right-to-left isolate/);
+  await expect(page).toHaveTitle('Build #1.1.1 - hostile/spoof');
 });

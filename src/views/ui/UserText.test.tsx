@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hasInvisibles } from '../../text/invisibles';
 import { shortName } from '../build/graph/g6Data';
 import { usePageTitle } from '../shell/title';
+import { Avatar } from './Avatar';
 import { Breadcrumbs } from './Layout';
 import { markInvisiblesIn, UserText } from './UserText';
 
@@ -55,6 +56,20 @@ describe('UserText', () => {
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(rawInvisibles(nav)).toEqual([]);
     expect(nav).toHaveTextContent('orgU+2066x');
+  });
+});
+
+describe('Avatar of a name with invisible characters', () => {
+  it('takes the first character that shows as the initial and writes out its label', () => {
+    render(<Avatar name={'\u202E\u200Bmallory'} />);
+    const initial = screen.getByRole('img');
+    expect(initial).toHaveTextContent(/^M$/);
+    expect(initial).toHaveAttribute('aria-label', '<U+202E><U+200B>mallory');
+  });
+
+  it('falls back to ? when nothing in the name shows', () => {
+    render(<Avatar name={'\u3164'} />);
+    expect(screen.getByRole('img')).toHaveTextContent(/^\?$/);
   });
 });
 

@@ -329,7 +329,7 @@ test('avatars: each shows its image from the avatar host or the fallback initial
       .getByTestId('user-row')
       .filter({ has: page.locator('td:nth-child(2)').getByText(shown(login), { exact: true }) })
       .getByTestId('avatar');
-  // The host's image loads; script, HTML, credentials and a broken attribute fall back.
+  // The host's image loads; script, HTML and a broken attribute fall back (credentials: below).
   await expect(avatarOf('admin').locator('img')).toHaveJSProperty('naturalWidth', 1);
   for (const [login, avatar] of [
     [HOSTILE_LOGINS[0]!, HOSTILE_AVATARS.attribute],

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium';
+import { hostileServers } from './tests/e2e/hostileServers';
 
 // E2E_PORT lets several people run the suite at once (the server-mode console takes the next
 // port, the standalone mock E2E_STANDALONE_PORT); E2E_MOCK_ONLY=1 skips the server-mode servers.
@@ -43,6 +44,8 @@ export default defineConfig({
       timeout: 120_000,
     },
     ...(mockOnly ? [] : serverModeServers()),
+    // The hostile-data suite's standalone mock and console (tests/e2e/hostileServers.ts).
+    ...(mockOnly ? [] : hostileServers()),
   ],
 });
 

@@ -2,7 +2,7 @@
 // The `hostile` scenario serves its payloads through the ordinary API, Go-escaped like Drone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build, Repository, Step } from '../src/api/types';
-import { HOSTILE, HOSTILE_SLUG, HOSTILE_STEP } from '../fixtures/hostile-data';
+import { HOSTILE, HOSTILE_ESCAPES, HOSTILE_SLUG, HOSTILE_STEP } from '../fixtures/hostile-data';
 import { createNodeServer } from './node';
 import { runtime } from './runtime';
 import { fixtureUsers, loadScenario } from './scenario';
@@ -44,7 +44,7 @@ describe('hostile scenario', () => {
     const log = (await (
       await get(`/api/repos/${HOSTILE_SLUG}/builds/${failed.number}/logs/1/2`)
     ).json()) as Array<{ out: string }>;
-    expect(log.map((line) => line.out)).toContain(`${HOSTILE.ansiLink}\n`);
+    expect(log.map((line) => line.out)).toContain(`${HOSTILE_ESCAPES.ansiLink}\n`);
     const card = await (await get(`/api/repos/${HOSTILE_SLUG}/cards/${failed.number}/1/2`)).json();
     expect(card).toMatchObject({ Failed: HOSTILE.script });
     expect(builds.some((build) => build.error?.includes(HOSTILE.script))).toBe(true);

@@ -1,9 +1,19 @@
 import { resolveCarriageReturns, withoutNewline } from './text';
 
-// Escape sequences beyond colours. anser only understands CSI (`ESC [`); OSC sequences
-// (`ESC ]`: window titles, OSC 8 hyperlinks) would reach the screen as garbage, so they are taken
-// out here first. OSC 8 links are kept as ranges of the line's plain text (what is left once every
-// escape is gone), which is the coordinate system of search matches and URL detection too.
+// Escape sequences beyond colours. anser only understands CSI (`ESC [`); every other sequence a
+// terminal consumes without printing would reach the screen, the search and the clipboard as
+// garbage (or as a payload someone hid in it), so it is taken out here first:
+// - OSC, `ESC ]` or 0x9D (window titles, OSC 52 clipboard writes, OSC 8 hyperlinks), up to BEL
+//   or ST (`ESC \` or 0x9C);
+// - DCS `ESC P` / 0x90, SOS `ESC X` / 0x98, PM `ESC ^` / 0x9E and APC `ESC _` / 0x9F (sixel and
+//   kitty images, tmux passthrough...), up to ST;
+// - CSI in its 8-bit form 0x9B;
+// - the short ones: ESC, intermediate bytes, a final byte (`ESC ( B` of `tput sgr0`, `ESC 7`),
+//   and an ESC right before another (a terminal starts over; tmux doubles ESC in passthrough).
+// A string sequence also ends where the next ESC starts (a terminal aborts it there), and one
+// never closed runs to the end of the line. OSC 8 links are kept as ranges of the line's plain
+// text (what is left once every escape is gone), which is the coordinate system of search matches
+// and URL detection too. A lone ESC or C1 character stays text (the view shows it as a marker).
 
 /** A half-open range [start, end) of a line's plain text. */
 export interface TextRange {
@@ -17,7 +27,7 @@ export interface LinkRange extends TextRange {
 }
 
 export interface OscScan {
-  /** The text without OSC sequences; CSI colour codes stay for anser. */
+  /** The text without escape sequences but CSI: colour codes stay for anser. */
   ansi: string;
   /** OSC 8 hyperlinks, in plain-text coordinates. */
   links: LinkRange[];
@@ -25,22 +35,29 @@ export interface OscScan {
   plainLength: number;
 }
 
-// eslint-disable-next-line no-control-regex -- matching the ESC control character is the point
-const CSI_AT = /\x1b\[[0-?]*[ -/]*[@-~]/y;
-// An OSC runs to BEL or to ST (`ESC \`); an unterminated one runs to the end of the line.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const OSC_AT = /\x1b\]([^\x07\x1b]*)(?:\x07|\x1b\\|$)/y;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ANY_ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;
+/* eslint-disable no-control-regex -- matching control characters is the point */
+// One alternative per kind, in this order; group 1 is a CSI (kept for anser), group 2 an OSC body.
+const ESCAPE_SOURCES = [
+  /(\x1b\[[0-?]*[ -/]*[@-~])/.source,
+  /(?:\x1b\]|\x9d)([^\x07\x1b\x9c]*)(?:\x07|\x1b\\|\x9c)?/.source,
+  /(?:\x1b[PX^_]|[\x90\x98\x9e\x9f])[^\x1b\x9c]*(?:\x1b\\|\x9c)?/.source,
+  /\x9b[0-?]*[ -/]*[@-~]/.source,
+  /\x1b(?:[ -/]*[0-~]|(?=\x1b))/.source,
+];
+/** Every escape sequence of a line; a CSI has group 1, an OSC its body in group 2. */
+const ESCAPES = new RegExp(ESCAPE_SOURCES.join('|'), 'g');
+/** What may start a sequence (any C1, a range tests faster): most lines hold none. */
+const MAY_ESCAPE = /[\x1b\x80-\x9f]/;
+/** The same, or a carriage return: a line that needs more than a copy for search. */
+const MAY_ESCAPE_OR_CR = /[\r\x1b\x80-\x9f]/;
+/* eslint-enable no-control-regex */
 
 /**
- * Removes OSC sequences from a display text (newline and carriage returns already resolved) and
- * records OSC 8 hyperlinks: `ESC ]8;params;URI ST text ESC ]8;; ST`.
+ * Removes every escape sequence but CSI from a display text (newline and carriage returns already
+ * resolved) and records OSC 8 hyperlinks: `ESC ]8;params;URI ST text ESC ]8;; ST`.
  */
 export function scanOsc(text: string): OscScan {
-  if (!text.includes('\x1b]')) {
-    return { ansi: text, links: [], plainLength: text.replace(ANY_ESCAPE, '').length };
-  }
+  if (!MAY_ESCAPE.test(text)) return { ansi: text, links: [], plainLength: text.length };
   let ansi = '';
   let plain = 0;
   let copied = 0;
@@ -51,33 +68,18 @@ export function scanOsc(text: string): OscScan {
       links.push({ start: open.start, end: plain, target: open.target });
     open = undefined;
   };
-  let index = text.indexOf('\x1b');
-  while (index >= 0) {
-    plain += index - copied;
-    CSI_AT.lastIndex = index;
-    OSC_AT.lastIndex = index;
-    const csi = CSI_AT.exec(text);
-    const osc = csi ? null : OSC_AT.exec(text);
-    if (csi) {
-      ansi += text.slice(copied, index + csi[0].length);
-      copied = index + csi[0].length;
-    } else if (osc) {
-      ansi += text.slice(copied, index);
-      copied = index + osc[0].length;
-      const body = osc[1] ?? '';
-      if (body.startsWith('8;')) {
-        // `8;params;URI`: the URI is everything after the second `;` (it may contain `;`).
-        const target = body.slice(body.indexOf(';', 2) + 1);
-        close();
-        if (target !== '') open = { start: plain, target };
-      }
-    } else {
-      // A lone ESC: anser shows what follows it as text, so count it like text.
-      ansi += text.slice(copied, index + 1);
-      copied = index + 1;
-      plain += 1;
+  for (const match of text.matchAll(ESCAPES)) {
+    plain += match.index - copied;
+    const [sequence, csi, osc] = match;
+    // A CSI stays for anser (colours); anything else goes.
+    ansi += text.slice(copied, csi ? match.index + sequence.length : match.index);
+    copied = match.index + sequence.length;
+    if (osc?.startsWith('8;')) {
+      // `8;params;URI`: the URI is everything after the second `;` (it may contain `;`).
+      const target = osc.slice(osc.indexOf(';', 2) + 1);
+      close();
+      if (target !== '') open = { start: plain, target };
     }
-    index = text.indexOf('\x1b', copied);
   }
   plain += text.length - copied;
   ansi += text.slice(copied);
@@ -87,7 +89,8 @@ export function scanOsc(text: string): OscScan {
 
 /**
  * The text a reader sees on a line: newline dropped, carriage returns resolved, every escape
- * sequence (colours, OSC titles and links) removed. Search runs on this text.
+ * sequence removed (colours, OSC titles and links, DCS, SOS, PM, APC). Search and copying run on
+ * this text.
  */
 export function searchText(out: string): string {
   return lineSearchText(withoutNewline(out));
@@ -96,8 +99,8 @@ export function searchText(out: string): string {
 /** `searchText` of a line already without its newline (LogLines.textsAt). */
 export function lineSearchText(text: string): string {
   // Most lines carry no escape and no carriage return: skip the regular expressions.
-  if (!text.includes('\x1b') && !text.includes('\r')) return text;
-  return resolveCarriageReturns(text).replace(ANY_ESCAPE, '');
+  if (!MAY_ESCAPE_OR_CR.test(text)) return text;
+  return resolveCarriageReturns(text).replace(ESCAPES, '');
 }
 
 /** A whole log as plain text, one line per line (for the clipboard). */

@@ -43,6 +43,8 @@ const SCREENS: Screen[] = [
   { path: '/octocat/spoon-knife/3', ready: /yaml/ },
   { path: '/nobody/nothing', ready: 'We are sorry, the resource you requested cannot be found.' },
   { path: '/', ready: 'Your Repository List is Empty.', scenario: 'empty' },
+  // Markers of invisible characters in a title, the stage list and the log (issue 17).
+  { path: '/hostile/spoof/1/1/1', ready: 'spoofed log:', scenario: 'hostile' },
   { path: '/-/machines', ready: /session/ },
   { path: '/logout', ready: 'Your session has been successfully terminated.' },
 ];

@@ -4,6 +4,7 @@ import {
   HOSTILE_BUILD_ERROR,
   HOSTILE_COMMITS,
   HOSTILE_ERROR,
+  HOSTILE_ESCAPES,
   HOSTILE_LOGINS,
   HOSTILE_STAGE,
   HOSTILE_STEP,
@@ -11,36 +12,17 @@ import {
   LONG_SLUG,
   MARKUP_SLUG,
 } from '../../fixtures/hostile-data';
+import { SPOOF_COMMITS, SPOOF_STAGE, SPOOF_STEPS } from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
+import { expectInert, FIRST_LOAD } from './hostileChecks';
 
-// Every screen on the `hostile` scenario (fixtures/hostile.ts): its data is markup, script,
-// event handlers, javascript: URLs, template expressions, terminal escapes, bidi overrides and
-// huge words. Any payload that ran would set window.__pwned; each screen must show the payloads
-// as plain text instead.
+// Every screen on the `hostile` scenario (fixtures/hostile.ts) in the in-browser mock: its data
+// is markup, script, event handlers, javascript: URLs, template expressions, terminal escapes,
+// bidi overrides and huge words. Any payload that ran would set window.__pwned; each screen must
+// show the payloads as plain text instead (invisible characters as markers). The same scenario
+// over HTTP, payload by payload: hostile-standalone.spec.ts.
 
-const FIRST_LOAD = { timeout: 30_000 };
 test.setTimeout(120_000);
-
-const isPwned = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned === true);
-
-/** Shows each text on screen, then checks nothing ran and no markup turned into elements. */
-async function expectInert(page: Page, texts: readonly string[]): Promise<void> {
-  for (const text of texts) await expect(page.getByText(text).first()).toBeVisible(FIRST_LOAD);
-  // Give onload/onerror handlers and focus handlers a chance to fire.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.waitForTimeout(300);
-  expect(await isPwned(page)).toBe(false);
-  const injected = await page.evaluate(
-    () =>
-      document.querySelectorAll(
-        '#root script, #root iframe, #root img[src="x"], #root svg[onload], [onerror], [onfocus]',
-      ).length,
-  );
-  expect(injected).toBe(0);
-  await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
-}
 
 async function visit(page: Page, path: string, texts: readonly string[]): Promise<void> {
   await page.goto(path);
@@ -119,4 +101,20 @@ test('system administration and account', async ({ page }) => {
   await expectInert(page, []);
   await page.keyboard.press('Escape');
   await visit(page, '/account', ['admin']);
+});
+
+test('invisible and direction-changing characters show as markers, in the log too', async ({
+  page,
+}) => {
+  await openMock(page, '/hostile/spoof/1/1/1', 'hostile');
+  await expectInert(page, [
+    SPOOF_COMMITS[0]!,
+    SPOOF_STAGE,
+    ...Object.values(SPOOF_STEPS),
+    HOSTILE_ESCAPES.invisible,
+  ]);
+  const marker = page.locator('h1 [data-invisible="U+2067"]').first();
+  await expect(marker).toHaveText('U+2067');
+  await expect(marker).toHaveAttribute('title', /right-to-left isolate/);
+  await expect(page).toHaveTitle('Build #1.1.1 - hostile/spoof');
 });

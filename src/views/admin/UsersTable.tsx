@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { User } from '../../api/types';
 import { ListTable, RowActions } from '../repo-settings/ListParts';
-import { Avatar, Button, formatDate, formatRelative } from '../ui';
+import { Avatar, Button, UserText, formatDate, formatRelative } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 
 // SPEC 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
 
@@ -37,7 +38,9 @@ export const UsersTable = memo(function UsersTable({
           <td>
             <Avatar src={user.avatar} name={user.login} size={24} />
           </td>
-          <td>{user.login}</td>
+          <td>
+            <UserText>{user.login}</UserText>
+          </td>
           <td>{user.active ? 'Active' : 'Inactive'}</td>
           <td>{user.machine ? 'Machine' : 'User'}</td>
           <td>{user.admin ? 'Admin' : 'Member'}</td>
@@ -46,7 +49,11 @@ export const UsersTable = memo(function UsersTable({
           <td title={formatDate(user.last_login)}>{formatRelative(user.last_login, now)}</td>
           <RowActions>
             {user.login === currentLogin ? null : (
-              <Button size="small" aria-label={`Edit ${user.login}`} onClick={() => onEdit(user)}>
+              <Button
+                size="small"
+                aria-label={`Edit ${showInvisibles(user.login)}`}
+                onClick={() => onEdit(user)}
+              >
                 Edit
               </Button>
             )}

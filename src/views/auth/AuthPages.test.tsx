@@ -104,6 +104,11 @@ describe('login error page', () => {
     expect(screen.getByRole('alert').querySelector('b')).toBeNull();
   });
 
+  it('decodes the message once: percent signs in it stay as written', () => {
+    renderApp('/login/error?message=%253Cscript%253E%20100%25');
+    expect(screen.getByRole('alert')).toHaveTextContent('%3Cscript%3E 100%');
+  });
+
   it('on the hosted cloud says registrations are closed, with two ways out', () => {
     const previous = window.location.href;
     happyDom().setURL('https://cloud.drone.io/login/error');

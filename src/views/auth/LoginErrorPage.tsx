@@ -1,7 +1,7 @@
-import { useSearch } from 'wouter';
+import { useRouter } from 'wouter';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
-import { Notice } from '../ui';
+import { Notice, UserText } from '../ui';
 import { WelcomeContent } from './WelcomePage';
 
 export const DEFAULT_LOGIN_ERROR = 'An error occurred during login attempt, please, try again';
@@ -30,7 +30,11 @@ function ClosedRegistrationNotice() {
 /** SPEC 2.11: the landing page with the server's sign-in error (?message=...). */
 export function LoginErrorPage() {
   usePageTitle('Login Error');
-  const message = new URLSearchParams(useSearch()).get('message') || DEFAULT_LOGIN_ERROR;
+  // The raw query: wouter's useSearch() has already percent-decoded it, and URLSearchParams would
+  // decode it a second time (`%253C` would show as `<`).
+  const router = useRouter();
+  const query = router.searchHook(router);
+  const message = new URLSearchParams(query).get('message') || DEFAULT_LOGIN_ERROR;
   const onCloud = window.location.host === config.cloudHost;
   return (
     <WelcomeContent
@@ -39,7 +43,7 @@ export function LoginErrorPage() {
           <ClosedRegistrationNotice />
         ) : (
           <Notice tone="danger" role="alert">
-            {message}
+            <UserText>{message}</UserText>
           </Notice>
         )
       }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { logoutMachine, selectIsSignedOut, selectLogoutError } from '../../machines/logout.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, LinkButton, Loading, Notice } from '../ui';
+import { Button, LinkButton, Loading, Notice, UserText } from '../ui';
 import { AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -29,7 +29,7 @@ export function LogoutPage() {
       <AuthLayout>
         <h1>Signing out failed</h1>
         <Notice tone="danger" role="alert">
-          {error}
+          <UserText>{error}</UserText>
         </Notice>
         <Button variant="primary" onClick={() => logout.send({ type: 'logout.retry' })}>
           Try again

@@ -21,6 +21,7 @@ import {
   StatusBadge,
   styled,
   useNow,
+  UserText,
 } from '../ui';
 import type { BuildPageRef } from './BuildPage';
 import { BuildControls } from './BuildControls';
@@ -57,7 +58,9 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           <span data-testid="build-status">
             <StatusBadge status={build.status} />
           </span>
-          <Title>{build.title || firstLine(build.message)}</Title>
+          <Title>
+            <UserText>{build.title || firstLine(build.message)}</UserText>
+          </Title>
           <BuildControls
             key={build.number}
             repo={repo}
@@ -111,7 +114,9 @@ function ActivityLine({ build }: { build: Build }) {
         name={build.author_login || build.sender || '?'}
         size={20}
       />
-      <span>{activityText(build)}</span>
+      <span>
+        <UserText>{activityText(build)}</UserText>
+      </span>
       {when ? (
         <>
           <Dot aria-hidden="true">·</Dot>

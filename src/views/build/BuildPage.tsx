@@ -15,7 +15,7 @@ import {
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';
-import { Loading, Notice, Page } from '../ui';
+import { Loading, Notice, Page, UserText } from '../ui';
 import { BuildHeader } from './BuildHeader';
 import { CardsView } from './CardsView';
 import { GraphView } from './GraphView';
@@ -92,7 +92,7 @@ function BuildBody({
   if (state === 'error') {
     return (
       <Notice tone="danger" role="alert">
-        {message}
+        <UserText>{message}</UserText>
       </Notice>
     );
   }

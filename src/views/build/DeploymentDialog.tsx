@@ -3,7 +3,17 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import type { DeployAction } from '../../api/builds';
 import type { DeploymentRef } from '../../machines/buildControls.machine';
 import { selectDeploymentForm, selectIsDeploying } from '../../machines/deployment.machine';
-import { Button, Field, IconButton, Modal, ModalFooter, Select, styled, TextInput } from '../ui';
+import {
+  Button,
+  Field,
+  IconButton,
+  Modal,
+  ModalFooter,
+  Select,
+  styled,
+  TextInput,
+  UserText,
+} from '../ui';
 
 /** SPEC 4.3 / 2.14: the 'Create deployment' dialog; every value lives in the deployment machine. */
 export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
@@ -65,7 +75,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
               {form.params.map((param, index) => (
                 <li key={`${index}-${param.key}`}>
                   <code>
-                    {param.key}={param.value}
+                    <UserText>{`${param.key}=${param.value}`}</UserText>
                   </code>
                   <IconButton
                     aria-label={`Remove parameter ${param.key}`}

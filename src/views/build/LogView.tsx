@@ -9,7 +9,8 @@ import {
   selectRoute,
 } from '../../machines/buildPage.selectors';
 import { useCurrentUser } from '../shell/session';
-import { Button, Modal, Notice, StatusIcon, styled } from '../ui';
+import { Button, Modal, Notice, StatusIcon, styled, UserText } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
 import { StageNav } from './StageNav';
@@ -81,10 +82,12 @@ function BlockedPanel({ pageRef, stage }: { pageRef: BuildPageRef; stage: Stage 
   const deciding = useSelector(pageRef, selectIsDeciding);
   const user = useCurrentUser();
   return (
-    <Blocked aria-label={`Stage ${stage.name}`}>
+    <Blocked aria-label={`Stage ${showInvisibles(stage.name)}`}>
       <header>
         <StatusIcon status="blocked" />
-        <h2>{stage.name}</h2>
+        <h2>
+          <UserText>{stage.name}</UserText>
+        </h2>
       </header>
       {hasWriteAccess(repo, user) ? (
         <div>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
-import { StatusIcon, styled } from '../ui';
+import { StatusIcon, styled, UserText } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 
@@ -68,7 +69,7 @@ export function StageNav({
                   <StageLine stage={item} />
                 </ExpandButton>
                 {expanded.has(item.number) ? (
-                  <StepList aria-label={`Steps of ${item.name}`}>
+                  <StepList aria-label={`Steps of ${showInvisibles(item.name)}`}>
                     {(item.steps ?? []).map((child) => (
                       <li key={child.id}>
                         <Item
@@ -78,7 +79,9 @@ export function StageNav({
                           }
                         >
                           <StatusIcon status={child.status} />
-                          <Name>{child.name}</Name>
+                          <Name>
+                            <UserText>{child.name}</UserText>
+                          </Name>
                           <Elapsed
                             status={child.status}
                             started={child.started}
@@ -102,7 +105,9 @@ function StageLine({ stage }: { stage: Stage }) {
   return (
     <>
       <StatusIcon status={stage.status} />
-      <Name>{stage.name}</Name>
+      <Name>
+        <UserText>{stage.name}</UserText>
+      </Name>
       <Elapsed status={stage.status} started={stage.started} stopped={stage.stopped} />
     </>
   );

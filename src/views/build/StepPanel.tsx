@@ -1,7 +1,8 @@
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
 import { shortSha } from '../repo/activity';
-import { Notice, StatusBadge, StatusIcon, styled } from '../ui';
+import { Notice, StatusBadge, StatusIcon, styled, UserText } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { StepConsole } from './console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
@@ -31,9 +32,11 @@ export function StepPanel({
   const followStep = (next: Step) =>
     navigate(buildHref(repo, build.number, stage.number, next.number));
   return (
-    <Panel aria-label={step ? `Step ${step.name}` : `Stage ${stage.name}`}>
+    <Panel aria-label={showInvisibles(step ? `Step ${step.name}` : `Stage ${stage.name}`)}>
       <PanelHeader>
-        <h2>{subject.name}</h2>
+        <h2>
+          <UserText>{subject.name}</UserText>
+        </h2>
         <StatusBadge status={subject.status} />
         <Elapsed status={subject.status} started={subject.started} stopped={stopped} />
       </PanelHeader>
@@ -41,7 +44,9 @@ export function StepPanel({
         {stage.machine ? (
           <div>
             <dt>Runner</dt>
-            <dd>{stage.machine}</dd>
+            <dd>
+              <UserText>{stage.machine}</UserText>
+            </dd>
           </div>
         ) : null}
         <div>
@@ -64,7 +69,9 @@ export function StepPanel({
           {stage.error ? (
             <Notice tone="danger" role="alert">
               <StatusIcon status="error" />
-              <span>{stage.error}</span>
+              <span>
+                <UserText>{stage.error}</UserText>
+              </span>
             </Notice>
           ) : null}
           <Notice>This stage has no steps to show yet.</Notice>

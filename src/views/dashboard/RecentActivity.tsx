@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { Repository } from '../../api/types';
 import { selectRecentActivity, type dashboardMachine } from '../../machines/dashboard.machine';
-import { SectionTitle, StatusIcon } from '../ui';
+import { SectionTitle, StatusIcon, UserText } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { BuildTime, repoHref } from './repoLinks';
 
@@ -71,9 +72,13 @@ function ActivityCard({ repo }: { repo: Repository }) {
     <CardLink href={repoHref(repo)}>
       <Top>
         <StatusIcon status={build.status} />
-        <Slug title={repo.slug}>{repo.slug}</Slug>
+        <Slug title={showInvisibles(repo.slug)}>
+          <UserText>{repo.slug}</UserText>
+        </Slug>
       </Top>
-      <Message title={build.title || build.message}>{build.title || build.message}</Message>
+      <Message title={showInvisibles(build.title || build.message)}>
+        <UserText>{build.title || build.message}</UserText>
+      </Message>
       <Meta>
         <span>#{build.number}</span>
         <BuildTime build={build} />

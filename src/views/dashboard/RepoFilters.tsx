@@ -8,6 +8,7 @@ import {
 } from '../../machines/dashboard.machine';
 import { SORT_OPTIONS, type SortOption } from '../../machines/repoList';
 import { Select, Switch, TextInput } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 
 const Bar = styled('div', {
@@ -56,7 +57,7 @@ export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dash
         <option value="">All Organizations</option>
         {organizations.map((namespace) => (
           <option key={namespace} value={namespace}>
-            {namespace}
+            {showInvisibles(namespace)}
           </option>
         ))}
       </Select>

@@ -19,6 +19,7 @@ import {
   Notice,
   SectionTitle,
   StatusIcon,
+  UserText,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
@@ -70,7 +71,9 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
   if (error) {
     return (
       <Notice tone="danger" role="alert">
-        <span style={{ flex: 1 }}>{error}</span>
+        <span style={{ flex: 1 }}>
+          <UserText>{error}</UserText>
+        </span>
         <Button size="small" onClick={() => dashboard.send({ type: 'repos.reload' })}>
           Retry
         </Button>
@@ -112,10 +115,12 @@ function RepoItem({ repo }: { repo: Repository }) {
     <LinkListRow href={repoHref(repo)}>
       <StatusIcon status={status} />
       <Name>
-        <strong>{repo.slug}</strong>
+        <strong>
+          <UserText>{repo.slug}</UserText>
+        </strong>
         {build ? (
           <small>
-            #{build.number} {build.title || build.message}
+            #{build.number} <UserText>{build.title || build.message}</UserText>
           </small>
         ) : null}
       </Name>

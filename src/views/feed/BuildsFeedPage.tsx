@@ -12,7 +12,16 @@ import {
 } from '../../machines/buildsFeed.machine';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, EmptyState, Loading, Notice, Page, PageHeader, SectionTitle } from '../ui';
+import {
+  Button,
+  EmptyState,
+  Loading,
+  Notice,
+  Page,
+  PageHeader,
+  SectionTitle,
+  UserText,
+} from '../ui';
 import { FeedList } from './FeedList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -42,7 +51,12 @@ function RunningNow({ feed }: { feed: FeedRef }) {
   const loading = useSelector(feed, selectIsRunningLoading);
   const error = useSelector(feed, selectRunningError);
   let body;
-  if (error) body = <Notice tone="danger">{error}</Notice>;
+  if (error)
+    body = (
+      <Notice tone="danger">
+        <UserText>{error}</UserText>
+      </Notice>
+    );
   else if (loading && running.length === 0) body = <Loading />;
   else if (running.length === 0) body = <Notice>No builds are running.</Notice>;
   else body = <FeedList label="Running now" items={running} />;
@@ -62,7 +76,9 @@ function RecentBuilds({ feed }: { feed: FeedRef }) {
   if (error) {
     body = (
       <Notice tone="danger" role="alert">
-        <span style={{ flex: 1 }}>{error}</span>
+        <span style={{ flex: 1 }}>
+          <UserText>{error}</UserText>
+        </span>
         <Button size="small" onClick={() => feed.send({ type: 'feed.reload' })}>
           Retry
         </Button>

@@ -7,7 +7,9 @@ import {
   LinkListRow,
   StatusIcon,
   useNow,
+  UserText,
 } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { activityOf } from './activity';
 
@@ -57,11 +59,15 @@ function FeedRow({ slug, build }: { slug: string; build: Build }) {
       <Main>
         <Title>
           <strong>
-            {slug} #{build.number}
+            <UserText>{slug}</UserText> #{build.number}
           </strong>
-          <span title={text}>{text}</span>
+          <span title={showInvisibles(text)}>
+            <UserText>{text}</UserText>
+          </span>
         </Title>
-        <small>{activityOf(build)}</small>
+        <small>
+          <UserText>{activityOf(build)}</UserText>
+        </small>
       </Main>
       <BuildTimes build={build} />
     </LinkListRow>

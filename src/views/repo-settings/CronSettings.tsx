@@ -8,7 +8,7 @@ import {
   type CronDraft,
   type CronSchedule,
 } from '../../machines/resourceLists';
-import { Field, Select, TextInput, formatDate, formatRelative, useNow } from '../ui';
+import { Field, Select, TextInput, UserText, formatDate, formatRelative, useNow } from '../ui';
 import {
   CreateModal,
   DeleteButton,
@@ -47,9 +47,15 @@ function CronTable({ actor }: { actor: ListActor }) {
     <ListTable columns={['Name', 'Branch', 'Schedule', 'Next Execution']}>
       {crons.map((cron) => (
         <tr key={cron.id ?? cron.name}>
-          <td>{cron.name}</td>
-          <td>{cron.branch}</td>
-          <td>{cron.expr}</td>
+          <td>
+            <UserText>{cron.name}</UserText>
+          </td>
+          <td>
+            <UserText>{cron.branch}</UserText>
+          </td>
+          <td>
+            <UserText>{cron.expr}</UserText>
+          </td>
           <td>
             {/* Relative time; the absolute date on hover. */}
             <time

@@ -25,6 +25,7 @@ import {
   Table,
 } from '../ui';
 import { styled } from '../ui/theme';
+import { showInvisibles } from '../../text/invisibles';
 
 // The parts every resourceList screen shares (secrets, org secrets, cron, templates, users), so
 // each screen declares only its columns and form fields.
@@ -106,10 +107,11 @@ export function RemoveConfirm({ actor }: { actor: ListActor }) {
   );
 }
 
-/** A row's delete button (an icon with a label for screen readers). */
+/** A row's delete button (an icon with a label for screen readers); `label` names the item. */
 export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const shown = showInvisibles(label);
   return (
-    <Button size="small" variant="danger" aria-label={label} title={label} onClick={onClick}>
+    <Button size="small" variant="danger" aria-label={shown} title={shown} onClick={onClick}>
       Delete
     </Button>
   );

@@ -8,7 +8,7 @@ import {
   repoSecretsMachine,
   type SecretDraft,
 } from '../../machines/resourceLists';
-import { Checkbox, Field, TextArea, TextInput } from '../ui';
+import { Checkbox, Field, TextArea, TextInput, UserText } from '../ui';
 import {
   CreateModal,
   DeleteButton,
@@ -71,7 +71,9 @@ function SecretsScreen({
       <ListTable columns={['Name', 'Pull Requests']}>
         {secrets.map((secret) => (
           <tr key={secret.id ?? secret.name}>
-            <td>{secret.name}</td>
+            <td>
+              <UserText>{secret.name}</UserText>
+            </td>
             <td>{secret.pull_request ? 'Enabled' : 'Disabled'}</td>
             <RowActions>
               <DeleteButton

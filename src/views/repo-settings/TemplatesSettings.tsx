@@ -13,7 +13,8 @@ import {
   type TemplatePatch,
 } from '../../machines/resourceLists';
 import { TEMPLATE_EXTENSIONS, type TemplateExtension } from '../../machines/templateExamples';
-import { Button, Field, Modal, ModalFooter, Select, TextInput } from '../ui';
+import { Button, Field, Modal, ModalFooter, Select, TextInput, UserText } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { CodeEditor } from './CodeEditor';
 import {
   CreateModal,
@@ -51,12 +52,14 @@ function TemplateTable({ actor }: { actor: ListActor }) {
     <ListTable columns={['Name']}>
       {templates.map((template) => (
         <tr key={template.id ?? template.name}>
-          <td>{template.name}</td>
+          <td>
+            <UserText>{template.name}</UserText>
+          </td>
           <RowActions>
             <Button
               size="small"
-              aria-label={`Edit ${template.name}`}
-              title={`Edit ${template.name}`}
+              aria-label={`Edit ${showInvisibles(template.name ?? '')}`}
+              title={`Edit ${showInvisibles(template.name ?? '')}`}
               css={{ marginRight: '$2' }}
               onClick={() =>
                 actor.send({

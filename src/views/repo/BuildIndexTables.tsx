@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
-import { Avatar, StatusIcon, Table, formatDate, formatRelative, useNow } from '../ui';
+import { Avatar, StatusIcon, Table, UserText, formatDate, formatRelative, useNow } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';
 import { headline } from './ExecutionsList';
@@ -49,10 +50,14 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               <StatusIcon status={build.status} />
             </td>
             <td>
-              <Link href={buildHref(repo, build)}>{build.target}</Link>
+              <Link href={buildHref(repo, build)}>
+                <UserText>{build.target}</UserText>
+              </Link>
             </td>
             <td className="muted">#{build.number}</td>
-            <td>{headline(build)}</td>
+            <td>
+              <UserText>{headline(build)}</UserText>
+            </td>
             <td className="muted">
               <When build={build} />
             </td>
@@ -87,9 +92,9 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
             <td>
               <Link
                 href={buildHref(repo, build)}
-                aria-label={`${build.deploy_to}, build #${build.number}`}
+                aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
               >
-                {build.deploy_to}
+                <UserText>{build.deploy_to}</UserText>
               </Link>
             </td>
             <td className="muted">
@@ -98,10 +103,12 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
             <td>
               <Committer>
                 <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
-                {build.author_login}
+                <UserText>{build.author_login}</UserText>
               </Committer>
             </td>
-            <td>{headline(build)}</td>
+            <td>
+              <UserText>{headline(build)}</UserText>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -10,6 +10,7 @@ import {
   formatDuration,
   formatRelative,
   useNow,
+  UserText,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
@@ -84,14 +85,18 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
         <BuildNumber>#{build.number}</BuildNumber>
         <StatusIcon status={build.status} />
         <Main>
-          <strong>{headline(build)}</strong>
+          <strong>
+            <UserText>{headline(build)}</UserText>
+          </strong>
           <Activity>
             <Avatar
               src={build.author_avatar}
               name={build.author_login || build.sender || '?'}
               size={18}
             />
-            <span>{activityText(build)}</span>
+            <span>
+              <UserText>{activityText(build)}</UserText>
+            </span>
           </Activity>
         </Main>
         <BuildTimes build={build} />

@@ -1,5 +1,5 @@
 import type { Repository } from '../../api/types';
-import { Breadcrumbs, PageHeader, Tabs, type TabItem } from '../ui';
+import { Breadcrumbs, PageHeader, Tabs, UserText, type TabItem } from '../ui';
 import { NewBuild } from './NewBuild';
 
 /** SPEC 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
@@ -19,7 +19,9 @@ export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boo
     <>
       <Breadcrumbs items={[{ label: 'Repositories', href: '/' }, { label: repo.namespace }]} />
       <PageHeader css={{ marginTop: '$2' }}>
-        <h1>{repo.name}</h1>
+        <h1>
+          <UserText>{repo.name}</UserText>
+        </h1>
         {repo.active && canWrite ? <NewBuild repo={repo} /> : null}
       </PageHeader>
       <Tabs items={tabs} label="Repository" />

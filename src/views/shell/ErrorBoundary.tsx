@@ -1,5 +1,5 @@
 import { Component, Fragment, type ReactNode } from 'react';
-import { Button, LinkButton, Notice, Page, Row } from '../ui';
+import { Button, LinkButton, Notice, Page, Row, UserText } from '../ui';
 import { styled } from '../ui/theme';
 
 const Details = styled('pre', {
@@ -49,7 +49,9 @@ export class ErrorBoundary extends Component<Props, State> {
         <Notice tone="danger" role="alert">
           <div>
             <strong>This screen failed to display.</strong>
-            <Details>{error.message || error.name}</Details>
+            <Details>
+              <UserText>{error.message || error.name}</UserText>
+            </Details>
           </div>
         </Notice>
         <Row css={{ marginTop: '$4' }}>

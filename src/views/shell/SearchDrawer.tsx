@@ -12,7 +12,7 @@ import {
   selectReposError,
   selectResults,
 } from '../../machines/search.machine';
-import { Button, Notice, Spinner, StatusIcon, TextInput } from '../ui';
+import { Button, Notice, Spinner, StatusIcon, TextInput, UserText } from '../ui';
 import { keyframes, styled } from '../ui/theme';
 
 // SPEC 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
@@ -197,7 +197,9 @@ function SearchResults() {
   if (error) {
     return (
       <Notice tone="danger" role="alert">
-        <span style={{ flex: 1 }}>{error}</span>
+        <span style={{ flex: 1 }}>
+          <UserText>{error}</UserText>
+        </span>
         <Button size="small" onClick={() => actor.send({ type: 'search.reload' })}>
           Retry
         </Button>
@@ -222,8 +224,12 @@ function SearchResults() {
             <Link href={`/${repo.slug}`} onClick={close}>
               <StatusIcon status={repo.build?.status ?? 'inactive'} />
               <span>
-                <strong>{repo.slug}</strong>
-                <small>Found &quot;{query}&quot; in Repositories</small>
+                <strong>
+                  <UserText>{repo.slug}</UserText>
+                </strong>
+                <small>
+                  Found &quot;<UserText>{query}</UserText>&quot; in Repositories
+                </small>
               </span>
             </Link>
           </li>

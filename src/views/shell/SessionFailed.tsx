@@ -1,4 +1,4 @@
-import { Button, Notice, Page, Row } from '../ui';
+import { Button, Notice, Page, Row, UserText } from '../ui';
 import { SessionContext } from './session';
 import { usePageTitle } from './title';
 
@@ -13,7 +13,7 @@ export function SessionFailed() {
   return (
     <Page>
       <Notice tone="danger" role="alert">
-        {error}
+        <UserText>{error}</UserText>
       </Notice>
       <Row css={{ marginTop: '$4' }}>
         <Button variant="primary" onClick={() => session.send({ type: 'session.reload' })}>

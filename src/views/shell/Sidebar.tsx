@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { config } from '../../config';
+import { showInvisibles } from '../../text/invisibles';
 import { Avatar } from '../ui';
 import { styled } from '../ui/theme';
 import { SearchButton } from './SearchDrawer';
@@ -99,7 +100,7 @@ export function Sidebar() {
         </NavLink>
       ) : null}
       {user ? (
-        <NavLink href="/account" aria-label="Account settings" title={user.login}>
+        <NavLink href="/account" aria-label="Account settings" title={showInvisibles(user.login)}>
           <Avatar src={user.avatar} name={user.login} size={32} />
         </NavLink>
       ) : (

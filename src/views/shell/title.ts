@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { config } from '../../config';
+import { showInvisibles } from '../../text/invisibles';
 
 /** SPEC 2.1: '{page} - {product name}'; pass `exact` for titles with their own format. */
 export function usePageTitle(page: string, exact = false): void {
   useEffect(() => {
-    document.title = exact ? page : `${page} - ${config.productName}`;
+    // Page names hold repository names and commit data: a title shows no hidden characters.
+    const shown = showInvisibles(page);
+    document.title = exact ? shown : `${shown} - ${config.productName}`;
   }, [page, exact]);
 }

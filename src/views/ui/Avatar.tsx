@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { hasInvisibles, showInvisibles } from '../../text/invisibles';
 import { styled } from './theme';
 
 const palette = ['#0b5cad', '#1a7f37', '#8250df', '#bc4c00', '#cf222e', '#0550ae', '#116329'];
@@ -26,16 +27,19 @@ export function Avatar({ src, name, size = 28 }: { src?: string; name: string; s
   // Which URL failed is presentation state of this element, not domain state.
   const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
   const showImage = Boolean(src) && failedSrc !== src;
+  // A name may start with an invisible character (U+202E...): the initial is the first that shows.
+  const initial = [...name].find((char) => char.trim() !== '' && !hasInvisibles(char)) ?? '?';
+  const label = showInvisibles(name);
   return (
     <Circle
       css={{ width: size, height: size, fontSize: size / 2.2, backgroundColor: colorFor(name) }}
       data-testid="avatar"
     >
       {showImage ? (
-        <img src={src} alt={name} onError={() => setFailedSrc(src)} />
+        <img src={src} alt={label} onError={() => setFailedSrc(src)} />
       ) : (
-        <span role="img" aria-label={name}>
-          {(name.trim()[0] ?? '?').toUpperCase()}
+        <span role="img" aria-label={label}>
+          {initial.toUpperCase()}
         </span>
       )}
     </Circle>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { styled } from './theme';
+import { userText } from './UserText';
 
 export const Page = styled('main', {
   padding: '$5',
@@ -100,15 +101,19 @@ const Crumbs = styled('nav', {
   'li + li::before': { content: '"/"', marginRight: '$2', color: '$textMuted' },
 });
 
+/** A string label is user text (a namespace, a repository name) and shows its invisibles. */
 export function Breadcrumbs({ items }: { items: Array<{ label: ReactNode; href?: string }> }) {
   return (
     <Crumbs aria-label="Breadcrumb">
       <ol>
-        {items.map((item, index) => (
-          <li key={index}>
-            {item.href ? <Link href={item.href}>{item.label}</Link> : <span>{item.label}</span>}
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const label = typeof item.label === 'string' ? userText(item.label) : item.label;
+          return (
+            <li key={index}>
+              {item.href ? <Link href={item.href}>{label}</Link> : <span>{label}</span>}
+            </li>
+          );
+        })}
       </ol>
     </Crumbs>
   );

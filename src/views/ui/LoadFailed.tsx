@@ -1,13 +1,14 @@
 import { Button } from './Button';
 import { Notice } from './Feedback';
 import { Row } from './Layout';
+import { UserText } from './UserText';
 
 /** A failed load: the SPEC 8 message, and 'Try again' to load once more. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <>
       <Notice tone="danger" role="alert">
-        {message}
+        <UserText>{message}</UserText>
       </Notice>
       <Row css={{ marginTop: '$3' }}>
         <Button onClick={onRetry}>Try again</Button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './Button';
 import { styled } from './theme';
+import { UserText } from './UserText';
 
 const Dialog = styled('dialog', {
   border: '1px solid $border',
@@ -79,7 +80,9 @@ export function Modal({
       }}
     >
       <Header>
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId}>
+          <UserText>{title}</UserText>
+        </h2>
         <Button variant="ghost" aria-label="Close" onClick={onClose}>
           ✕
         </Button>
@@ -105,7 +108,9 @@ export function ConfirmDialog({
 }) {
   return (
     <Modal title="Please confirm" onClose={onCancel}>
-      <p>{message}</p>
+      <p>
+        <UserText>{message}</UserText>
+      </p>
       <ModalFooter>
         <Button onClick={onCancel}>Cancel</Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { toastsActor, type ToastRef } from '../../machines/toasts.machine';
 import { styled } from './theme';
+import { UserText } from './UserText';
 
 const Region = styled('div', {
   position: 'fixed',
@@ -50,7 +51,9 @@ function Toast({ toastRef }: { toastRef: ToastRef }) {
       role={toast.tone === 'error' ? 'alert' : 'status'}
       data-testid="toast"
     >
-      <span>{toast.message}</span>
+      <span>
+        <UserText>{toast.message}</UserText>
+      </span>
       <button aria-label="Dismiss" onClick={() => toastRef.send({ type: 'toast.dismiss' })}>
         ✕
       </button>

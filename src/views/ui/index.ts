@@ -12,3 +12,4 @@ export * from './Table';
 export * from './Toasts';
 export * from './theme';
 export * from './time';
+export * from './UserText';

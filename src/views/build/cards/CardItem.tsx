@@ -9,7 +9,8 @@ import {
   type CardActorRef,
   type CardRenderer,
 } from '../../../machines/cards.machine';
-import { styled } from '../../ui';
+import { markInvisiblesIn, styled, UserText } from '../../ui';
+import { showInvisibles } from '../../../text/invisibles';
 import { buildHref } from '../paths';
 
 type RepoRef = { namespace: string; name: string };
@@ -29,10 +30,14 @@ export function CardItem({
   const state = useSelector(cardRef, selectCardState);
   const { card, data, template } = useSelector(cardRef, selectCardContent);
   return (
-    <Frame aria-label={`Card of step ${card.stepName}`}>
+    <Frame aria-label={`Card of step ${showInvisibles(card.stepName)}`}>
       <Header>
-        <h2>{card.stepName}</h2>
-        <span>{card.stageName}</span>
+        <h2>
+          <UserText>{card.stepName}</UserText>
+        </h2>
+        <span>
+          <UserText>{card.stageName}</UserText>
+        </span>
         <Link href={buildHref(repo, build, card.stage, card.step)}>Logs</Link>
       </Header>
       {state === 'ready' ? (
@@ -75,7 +80,7 @@ function AdaptiveCardHost({
     const container = containerRef.current;
     if (!container) return;
     try {
-      container.replaceChildren(renderer.renderCard(template, data));
+      container.replaceChildren(markInvisiblesIn(renderer.renderCard(template, data)));
     } catch (error) {
       console.warn('adaptive card:', error);
       failed.current(error instanceof Error ? error.message : String(error));

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { LogSegment } from '../../../logs/segments';
-import { styled } from '../../ui';
+import { styled, userText } from '../../ui';
 
 // A line's segments as React elements: coloured spans, search matches as <mark>, and links (http
 // and https only, decided in src/logs/links.ts) opening in a new tab without access to this page.
+// Invisible and direction-changing characters show as markers (userText: one regular expression
+// test per segment, a split only where one is found; LogLine memoises the whole row).
 
 const Text = styled('span', {
   whiteSpace: 'pre-wrap',
@@ -18,12 +20,15 @@ const Text = styled('span', {
 });
 
 function renderSegment(segment: LogSegment, key: number): ReactNode {
+  const shown = userText(segment.text);
   const text = segment.style ? (
     <span key={key} style={segment.style} className={segment.classes?.join(' ')}>
-      {segment.text}
+      {shown}
     </span>
+  ) : typeof shown === 'string' ? (
+    shown
   ) : (
-    segment.text
+    <Fragment key={key}>{shown}</Fragment>
   );
   if (!segment.mark) return text;
   return (

@@ -3,7 +3,8 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
 import { consoleMachine } from '../../../machines/console.machine';
-import { Button, Loading, StatusIcon, styled } from '../../ui';
+import { Button, Loading, StatusIcon, styled, UserText } from '../../ui';
+import { showInvisibles } from '../../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { saveTextFile } from './download';
 import { LogList } from './LogList';
@@ -64,7 +65,7 @@ export function StepConsole({ repo, build, stage, step, onFollowStep }: StepCons
   return (
     <Frame
       ref={frame}
-      aria-label={`Console of step ${step.name}`}
+      aria-label={`Console of step ${showInvisibles(step.name)}`}
       // Focusable, so Ctrl+F / Cmd+F reach it once the reader clicked into the log.
       tabIndex={-1}
       onKeyDown={(event) => handleConsoleKeys(event, search, searching, openSearch, frame)}
@@ -88,13 +89,17 @@ export function StepConsole({ repo, build, stage, step, onFollowStep }: StepCons
       {stage.error ? (
         <StageError role="alert">
           <StatusIcon status="error" />
-          <span>{stage.error}</span>
+          <span>
+            <UserText>{stage.error}</UserText>
+          </span>
         </StageError>
       ) : null}
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <Footer>
         <StatusIcon status={step.status} />
-        <span data-testid="console-footer">{footerText(step, stage)}</span>
+        <span data-testid="console-footer">
+          <UserText>{footerText(step, stage)}</UserText>
+        </span>
       </Footer>
     </Frame>
   );
@@ -191,7 +196,9 @@ function ConsoleBody({
   if (state === 'no_logs_available') {
     return (
       <Body>
-        <Message>{noLogsText(build, stage, step)}</Message>
+        <Message>
+          <UserText>{noLogsText(build, stage, step)}</UserText>
+        </Message>
       </Body>
     );
   }
@@ -200,7 +207,9 @@ function ConsoleBody({
       {errorText ? (
         <ErrorText role="alert">
           <StatusIcon status="error" />
-          <span>{errorText}</span>
+          <span>
+            <UserText>{errorText}</UserText>
+          </span>
         </ErrorText>
       ) : null}
       {hasHidden ? (

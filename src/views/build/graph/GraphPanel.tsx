@@ -8,7 +8,8 @@ import {
   graphViewMachine,
   selectViewport,
 } from '../../../machines/graphView.machine';
-import { Button, Loading, StatusIcon, styled, useNow } from '../../ui';
+import { Button, Loading, StatusIcon, styled, useNow, UserText } from '../../ui';
+import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';
 
 const G6Canvas = lazy(() => import('./G6Canvas'));
@@ -35,6 +36,8 @@ export function GraphPanel({
   onSelect: (node: GraphNode, navigate: boolean) => void;
 }) {
   const graph = model.kind;
+  // The title may hold a stage name: labels get it as plain text with its invisibles written out.
+  const label = showInvisibles(title);
   const viewport = useSelector(viewRef, selectViewport(graph));
   const headingId = `graph-${graph}-title`;
   const selectByNumber = (number: number) => {
@@ -44,22 +47,24 @@ export function GraphPanel({
   return (
     <Panel aria-labelledby={headingId}>
       <Header>
-        <h2 id={headingId}>{title}</h2>
-        <Controls role="group" aria-label={`${title} zoom`}>
+        <h2 id={headingId}>
+          <UserText>{title}</UserText>
+        </h2>
+        <Controls role="group" aria-label={`${label} zoom`}>
           <Button
             size="small"
-            aria-label={`Zoom out the ${title.toLowerCase()}`}
+            aria-label={`Zoom out the ${label.toLowerCase()}`}
             disabled={!canZoomOut(viewport)}
             onClick={() => viewRef.send({ type: 'zoom.out', graph })}
           >
             −
           </Button>
-          <output aria-live="polite" aria-label={`${title} zoom level`}>
+          <output aria-live="polite" aria-label={`${label} zoom level`}>
             {viewport.zoom}%
           </output>
           <Button
             size="small"
-            aria-label={`Zoom in the ${title.toLowerCase()}`}
+            aria-label={`Zoom in the ${label.toLowerCase()}`}
             disabled={!canZoomIn(viewport)}
             onClick={() => viewRef.send({ type: 'zoom.in', graph })}
           >
@@ -67,21 +72,21 @@ export function GraphPanel({
           </Button>
           <Button
             size="small"
-            aria-label={`Fit the ${title.toLowerCase()} to the panel`}
+            aria-label={`Fit the ${label.toLowerCase()} to the panel`}
             onClick={() => viewRef.send({ type: 'zoom.fit', graph })}
           >
             Fit
           </Button>
           <Button
             size="small"
-            aria-label={`Reset the ${title.toLowerCase()} zoom to 100%`}
+            aria-label={`Reset the ${label.toLowerCase()} zoom to 100%`}
             onClick={() => viewRef.send({ type: 'zoom.reset', graph })}
           >
             Reset
           </Button>
         </Controls>
       </Header>
-      <NodeList model={model} title={title} hrefOf={hrefOf} onSelect={onSelect} />
+      <NodeList model={model} title={label} hrefOf={hrefOf} onSelect={onSelect} />
       <CanvasArea>
         {model.nodes.length === 0 ? (
           <Empty>Nothing to draw yet.</Empty>
@@ -90,7 +95,7 @@ export function GraphPanel({
             <G6Canvas
               model={model}
               viewport={viewport}
-              label={`${title} graph`}
+              label={`${label} graph`}
               onSelect={selectByNumber}
               onFitted={(zoom) => viewRef.send({ type: 'zoom.fitted', graph, zoom })}
             />
@@ -120,7 +125,9 @@ function NodeList({
         const content = (
           <>
             <StatusIcon status={node.status} />
-            <NodeName>{node.name}</NodeName>
+            <NodeName>
+              <UserText>{node.name}</UserText>
+            </NodeName>
             {duration ? <time>{duration}</time> : null}
           </>
         );
@@ -135,7 +142,7 @@ function NodeList({
                 {content}
               </Link>
             ) : (
-              <span aria-disabled="true" title={`${node.name} cannot be selected`}>
+              <span aria-disabled="true" title={`${showInvisibles(node.name)} cannot be selected`}>
                 {content}
               </span>
             )}

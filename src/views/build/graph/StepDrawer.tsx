@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Build, Stage, Step } from '../../../api/types';
-import { Button, formatDate, StatusBadge, styled } from '../../ui';
+import { Button, formatDate, StatusBadge, styled, UserText } from '../../ui';
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from '../Elapsed';
 
@@ -43,7 +43,9 @@ export function StepDrawer({
       }}
     >
       <Header>
-        <h2 id={titleId}>{step.name}</h2>
+        <h2 id={titleId}>
+          <UserText>{step.name}</UserText>
+        </h2>
         <StatusBadge status={step.status} />
         <Button variant="ghost" aria-label="Close step details" onClick={onClose}>
           ✕
@@ -68,7 +70,9 @@ export function StepDrawer({
           </div>
           <div>
             <dt>Runner</dt>
-            <dd>{stage.machine || '—'}</dd>
+            <dd>
+              <UserText>{stage.machine || '—'}</UserText>
+            </dd>
           </div>
           <div>
             <dt>Exit code</dt>

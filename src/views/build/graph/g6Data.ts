@@ -1,4 +1,5 @@
 import type { EdgeData, GraphData, NodeData } from '@antv/g6';
+import { showInvisibles } from '../../../text/invisibles';
 import { iconOf } from '../../ui/Status';
 import { nodeDuration, type GraphModel, type GraphNode } from './graphData';
 
@@ -7,7 +8,10 @@ import { nodeDuration, type GraphModel, type GraphNode } from './graphData';
 
 export const NODE_WIDTH = 172;
 export const NODE_HEIGHT = 50;
-/** Canvas text is not wrapped: longer names are cut (the node list shows them whole). */
+/**
+ * Canvas text is not wrapped: longer names are cut (the node list shows them whole). A canvas
+ * draws what it is given, so invisible characters are written out as `<U+202E>` first.
+ */
 const NAME_MAX_CHARS = 15;
 
 type IconKind = ReturnType<typeof iconOf>;
@@ -49,8 +53,10 @@ const DARK: Palette = {
 /** SPEC 4.1's icons as canvas text. */
 const SYMBOLS: Record<IconKind, string> = { tick: '✓', cross: '✕', spinner: '●', dash: '–' };
 
-export const shortName = (name: string) =>
-  name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1)}…` : name;
+export function shortName(name: string): string {
+  const shown = showInvisibles(name);
+  return shown.length > NAME_MAX_CHARS ? `${shown.slice(0, NAME_MAX_CHARS - 1)}…` : shown;
+}
 
 /** The drawn text of a node: its name, then its duration when it has one. */
 export function nodeLabel(node: GraphNode, nowMs: number): string {

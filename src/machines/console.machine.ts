@@ -11,8 +11,6 @@ import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 // build page as `console.update` whenever they change), and the logs: a finished step's stored log
 // is fetched once, a running step's lines stream live through the logStream child.
 
-/** SPEC 9: lines shown before 'Show all logs'. */
-export const LOGS_SHOWN_BY_DEFAULT = 250;
 /** CONTRACT 6: the logs endpoint's answer for a step with no stored log. */
 export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
 
@@ -186,9 +184,6 @@ export const consoleMachine = setup({
       nextConsoleState(factsOf(context), params.from) === params.to,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
-    /** SPEC 9: a line before the last 250 needs 'Show all logs'. */
-    isBeforeShownLines: ({ context, event }) =>
-      event.type === 'log.showLine' && event.line < context.lines.length - LOGS_SHOWN_BY_DEFAULT,
     hasStepToFollow: ({ context, event }) =>
       event.type === 'console.update' &&
       (context.followNext || isFollowedStepDone(context, event.step)) &&
@@ -312,6 +307,7 @@ export const consoleMachine = setup({
       { actions: 'assignStatuses' },
     ],
     'log.showAll': { actions: assign({ showAll: true }) },
-    'log.showLine': { guard: 'isBeforeShownLines', actions: assign({ showAll: true }) },
+    // The viewer asks for this only for a line before the tail window (a permalink, a match).
+    'log.showLine': { actions: assign({ showAll: true }) },
   },
 });

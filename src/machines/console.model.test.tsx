@@ -189,7 +189,7 @@ describe('console machine, model-based, through the step console', () => {
       // Following into the next running step and jumping to a hidden line (more than 250
       // lines) are console.test.ts's.
       'console --console.update [hasStepToFollow]--> console',
-      'console --log.showLine [isBeforeShownLines]--> console',
+      'console --log.showLine--> console',
       // The decision table draws every state to every other, but nextConsoleState never
       // answers 'idle', and a state with its log fetched is never idle or fetching again:
       // these eventless transitions cannot happen.

@@ -76,12 +76,13 @@ describe('logViewer machine', () => {
     receive(GROUPED);
     expect(context().groupScan.groups).toHaveLength(1);
     expect(context().hidden).toEqual([[2, 5]]);
+    // Unfolded, the end marker stays hidden: markers are never shown as lines.
     ref.send({ type: 'group.toggle', key: 1 });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
     ref.send({ type: 'groups.collapseAll' });
     expect(context().hidden).toEqual([[2, 5]]);
     ref.send({ type: 'groups.expandAll' });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
   });
 
   it('finds the groups of a long log in slices', () => {
@@ -95,18 +96,35 @@ describe('logViewer machine', () => {
     expect(context().hidden).toEqual([[6001, 6003]]);
   });
 
-  it('opens a permalink once its line arrives: unfolds it, shows all lines and scrolls', () => {
+  it('opens a permalink once its line arrives: unfolds it and scrolls', () => {
     const { context, receive, setHash, shown } = start();
     setHash('#L3-L4');
     expect(context().selection).toEqual({ start: 3, end: 4 });
     expect(context().scroll).toBeNull();
     receive(GROUPED);
     expect(context().scroll).toEqual({ line: 2, seq: 1 });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
     expect(context().pending).toBeNull();
-    expect(shown).toEqual([2]);
+    // Among the last 250 lines: no need for 'Show all logs'.
+    expect(shown).toEqual([]);
     setHash('#nonsense');
     expect(context().selection).toBeNull();
+  });
+
+  it('asks for all lines for a line before the last 250, markers not counted', () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, index) => `l${index}`);
+    // Indexes 0-51, a group start (52), 248 lines, its end (301) and one more: 301 lines of log,
+    // whose last 250 start at index 51.
+    const log = [...filler(52), '::group::g', ...filler(248), '::endgroup::', 'last'];
+    const tail = start();
+    tail.setHash('#L52');
+    tail.receive(log);
+    expect(tail.context().scroll?.line).toBe(51);
+    expect(tail.shown).toEqual([]);
+    const before = start();
+    before.setHash('#L51');
+    before.receive(log);
+    expect(before.shown).toEqual([50]);
   });
 
   it('selects a line or, with shift, a range, and writes it to the hash', () => {
@@ -142,8 +160,8 @@ describe('logViewer machine', () => {
     search.send({ type: 'search.type', text: 'b' });
     flush();
     expect(context().scroll).toEqual({ line: 3, seq: 1 });
-    expect(context().hidden).toEqual([]);
-    expect(shown).toEqual([3]);
+    expect(context().hidden).toEqual([[4, 5]]);
+    expect(shown).toEqual([]);
     // Going to a match stops following a streaming log's end.
     expect(unfollowed()).toBe(1);
   });

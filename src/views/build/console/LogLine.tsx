@@ -72,8 +72,6 @@ export interface LogLineProps {
   folded?: boolean;
   /** Lines a folded group hides. */
   hiddenCount?: number;
-  /** A group's end marker line: shown dimmed. */
-  groupEnd?: boolean;
   selected: boolean;
   pattern: RegExp | null;
   /** Which match of this line is the search's current one, or -1. */
@@ -150,7 +148,6 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
       data-pos={pos}
       data-selected={selected || undefined}
       data-current-match={currentOccurrence >= 0 || undefined}
-      data-group-end={props.groupEnd || undefined}
     >
       <Number href={`#L${number}`} onClick={selectLine} aria-label={`Line ${number}`}>
         {number}

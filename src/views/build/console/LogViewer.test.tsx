@@ -61,10 +61,14 @@ describe('log viewer', () => {
     const toggle = within(console).getByRole('button', { name: 'Install' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(console).queryByText('npm ci')).toBeNull();
-    expect(within(console).getByText(/2 lines/)).toBeInTheDocument();
+    // The end marker is not a line of the group.
+    expect(within(console).getByText(/· 1 line$/)).toBeInTheDocument();
     act(() => fireEvent.click(toggle));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(console).getByText('npm ci')).toBeInTheDocument();
+    // Unfolded, the markers still never show as lines.
+    expect(console.querySelector('[data-pos="3"]')).toBeNull();
+    expect(console).not.toHaveTextContent('::');
     act(() => fireEvent.click(within(console).getByRole('button', { name: 'Collapse all' })));
     expect(within(console).queryByText('npm ci')).toBeNull();
   });

@@ -14,13 +14,15 @@ import {
   selectConsoleState,
   selectFetchError,
   selectFollow,
-  selectHasHiddenLines,
   selectLines,
+  selectShowAll,
 } from './selectors';
-import { consoleErrorText, footerText, logFileName, noLogsText } from './texts';
+import { consoleErrorText, footerText, logFileName, noLogsText, tailText } from './texts';
 import {
   selectIsSearchOpen,
+  selectLineCount,
   selectSearchRef,
+  selectTailStart,
   selectViewerRef,
   type SearchRef,
   type ViewerRef,
@@ -182,7 +184,9 @@ function ConsoleBody({
 }: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef; viewer: ViewerRef }) {
   const state = useSelector(actorRef, selectConsoleState);
   const lineCount = useSelector(actorRef, (snapshot) => selectLines(snapshot).length);
-  const hasHidden = useSelector(actorRef, selectHasHiddenLines);
+  const showAll = useSelector(actorRef, selectShowAll);
+  const hasHidden = useSelector(viewer, selectTailStart) > 0 && !showAll;
+  const realLineCount = useSelector(viewer, selectLineCount);
   const fetchError = useSelector(actorRef, selectFetchError);
   const errorText = state === 'error' ? consoleErrorText(fetchError, step) : undefined;
   const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
@@ -205,6 +209,7 @@ function ConsoleBody({
       ) : null}
       {hasHidden ? (
         <ShowAll>
+          <span data-testid="console-tail">{tailText(realLineCount)}</span>
           <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
             Show all logs
           </Button>
@@ -285,7 +290,15 @@ const ErrorText = styled('div', {
   color: '#ffa198',
   overflowWrap: 'anywhere',
 });
-const ShowAll = styled('div', { padding: '$2 $3 0' });
+const ShowAll = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$2 $3 0',
+  color: '$logMuted',
+  fontSize: '$1',
+});
 
 const Footer = styled('footer', {
   display: 'flex',

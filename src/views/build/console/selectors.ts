@@ -1,9 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import {
-  LOGS_SHOWN_BY_DEFAULT,
-  type consoleMachine,
-  type ConsoleStateName,
-} from '../../../machines/console.machine';
+import type { consoleMachine, ConsoleStateName } from '../../../machines/console.machine';
 
 // What the console view reads from its machine; every read goes through one of these.
 export type ConsoleSnapshot = SnapshotFrom<typeof consoleMachine>;
@@ -22,13 +18,6 @@ export const selectLines = (snapshot: ConsoleSnapshot) => snapshot.context.lines
 export const selectShowAll = (snapshot: ConsoleSnapshot) => snapshot.context.showAll;
 export const selectFollow = (snapshot: ConsoleSnapshot) => snapshot.context.follow;
 export const selectFetchError = (snapshot: ConsoleSnapshot) => snapshot.context.fetchError;
-
-/** Index of the first line shown: the last 250 until 'Show all logs' (SPEC 2.9, 9). */
-export const selectFirstShownIndex = (snapshot: ConsoleSnapshot) =>
-  snapshot.context.showAll ? 0 : Math.max(0, snapshot.context.lines.length - LOGS_SHOWN_BY_DEFAULT);
-
-export const selectHasHiddenLines = (snapshot: ConsoleSnapshot) =>
-  selectFirstShownIndex(snapshot) > 0;
 
 /** SPEC 2.9: download once the step has stopped and its logs are resolved. */
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>

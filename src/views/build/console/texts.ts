@@ -1,4 +1,5 @@
 import type { Build, Stage, Step } from '../../../api/types';
+import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/logViewer.machine';
 
 /** SPEC 4.4's log footer text for the step's status. */
 export function footerText(step: Step, stage: Stage): string {
@@ -23,6 +24,11 @@ export function footerText(step: Step, stage: Stage): string {
     default:
       return '';
   }
+}
+
+/** The tail window's notice (SPEC 9: 250 lines by default); `total` counts no group markers. */
+export function tailText(total: number): string {
+  return `Showing the last ${LOGS_SHOWN_BY_DEFAULT} of ${total.toLocaleString('en')} lines`;
 }
 
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */

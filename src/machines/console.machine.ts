@@ -91,6 +91,7 @@ export type ConsoleEvent =
   | { type: 'console.update'; repo?: ConsoleInput['repo']; build: Build; stage: Stage; step: Step }
   | LogLinesEvent
   | { type: 'log.showAll' }
+  | { type: 'log.retry' }
   | ShowLineEvent
   | { type: 'log.follow' }
   | { type: 'log.unfollow' };
@@ -182,6 +183,7 @@ export const consoleMachine = setup({
   guards: {
     isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
       nextConsoleState(factsOf(context), params.from) === params.to,
+    hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
     hasStepToFollow: ({ context, event }) =>
@@ -295,7 +297,16 @@ export const consoleMachine = setup({
     },
     resolved: { always: decide('resolved') },
     no_logs_available: { always: decide('no_logs_available') },
-    error: { always: decide('error') },
+    error: {
+      always: decide('error'),
+      // A failed log call is asked again (a step or stage error is the step's own answer).
+      on: {
+        'log.retry': {
+          guard: 'hasFetchError',
+          actions: assign({ fetched: false, fetchError: null }),
+        },
+      },
+    },
   },
   on: {
     'console.update': [

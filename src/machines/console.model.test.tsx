@@ -64,6 +64,9 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
       { type: 'xstate.error.actor.fetchStepLogs', error: new ApiError(500, 'boom') },
     ];
   }
+  if (snapshot.matches('error') && fetchError !== null) {
+    return [...updates, { type: 'log.retry' }];
+  }
   if (snapshot.matches({ stream_on: 'streaming' })) {
     return [
       ...updates,
@@ -138,6 +141,8 @@ function renderConsole() {
       else if (event.type === 'log.lines')
         stream().send({ type: 'test.lines', lines: event.lines });
       else if (event.type === 'xstate.done.actor.logStream') stream().send({ type: 'test.eof' });
+      else if (event.type === 'log.retry')
+        fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       else if (event.type === 'log.follow' || event.type === 'log.unfollow') {
         // SPEC 4.4: the follow toggle of a streaming step.
         fireEvent.click(screen.getByRole('button', { name: /^Follow(ing)? logs$/ }));
@@ -152,7 +157,9 @@ function renderConsole() {
 function checkView(snapshot: Snapshot) {
   const { step: current, lines, fetchError } = snapshot.context;
   const body = screen.getByRole('region', { name: `Console of step ${current.name}` });
-  expect(screen.getByTestId('console-footer')).toHaveTextContent(footerText(current, stage));
+  // SPEC 4.4's footer, except under a failed log call (never 'Exit Code 0' there).
+  if (fetchError) expect(screen.queryByTestId('console-footer')).not.toBeInTheDocument();
+  else expect(screen.getByTestId('console-footer')).toHaveTextContent(footerText(current, stage));
   const loading = screen.queryByRole('status');
   const alert = screen.queryByRole('alert');
   if (snapshot.matches('idle')) {
@@ -167,7 +174,10 @@ function checkView(snapshot: Snapshot) {
     expect(loading).not.toBeInTheDocument();
   } else if (snapshot.matches('error')) {
     // SPEC 8: the failed call's message (or the step's error).
-    if (fetchError) expect(alert).toHaveTextContent(fetchError);
+    if (fetchError) {
+      expect(alert).toHaveTextContent(fetchError);
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    }
     expect(loading).not.toBeInTheDocument();
   } else if (snapshot.matches('resolved')) {
     expect(loading).not.toBeInTheDocument();

@@ -185,6 +185,22 @@ describe('console machine (SPEC 4.4)', () => {
     expect(state().context.fetchError).toBe('database is locked');
   });
 
+  it('asks for the log again on retry after a failed call, and only then', async () => {
+    const { actor, state, calls, answer } = startConsole({ step: step('success') });
+    await answer(new ApiError(500, 'database is locked'));
+    actor.send({ type: 'log.retry' });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(state().context.fetchError).toBeNull();
+    expect(calls).toHaveLength(2);
+    await answer(range(0, 2));
+    expect(state().matches('resolved')).toBe(true);
+    // A step's own error is no failed call: nothing to retry.
+    const stepError = startConsole({ step: step('error') });
+    stepError.actor.send({ type: 'log.retry' });
+    expect(stepError.state().matches('error')).toBe(true);
+    expect(stepError.calls).toEqual([]);
+  });
+
   it('is in error when the log body is not a list of lines', async () => {
     const { state, answer } = startConsole({ step: step('success') });
     await answer('@generated:bench:1000:1' as unknown as Line[]);

@@ -133,10 +133,22 @@ describe('StepConsole', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
   });
 
-  it('puts the console in error with the server message when the log call fails', async () => {
+  it('puts the console in error with the server message and Retry when the log call fails', async () => {
     serveLog({ status: 500, message: 'database is locked' });
     renderConsole('success');
-    expect(await screen.findByRole('alert')).toHaveTextContent('database is locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to load the log: database is locked',
+    );
+    // No exit code under a log that could not be read.
+    expect(screen.queryByTestId('console-footer')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Console of step test' })).not.toHaveTextContent(
+      'Exit Code',
+    );
+    serveLog(lines(2));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByText('line 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('console-footer')).toHaveTextContent('Exit Code 0');
   });
 
   it('shows the stage error above the logs and the step status texts', async () => {

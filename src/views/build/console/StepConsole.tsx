@@ -94,10 +94,7 @@ export function StepConsole({ repo, build, stage, step, onFollowStep }: StepCons
         </StageError>
       ) : null}
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
-      <Footer>
-        <StatusIcon status={step.status} />
-        <span data-testid="console-footer">{footerText(step, stage)}</span>
-      </Footer>
+      <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
     </Frame>
   );
 }
@@ -175,6 +172,25 @@ function ConsoleHeader({
   );
 }
 
+/**
+ * SPEC 4.4's footer for the step's status. Not while the log call failed: 'Exit Code 0' under an
+ * error would read as a verdict on a log nobody could load.
+ */
+function ConsoleFooter({
+  actorRef,
+  stage,
+  step,
+}: Pick<StepConsoleProps, 'stage' | 'step'> & { actorRef: ConsoleRef }) {
+  const fetchError = useSelector(actorRef, selectFetchError);
+  if (fetchError) return null;
+  return (
+    <Footer>
+      <StatusIcon status={step.status} />
+      <span data-testid="console-footer">{footerText(step, stage)}</span>
+    </Footer>
+  );
+}
+
 function ConsoleBody({
   actorRef,
   viewer,
@@ -205,6 +221,11 @@ function ConsoleBody({
         <ErrorText role="alert">
           <StatusIcon status="error" />
           <span>{errorText}</span>
+          {fetchError ? (
+            <Button size="small" onClick={() => actorRef.send({ type: 'log.retry' })}>
+              Retry
+            </Button>
+          ) : null}
         </ErrorText>
       ) : null}
       {hasHidden ? (
@@ -280,6 +301,7 @@ const Message = styled('p', { margin: 0, padding: '$4 $3', color: '$logMuted' })
 // The danger colours of the dark theme, on the log background.
 const ErrorText = styled('div', {
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   gap: '$2',
   margin: '$3 $3 0',
@@ -289,6 +311,7 @@ const ErrorText = styled('div', {
   backgroundColor: 'rgba(248, 81, 73, 0.12)',
   color: '#ffa198',
   overflowWrap: 'anywhere',
+  '& > button': { marginLeft: 'auto' },
 });
 const ShowAll = styled('div', {
   display: 'flex',

@@ -39,7 +39,7 @@ export function noLogsText(build: Build, stage: Stage, step: Step): string {
 
 /** The error shown in the console body: the failed log call, else the step's error. */
 export function consoleErrorText(fetchError: string | null, step: Step): string | undefined {
-  if (fetchError) return fetchError;
+  if (fetchError) return `Unable to load the log: ${fetchError}`;
   if (step.error) return `${step.name}: ${step.error}`;
   return undefined;
 }

@@ -78,19 +78,19 @@ export interface LogLineProps {
   currentOccurrence: number;
 }
 
+/** The line's time, elapsed or wall-clock; hovering shows the date, time and time zone. */
 function TimeCell({
   time,
   timestamps,
   stepStarted,
 }: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
-  if (timestamps === 'clock' && stepStarted > 0) {
-    return (
-      <Time data-time title={formatClockTitle(stepStarted, time)}>
-        {formatClockTime(stepStarted, time)}
-      </Time>
-    );
-  }
-  return <Time data-time>{formatLineTime(time)}</Time>;
+  // The step's start is unknown (0) until it runs: no wall-clock time to tell.
+  const title = stepStarted > 0 ? formatClockTitle(stepStarted, time) : undefined;
+  return (
+    <Time data-time title={title}>
+      {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : formatLineTime(time)}
+    </Time>
+  );
 }
 
 /** A group's title, with the search's matches in it. */

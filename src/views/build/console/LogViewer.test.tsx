@@ -142,10 +142,15 @@ describe('log viewer', () => {
 
   it('switches to wall-clock times and remembers the choice', async () => {
     const console = await renderConsole(['a']);
-    const time = () => console.querySelector('[data-pos="0"] [data-time]')!.textContent;
+    const cell = () => console.querySelector('[data-pos="0"] [data-time]')!;
+    const time = () => cell().textContent;
     expect(time()).toBe('0s');
+    // Either way, hovering tells the date, the time and the time zone.
+    const title = cell().getAttribute('title');
+    expect(title).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+/);
     act(() => fireEvent.click(within(console).getByRole('button', { name: 'Clock time' })));
     expect(time()).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(cell().getAttribute('title')).toBe(title);
     expect(localStorage.getItem('drone-console:log-view')).toContain('"clock"');
   });
 });

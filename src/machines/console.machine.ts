@@ -1,10 +1,18 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRef,
+  type Snapshot,
+} from 'xstate';
 import type { ApiError } from '../api/client';
 import { fetchLogs, logStreamUrl, type StepRef } from '../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../api/types';
 import { LogLines } from '../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
-import { isFollowedStepDone, nextRunningStep, type FollowStepEvent } from './consoleFollow';
+import { hasStoppedRunning, nextRunningStep, type FollowStepEvent } from './consoleFollow';
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 
 // SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
@@ -67,11 +75,15 @@ export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName)
   }
 }
 
+/** Who moves the page to the step following goes on to (the build page). */
+export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent>;
+
 export interface ConsoleInput {
   repo: { namespace: string; name: string };
   build: Build;
   stage: Stage;
   step: Step;
+  page?: FollowStepTarget;
 }
 
 export interface ConsoleContext extends ConsoleInput {
@@ -80,11 +92,13 @@ export interface ConsoleContext extends ConsoleInput {
   fetched: boolean;
   fetchError: string | null;
   showAll: boolean;
+  /** Follow the end of a running log, and on to the stage's next running step (on by default). */
   follow: boolean;
-  /** The followed step finished: follow the next running step of the stage once it starts. */
+  /**
+   * The step stopped running while shown: following goes on to the next running step of the
+   * stage once one runs (and the follow toggle stays while the stage runs).
+   */
   followNext: boolean;
-  /** The step id the console moved to by following (it keeps following there). */
-  followedTo: number | null;
 }
 
 export type ConsoleEvent =
@@ -105,9 +119,8 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     fetched: false,
     fetchError: null,
     showAll: false,
-    follow: false,
+    follow: true,
     followNext: false,
-    followedTo: null,
   };
 }
 
@@ -177,7 +190,6 @@ export const consoleMachine = setup({
     context: {} as ConsoleContext,
     input: {} as ConsoleInput,
     events: {} as ConsoleEvent,
-    emitted: {} as FollowStepEvent,
   },
   actors: { fetchStepLogs, streamLogs: logStreamMachine, viewLog: logViewerMachine },
   guards: {
@@ -188,37 +200,34 @@ export const consoleMachine = setup({
       event.type === 'console.update' && event.step.id !== context.step.id,
     hasStepToFollow: ({ context, event }) =>
       event.type === 'console.update' &&
-      (context.followNext || isFollowedStepDone(context, event.step)) &&
+      context.follow &&
+      (context.followNext || hasStoppedRunning(context.step, event.step)) &&
       nextRunningStep(event.stage, context.step) !== undefined,
   },
   actions: {
-    assignNewStep: assign(({ context, event }) => {
-      if (event.type !== 'console.update') return {};
-      const fresh = freshContext({ ...event, repo: event.repo ?? context.repo });
-      // Arriving by following: keep following here.
-      return { ...fresh, follow: context.followedTo === event.step.id };
-    }),
+    assignNewStep: assign(({ context, event }) =>
+      event.type === 'console.update'
+        ? freshContext({ ...event, repo: event.repo ?? context.repo, page: context.page })
+        : {},
+    ),
     assignStatuses: assign(({ context, event }) =>
       event.type === 'console.update'
         ? {
             build: event.build,
             stage: event.stage,
             step: event.step,
-            followNext: context.followNext || isFollowedStepDone(context, event.step),
+            followNext: context.followNext || hasStoppedRunning(context.step, event.step),
           }
         : {},
     ),
-    emitFollowStep: emit(({ context, event }): FollowStepEvent => {
-      const stage = event.type === 'console.update' ? event.stage : context.stage;
-      return { type: 'console.followStep', step: nextRunningStep(stage, context.step)! };
+    /** Tells the page to go to the stage's next running step, once (the page navigates). */
+    sendFollowStep: enqueueActions(({ context, event, enqueue }) => {
+      const next = event.type === 'console.update' && nextRunningStep(event.stage, context.step);
+      if (next && context.page) {
+        enqueue.sendTo(context.page, { type: 'console.followStep', step: next });
+      }
+      enqueue.assign({ followNext: false });
     }),
-    assignFollowedTo: assign(({ context, event }) => ({
-      followNext: false,
-      followedTo:
-        event.type === 'console.update'
-          ? (nextRunningStep(event.stage, context.step)?.id ?? null)
-          : null,
-    })),
     forwardLines: sendTo('viewer', ({ context }) => ({
       type: 'viewer.lines' as const,
       lines: context.lines,
@@ -291,8 +300,6 @@ export const consoleMachine = setup({
       },
       on: {
         'log.lines': { actions: ['assignLines', 'forwardLines'] },
-        'log.follow': { actions: assign({ follow: true }) },
-        'log.unfollow': { actions: assign({ follow: false }) },
       },
     },
     resolved: { always: decide('resolved') },
@@ -313,11 +320,13 @@ export const consoleMachine = setup({
       { guard: 'isOtherStep', target: '.idle', actions: ['assignNewStep', 'resetViewer'] },
       {
         guard: 'hasStepToFollow',
-        actions: ['assignStatuses', 'emitFollowStep', 'assignFollowedTo'],
+        actions: ['assignStatuses', 'sendFollowStep'],
       },
       { actions: 'assignStatuses' },
     ],
     'log.showAll': { actions: assign({ showAll: true }) },
+    'log.follow': { actions: assign({ follow: true }) },
+    'log.unfollow': { actions: assign({ follow: false }) },
     // The viewer asks for this only for a line before the tail window (a permalink, a match).
     'log.showLine': { actions: assign({ showAll: true }) },
   },

@@ -67,15 +67,16 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
   if (snapshot.matches('error') && fetchError !== null) {
     return [...updates, { type: 'log.retry' }];
   }
+  const toggle = { type: snapshot.context.follow ? 'log.unfollow' : 'log.follow' } as ModelEvent;
   if (snapshot.matches({ stream_on: 'streaming' })) {
     return [
       ...updates,
       { type: 'log.lines', lines: [line] },
       { type: 'xstate.done.actor.logStream' },
-      { type: snapshot.context.follow ? 'log.unfollow' : 'log.follow' },
+      toggle,
     ];
   }
-  return updates;
+  return snapshot.context.followNext ? [...updates, toggle] : updates;
 }
 
 const model = modelOf(consoleMachine, eventsIn as never, {
@@ -185,9 +186,13 @@ function checkView(snapshot: Snapshot) {
   }
   const listsLines = !snapshot.matches('idle') && !snapshot.matches('no_logs_available');
   if (listsLines && lines.length > 0) expect(body).toHaveTextContent('hello');
-  if (snapshot.matches('stream_on')) {
-    const follow = screen.getByRole('button', { name: /^Follow(ing)? logs$/ });
+  // SPEC 2.9's follow toggle: while streaming, and once the shown step stopped running while
+  // its stage runs on (following then goes on to the stage's next running step).
+  const follow = screen.queryByRole('button', { name: /^Follow(ing)? logs$/ });
+  if (snapshot.matches('stream_on') || snapshot.context.followNext) {
     expect(follow).toHaveAttribute('aria-pressed', String(snapshot.context.follow));
+  } else {
+    expect(follow).not.toBeInTheDocument();
   }
 }
 

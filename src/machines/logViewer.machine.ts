@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
 import { LogLines } from '../logs';
 import {
   defaultFolds,
@@ -184,6 +184,10 @@ export const logViewerMachine = setup({
         };
       },
     }),
+    /** Jumping to the end of a running log follows it again; jumping to the top stops that. */
+    followJump: sendParent(({ event }) => ({
+      type: event.type === 'log.jump' && event.to === 'bottom' ? 'log.follow' : 'log.unfollow',
+    })),
     /** Shows a line: unfolds the groups holding it, asks for all lines if needed, scrolls. */
     revealLine: enqueueActions(({ context, event, enqueue }) => {
       let index = -1;
@@ -259,7 +263,7 @@ export const logViewerMachine = setup({
     'log.toggleTimestamps': { actions: ['assignPreference', 'persistPreferences'] },
     'permalink.changed': { actions: ['assignPermalink', 'revealLine'] },
     'line.select': { actions: ['assignSelection', 'writeHash'] },
-    'log.jump': { actions: 'assignJump' },
+    'log.jump': { actions: ['assignJump', 'followJump'] },
     'log.reveal': { actions: 'revealLine' },
   },
 });

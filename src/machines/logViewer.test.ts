@@ -36,11 +36,13 @@ function start() {
   });
   const shown: number[] = [];
   let unfollowed = 0;
+  let followed = 0;
   const parent = setup({ actors: { viewer } }).createMachine({
     invoke: { id: 'viewer', src: 'viewer', input: {} },
     on: {
       'log.showLine': { actions: ({ event }) => shown.push((event as ShowLineEvent).line) },
       'log.unfollow': { actions: () => (unfollowed += 1) },
+      'log.follow': { actions: () => (followed += 1) },
     },
   });
   const actor = createActor(parent).start();
@@ -63,6 +65,7 @@ function start() {
     hashes,
     setHash: (hash: string) => setHash(hash),
     unfollowed: () => unfollowed,
+    followed: () => followed,
   };
 }
 
@@ -166,13 +169,15 @@ describe('logViewer machine', () => {
     expect(unfollowed()).toBe(1);
   });
 
-  it('jumps to the top and the bottom', () => {
-    const { ref, context, receive } = start();
+  it('jumps to the top and the bottom, following a running log again at the bottom', () => {
+    const { ref, context, receive, followed, unfollowed } = start();
     receive(GROUPED);
     ref.send({ type: 'log.jump', to: 'bottom' });
     expect(context().scroll).toEqual({ line: 5, seq: 1, edge: 'bottom' });
+    expect([followed(), unfollowed()]).toEqual([1, 0]);
     ref.send({ type: 'log.jump', to: 'top' });
     expect(context().scroll).toEqual({ line: 0, seq: 2, edge: 'top' });
+    expect([followed(), unfollowed()]).toEqual([1, 1]);
   });
 
   it('starts over for another step, dropping the selection', () => {

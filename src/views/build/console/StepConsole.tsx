@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
-import { consoleMachine } from '../../../machines/console.machine';
+import { consoleMachine, type FollowStepTarget } from '../../../machines/console.machine';
 import { Button, Loading, StatusIcon, styled } from '../../ui';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { saveTextFile } from './download';
@@ -34,8 +34,8 @@ export interface StepConsoleProps {
   build: Build;
   stage: Stage;
   step: Step;
-  /** Following moved on to another running step of the stage: the page navigates there. */
-  onFollowStep?: (step: Step) => void;
+  /** The build page: following tells it to go on to the stage's next running step. */
+  page?: FollowStepTarget;
 }
 
 type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
@@ -45,12 +45,13 @@ type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
  * the build updates live; they reach the machine as `console.update` events, so the console keeps
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
-export function StepConsole({ repo, build, stage, step, onFollowStep }: StepConsoleProps) {
-  const actorRef = useInspectedActorRef(consoleMachine, { input: { repo, build, stage, step } });
+export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps) {
+  const actorRef = useInspectedActorRef(consoleMachine, {
+    input: { repo, build, stage, step, page },
+  });
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });
   }, [actorRef, repo, build, stage, step]);
-  useFollowStep(actorRef, onFollowStep);
   const viewer = useSelector(actorRef, selectViewerRef);
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);
@@ -114,20 +115,6 @@ function handleConsoleKeys(
     search.send({ type: 'search.close' });
     frame.current?.focus();
   }
-}
-
-/** Tells the page when following moves on to another step (the page owns navigation). */
-function useFollowStep(actorRef: ConsoleRef, onFollowStep: ((step: Step) => void) | undefined) {
-  const callback = useRef(onFollowStep);
-  useEffect(() => {
-    callback.current = onFollowStep;
-  }, [onFollowStep]);
-  useEffect(() => {
-    const subscription = actorRef.on('console.followStep', (event) =>
-      callback.current?.(event.step),
-    );
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
 }
 
 function ConsoleHeader({

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { isDone } from '../../../api/types';
 import type { consoleMachine, ConsoleStateName } from '../../../machines/console.machine';
 
 // What the console view reads from its machine; every read goes through one of these.
@@ -23,5 +24,10 @@ export const selectFetchError = (snapshot: ConsoleSnapshot) => snapshot.context.
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('resolved') && Boolean(snapshot.context.step.stopped);
 
-/** SPEC 2.9: the follow-logs toggle only while streaming. */
-export const selectCanFollow = (snapshot: ConsoleSnapshot) => snapshot.matches('stream_on');
+/**
+ * SPEC 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
+ * while the stage runs on (following then goes on to its next running step).
+ */
+export const selectCanFollow = (snapshot: ConsoleSnapshot) =>
+  snapshot.matches('stream_on') ||
+  (snapshot.context.followNext && !isDone(snapshot.context.stage.status));

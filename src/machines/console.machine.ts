@@ -7,20 +7,17 @@ import {
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import type { ApiError } from '../api/client';
 import { fetchLogs, logStreamUrl, type StepRef } from '../api/logs';
-import type { Build, Line, Stage, Status, Step } from '../api/types';
+import type { Build, Stage, Status, Step } from '../api/types';
 import { LogLines } from '../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
 import { hasStoppedRunning, nextRunningStep, type FollowStepEvent } from './consoleFollow';
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
+import { readStepLog, type LoadStepLog } from './stepLog';
 
 // SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
 // build page as `console.update` whenever they change), and the logs: a finished step's stored log
 // is fetched once, a running step's lines stream live through the logStream child.
-
-/** CONTRACT 6: the logs endpoint's answer for a step with no stored log. */
-export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
 
 /** The states of SPEC 4.4, with `loading` split into waiting (pending step) and fetching. */
 export type ConsoleStateName =
@@ -135,32 +132,11 @@ function factsOf(context: ConsoleContext): ConsoleFacts {
   };
 }
 
-const isNoStoredLog = (error: unknown) =>
-  (error as ApiError | undefined)?.status === 404 &&
-  (error as ApiError).message === NO_STORED_LOG_MESSAGE;
-
-/**
- * A finished step's stored log; "no stored log" (404) and a `null` body both mean no lines.
- * `load` is a parameter so tests control the answers while keeping this mapping.
- */
-export function createFetchStepLogs(load: (ref: StepRef) => Promise<LogLines | readonly Line[]>) {
+/** The console's log call (readStepLog as an actor). */
+export function createFetchStepLogs(load: LoadStepLog) {
   // No abort signal: @xstate/react revives a stopped actor's children in React's strict and
   // offscreen modes, and the revived actor would then receive the aborted call's rejection.
-  return fromPromise<LogLines, StepRef>(async ({ input }) => {
-    let lines: unknown;
-    try {
-      lines = await load(input);
-    } catch (error) {
-      if (isNoStoredLog(error)) return LogLines.empty();
-      throw error;
-    }
-    if (lines instanceof LogLines) return lines;
-    // A body that is not a list of lines (a proxy's page, a broken store) is an error, not a log.
-    if (!Array.isArray(lines))
-      throw new Error(`Unexpected log data: ${String(lines).slice(0, 120)}`);
-    // Entries that are not lines are dropped by the store (LogLines.append).
-    return LogLines.from(lines as Line[]);
-  });
+  return fromPromise<LogLines, StepRef>(({ input }) => readStepLog(load, input));
 }
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
 import { StatusIcon, styled } from '../ui';
+import { BuildLogsDownload } from './BuildLogsDownload';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 
@@ -94,6 +95,9 @@ export function StageNav({
           </li>
         ))}
       </StageList>
+      <NavFooter>
+        <BuildLogsDownload repo={repo} build={build} />
+      </NavFooter>
     </Nav>
   );
 }
@@ -124,6 +128,8 @@ const NavHeader = styled('div', {
   h2: { margin: 0, fontSize: '$3' },
   span: { color: '$textMuted', fontSize: '$1' },
 });
+
+const NavFooter = styled('div', { padding: '$2 $2 $1' });
 
 const StageList = styled('ul', { listStyle: 'none', margin: 0, padding: 0 });
 const StepList = styled('ul', { listStyle: 'none', margin: '0 0 $1', padding: '0 0 0 $4' });

@@ -56,3 +56,8 @@ export function logFileName(
 ): string {
   return `logs_${repo.namespace}_${repo.name}_${build.number}_${stage.number}_${step.number}.log`;
 }
+
+/** The whole build's logs, named like a step's blob without stage and step: logs_octocat_hello_42.log. */
+export function buildLogFileName(repo: { namespace: string; name: string }, build: Build): string {
+  return `logs_${repo.namespace}_${repo.name}_${build.number}.log`;
+}

@@ -27,7 +27,7 @@ import {
 // The lines as a react-virtuoso list: only the visible rows are in the DOM, whatever the log's
 // length (DESIGN.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
 // copy of the lines. While following, it sticks to the bottom; any sign that the user scrolls
-// up (wheel, keys, touch, the scrollbar) stops following, and End follows again. Scroll requests (a permalink, a search
+// up (wheel, keys, touch, the scrollbar) stops following (End, in StepConsole, follows again). Scroll requests (a permalink, a search
 // match, jump to top or bottom) come from the viewer machine.
 
 const ESTIMATED_LINE_HEIGHT = 20;
@@ -161,8 +161,6 @@ export function LogList({
       }}
       onKeyDown={(event) => {
         if (UP_KEYS.has(event.key)) stopFollowing();
-        // End goes to the last line and, on a running log, follows it again.
-        if (event.key === 'End') viewer.send({ type: 'log.jump', to: 'bottom' });
       }}
       onTouchMove={stopFollowing}
       onPointerDown={(event) => {

@@ -70,7 +70,7 @@ export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps
       aria-label={`Console of step ${step.name}`}
       // Focusable, so Ctrl+F / Cmd+F reach it once the reader clicked into the log.
       tabIndex={-1}
-      onKeyDown={(event) => handleConsoleKeys(event, search, searching, openSearch, frame)}
+      onKeyDown={(event) => handleConsoleKeys(event, viewer, search, searching, openSearch, frame)}
     >
       <ConsoleHeader
         actorRef={actorRef}
@@ -100,9 +100,14 @@ export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps
   );
 }
 
-/** Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. */
+/**
+ * Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. End goes to
+ * the last line and, on a running log, follows it again (not in the search box: End moves its
+ * caret there).
+ */
 function handleConsoleKeys(
   event: KeyboardEvent,
+  viewer: ViewerRef,
   search: SearchRef,
   searching: boolean,
   openSearch: () => void,
@@ -114,6 +119,8 @@ function handleConsoleKeys(
   } else if (event.key === 'Escape' && searching) {
     search.send({ type: 'search.close' });
     frame.current?.focus();
+  } else if (event.key === 'End' && !(event.target instanceof HTMLInputElement)) {
+    viewer.send({ type: 'log.jump', to: 'bottom' });
   }
 }
 
@@ -291,7 +298,7 @@ const ErrorText = styled('div', {
   flexWrap: 'wrap',
   alignItems: 'center',
   gap: '$2',
-  margin: '$3 $3 0',
+  margin: '$3',
   padding: '$2 $3',
   borderRadius: '$2',
   border: '1px solid #f85149',

@@ -41,7 +41,8 @@ test('follows a running step from the start; scrolling up pauses it, the toggle 
   await expect.poll(() => distanceToBottom(console)).toBeLessThan(25);
 
   // Scrolling up pauses following: the list stays where the reader is.
-  await console.getByTestId('virtuoso-scroller').hover();
+  const scroller = console.getByTestId('virtuoso-scroller');
+  await scroller.hover();
   await page.mouse.wheel(0, -600);
   const follow = console.getByRole('button', { name: 'Follow logs' });
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
@@ -53,6 +54,7 @@ test('follows a running step from the start; scrolling up pauses it, the toggle 
   await expect.poll(() => distanceToBottom(console)).toBeLessThan(25);
 
   // ...and so does End.
+  await scroller.hover();
   await page.mouse.wheel(0, -600);
   await expect(follow).toBeVisible();
   await console.getByRole('heading', { name: 'Console Logs' }).click();

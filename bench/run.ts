@@ -142,7 +142,8 @@ async function streaming(page: Page, freshFirehose: () => Promise<string>) {
   console.info(`streaming step (build 2), watched for ${STREAM_SECONDS} s`);
   // A fresh scenario starts the firehose now, so the console connects near its first line.
   await openStep(page, 2, { stage: 1, step: 1 }, await freshFirehose());
-  await page.getByRole('button', { name: 'Follow logs' }).click();
+  // The console follows a running step by default.
+  await page.getByRole('button', { name: 'Following logs' }).waitFor();
   await probe.resetLongTasks(page);
   await page.waitForTimeout(STREAM_SECONDS * 1000);
   const tasks = await probe.longestTask(page);

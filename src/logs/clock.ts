@@ -11,8 +11,18 @@ export function formatClockTime(stepStarted: number, elapsed: number): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-/** The full date and time, for a tooltip. */
+// The reader's time zone, named the short way ('UTC', 'GMT+1', 'PST'): made once, it is costly.
+let zoneFormat: Intl.DateTimeFormat | undefined;
+
+/** The time zone name of an instant in the reader's time zone. */
+function zoneName(date: Date): string {
+  zoneFormat ??= new Intl.DateTimeFormat('en', { timeZoneName: 'short' });
+  return zoneFormat.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** The full date, time and time zone of a line, for a tooltip: '2023-11-14 22:13:20 UTC'. */
 export function formatClockTitle(stepStarted: number, elapsed: number): string {
   const date = new Date((stepStarted + elapsed) * 1000);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${formatClockTime(stepStarted, elapsed)}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${formatClockTime(stepStarted, elapsed)} ${zoneName(date)}`.trimEnd();
 }

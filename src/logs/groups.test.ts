@@ -4,11 +4,14 @@ import {
   groupsHolding,
   hiddenRanges,
   isFolded,
+  linesInGroup,
+  tailStart,
   toggleFold,
+  windowStart,
   unfold,
   VisibleLines,
 } from './folds';
-import { emptyGroupScan, parseGroupMarker, scanGroups, type LogGroup } from './groups';
+import { emptyGroupScan, markersIn, parseGroupMarker, scanGroups, type LogGroup } from './groups';
 import { LogLines } from './lineStore';
 
 const ESC = '\x1b';
@@ -74,9 +77,33 @@ describe('scanGroups', () => {
     ]);
   });
 
-  it('leaves an unterminated group open to the end, and a stray end marker is a plain line', () => {
+  it('leaves an unterminated group open to the end; a stray end marker closes nothing', () => {
     const lines = logOf(['::endgroup::', '::group::tests', 'running', 'FAIL']);
     expect(summary(lines)).toEqual([{ title: 'tests', start: 1, end: -1, depth: 0 }]);
+    // Still a marker: listed with the end markers, so it is never shown as a line.
+    expect(scanGroups(lines, emptyGroupScan()).ends).toEqual([0]);
+  });
+
+  it('lists every end marker and counts markers in a range, never as lines', () => {
+    const lines = logOf([
+      'a', // 0
+      '::group::one', // 1
+      'b', // 2
+      `${ESC}[0Ksection_start:100:deps\r${ESC}[0KInstall`, // 3
+      'c', // 4
+      `${ESC}[0Ksection_end:160:deps\r${ESC}[0K`, // 5
+      '::endgroup::', // 6
+      'd', // 7
+    ]);
+    const scan = scanGroups(lines, emptyGroupScan());
+    expect(scan.ends).toEqual([5, 6]);
+    expect(markersIn(scan, 0, lines.length)).toBe(4);
+    expect(markersIn(scan, 2, 6)).toBe(2);
+    expect(markersIn(scan, 7, 8)).toBe(0);
+    expect(markersIn(scan, 5, 5)).toBe(0);
+    const [one, deps] = scan.groups as [LogGroup, LogGroup];
+    expect(linesInGroup(scan, one, lines.length)).toBe(2);
+    expect(linesInGroup(scan, deps, lines.length)).toBe(1);
   });
 
   it('closes GitLab sections by name (and what opened inside them), timing them by their stamps', () => {
@@ -119,35 +146,64 @@ describe('folding', () => {
     '::group::open', // 7
     'd', // 8
   ]);
-  const { groups } = scanGroups(lines, emptyGroupScan());
-  const [one, nested, open] = groups as [LogGroup, LogGroup, LogGroup];
+  const scan = scanGroups(lines, emptyGroupScan());
+  const [one, nested, open] = scan.groups as [LogGroup, LogGroup, LogGroup];
 
   it('folds ended GitHub groups by default, never an open one', () => {
     const folds = defaultFolds();
     expect([one, nested, open].map((group) => isFolded(group, folds))).toEqual([true, true, false]);
-    expect(hiddenRanges(groups, folds)).toEqual([[1, 6]]);
+    expect(hiddenRanges(scan, folds)).toEqual([[1, 6]]);
   });
 
   it('maps visible rows to lines without copying them', () => {
-    const visible = new VisibleLines(0, lines.length, hiddenRanges(groups, defaultFolds()));
+    const visible = new VisibleLines(0, lines.length, hiddenRanges(scan, defaultFolds()));
     expect(visible.count).toBe(4);
     expect([0, 1, 2, 3].map((row) => visible.lineAt(row))).toEqual([0, 6, 7, 8]);
     expect(visible.rowOf(6)).toBe(1);
     expect(visible.rowOf(3)).toBe(-1);
   });
 
-  it('unfolds one group, all groups, and the groups holding a line', () => {
+  it('unfolds one group, all groups, and the groups holding a line; end markers stay hidden', () => {
     const opened = toggleFold(one, defaultFolds());
-    expect(hiddenRanges(groups, opened)).toEqual([[3, 5]]);
+    // The nested group's lines and both end markers, as one range.
+    expect(hiddenRanges(scan, opened)).toEqual([[3, 6]]);
     const all = { all: 'expanded' as const, toggled: new Map() };
-    expect(hiddenRanges(groups, all)).toEqual([]);
+    expect(hiddenRanges(scan, all)).toEqual([[4, 6]]);
     const collapsed = { all: 'collapsed' as const, toggled: new Map() };
-    expect(hiddenRanges(groups, collapsed)).toEqual([
+    expect(hiddenRanges(scan, collapsed)).toEqual([
       [1, 6],
       [8, Number.POSITIVE_INFINITY],
     ]);
-    const revealed = unfold(groupsHolding(groups, 3), defaultFolds());
-    expect(hiddenRanges(groups, revealed)).toEqual([]);
+    const revealed = unfold(groupsHolding(scan.groups, 3), defaultFolds());
+    expect(hiddenRanges(scan, revealed)).toEqual([[4, 6]]);
+    const visible = new VisibleLines(0, lines.length, hiddenRanges(scan, all));
+    expect(Array.from({ length: visible.count }, (_, row) => visible.lineAt(row))).toEqual([
+      0, 1, 2, 3, 6, 7, 8,
+    ]);
+    expect(visible.rowOf(4)).toBe(-1);
+    expect(visible.rowOf(6)).toBe(4);
+  });
+
+  it('takes the last lines as the tail window, markers not counted', () => {
+    // Lines 0..8 hold 5 markers (0, 2, 4, 5, 7): the last 3 lines are 3, 6 and 8.
+    expect(tailStart(scan, lines.length, 3)).toBe(3);
+    expect(tailStart(scan, lines.length, 2)).toBe(6);
+    expect(tailStart(scan, lines.length, 100)).toBe(0);
+    expect(tailStart(emptyGroupScan(), 1000, 250)).toBe(750);
+  });
+
+  it('starts a window inside a folded group at its header', () => {
+    const folds = defaultFolds();
+    // Line 3 is inside 'one' (folded, 0-5) and 'nested' (2-4): the outer header shows, and
+    // stays once the reader unfolds it.
+    expect(windowStart(scan.groups, folds, 3)).toBe(0);
+    expect(windowStart(scan.groups, toggleFold(one, folds), 3)).toBe(0);
+    const expanded = { all: 'expanded' as const, toggled: new Map<number, boolean>() };
+    expect(windowStart(scan.groups, expanded, 3)).toBe(3);
+    expect(windowStart(scan.groups, toggleFold(nested, expanded), 3)).toBe(2);
+    // At or after a group's end marker, or at its header, nothing changes.
+    expect(windowStart(scan.groups, folds, 5)).toBe(5);
+    expect(windowStart(scan.groups, folds, 7)).toBe(7);
   });
 
   it('combines folds with the lines shown by default', () => {
@@ -158,7 +214,10 @@ describe('folding', () => {
   });
 
   it('folds a group of 100,000 lines in one range', () => {
-    const ranges = hiddenRanges([{ ...one, start: 10, end: 100_010 }], defaultFolds());
+    const ranges = hiddenRanges(
+      { groups: [{ ...one, start: 10, end: 100_010 }], ends: [100_010] },
+      defaultFolds(),
+    );
     const visible = new VisibleLines(0, 200_000, ranges);
     expect(visible.count).toBe(200_000 - 100_000);
     expect(visible.lineAt(11)).toBe(100_011);

@@ -78,13 +78,43 @@ export interface LogGroup {
 
 export interface GroupScan {
   groups: readonly LogGroup[];
+  /**
+   * Line indexes of every end marker, ascending, including those that close nothing: markers are
+   * never shown as lines (a group's start marker is shown as its header).
+   */
+  ends: readonly number[];
   /** Indexes (into `groups`) of the open groups, innermost last. */
   open: readonly number[];
   /** The next line index to look at. */
   next: number;
 }
 
-export const emptyGroupScan = (): GroupScan => ({ groups: [], open: [], next: 0 });
+export const emptyGroupScan = (): GroupScan => ({ groups: [], ends: [], open: [], next: 0 });
+
+/** How many of `length` ascending values (read by `at`) are below `limit` (binary search). */
+function countBelow(length: number, at: (index: number) => number, limit: number) {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (at(middle) < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Marker lines (group starts and end markers) among line indexes [from, until), as far as the
+ * scan has gone: they are never counted as lines of the log.
+ */
+export function markersIn(scan: GroupScan, from: number, until: number): number {
+  if (until <= from) return 0;
+  const { groups, ends } = scan;
+  const below = (limit: number) =>
+    countBelow(groups.length, (k) => groups[k]!.start, limit) +
+    countBelow(ends.length, (k) => ends[k]!, limit);
+  return below(until) - below(from);
+}
 
 function startGroup(marker: GroupMarker, lines: LogLines, index: number, depth: number): LogGroup {
   // GitLab's header is the text after the marker's `\r` (empty: the section name).
@@ -108,31 +138,35 @@ function startGroup(marker: GroupMarker, lines: LogLines, index: number, depth: 
  * Continues a scan over lines appended since `scan.next`, up to `until` (exclusive). Returns the
  * same value when nothing changed. An end marker closes the innermost open group (GitHub) or
  * the innermost open section of that name and everything opened inside it (GitLab); an end
- * marker matching nothing is an ordinary line.
+ * marker matching nothing closes nothing (and is hidden all the same).
  */
 export function scanGroups(lines: LogLines, scan: GroupScan, until = lines.length): GroupScan {
   let groups: LogGroup[] | undefined;
+  let ends: number[] | undefined;
   const open = [...scan.open];
   const edit = () => (groups ??= [...scan.groups]);
   for (const index of lines.markedLines(scan.next, until, mayHoldMarker)) {
     const marker = parseGroupMarker(lines.outAt(index));
     if (!marker) continue;
-    const list = edit();
     if (marker.kind === 'start') {
+      const list = edit();
       open.push(list.length);
       list.push(startGroup(marker, lines, index, open.length - 1));
       continue;
     }
+    (ends ??= [...scan.ends]).push(index);
+    const list = groups ?? scan.groups;
     const closes = (group: LogGroup) =>
       group.format === marker.format && (marker.format === 'github' || group.name === marker.name);
     let depth = open.length - 1;
     while (depth >= 0 && !closes(list[open[depth]!]!)) depth--;
     if (depth < 0) continue;
     const time = marker.stamp ?? lines.timeAt(index);
+    const edited = edit();
     for (const closing of open.splice(depth)) {
-      list[closing] = { ...list[closing]!, end: index, endTime: time };
+      edited[closing] = { ...edited[closing]!, end: index, endTime: time };
     }
   }
-  if (!groups && until === scan.next) return scan;
-  return { groups: groups ?? scan.groups, open, next: until };
+  if (!groups && !ends && until === scan.next) return scan;
+  return { groups: groups ?? scan.groups, ends: ends ?? scan.ends, open, next: until };
 }

@@ -4,6 +4,8 @@ import { prefetchLogs, type StepRef } from '../api/logs';
 import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
 import { isDone, type Build, type Repository } from '../api/types';
+import type { FollowStepEvent } from './consoleFollow';
+import type { Navigate } from './navigation';
 import { followRepoEvents, type RepoEventsEmitted } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -31,10 +33,12 @@ export interface BuildRoute {
 
 export interface BuildPageInput extends BuildRoute {
   repo: RepoRef;
+  navigate: Navigate;
 }
 
 export interface BuildPageContext {
   repoRef: RepoRef;
+  navigate: Navigate;
   route: BuildRoute;
   repo: Repository | null;
   build: Build | null;
@@ -49,6 +53,7 @@ export type BuildPageEvent =
   | { type: 'build.reload' }
   | { type: 'build.received'; build: Build }
   | { type: 'build.changed' }
+  | FollowStepEvent
   | RepoEventsEmitted;
 
 interface BuildTarget {
@@ -145,6 +150,13 @@ export const buildPageMachine = setup({
         ? { route: event.route, build: null, repo: context.repo, fetchError: null }
         : {},
     ),
+    /** Following the logs went on to another step of the stage: its URL, as a new page. */
+    navigateToFollowedStep: ({ context, event }) => {
+      if (event.type !== 'console.followStep') return;
+      const { namespace, name } = context.repoRef;
+      const { build, stage } = context.route;
+      context.navigate(`/${namespace}/${name}/${build}/${stage}/${event.step.number}`);
+    },
     raiseBuildChanged: raise({ type: 'build.changed' }),
     raiseReload: raise({ type: 'build.reload' }),
     notifyApproveFailed: ({ event }) => notify.error(approveFailed(errorMessage(event))),
@@ -154,6 +166,7 @@ export const buildPageMachine = setup({
   id: 'buildPage',
   context: ({ input }) => ({
     repoRef: input.repo,
+    navigate: input.navigate,
     route: { build: input.build, stage: input.stage, step: input.step, view: input.view },
     repo: null,
     build: null,
@@ -271,5 +284,6 @@ export const buildPageMachine = setup({
       guard: 'isThisBuild',
       actions: ['assignReceivedBuild', 'raiseBuildChanged'],
     },
+    'console.followStep': { actions: 'navigateToFollowedStep' },
   },
 });

@@ -72,10 +72,13 @@ function startPage(options: {
     },
   });
   const route = { build: 7, stage: 1, step: 1, view: 'log' as const, ...options.route };
-  const actor = createActor(machine, { input: { repo: repoRef, ...route } }).start();
+  const navigated: string[] = [];
+  const navigate = (to: string) => navigated.push(to);
+  const actor = createActor(machine, { input: { repo: repoRef, ...route, navigate } }).start();
   return {
     actor,
     calls,
+    navigated,
     stream: (event: BuildPageEvent) => streamSendBack?.(event),
     state: () => selectPageState(actor.getSnapshot()),
   };
@@ -328,6 +331,14 @@ describe('buildPage: route changes', () => {
     page.actor.send({ type: 'route.changed', route: { build: 7, stage: 5, step: 1, view: 'log' } });
     expect(page.state()).toBe('error');
     expect(page.calls.load).toBe(1);
+  });
+
+  it("goes to the step that following the logs moved on to, in the route's stage", async () => {
+    const page = startPage({ builds: [makeStagedBuild(7, 'running')], route: { stage: 2 } });
+    await settle();
+    page.actor.send({ type: 'console.followStep', step: makeStep(3, 'running') });
+    const { namespace, name } = repoRef;
+    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/3`]);
   });
 
   it('loads another build from scratch', async () => {

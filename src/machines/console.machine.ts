@@ -1,20 +1,23 @@
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
-import type { ApiError } from '../api/client';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRef,
+  type Snapshot,
+} from 'xstate';
 import { fetchLogs, logStreamUrl, type StepRef } from '../api/logs';
-import type { Build, Line, Stage, Status, Step } from '../api/types';
+import type { Build, Stage, Status, Step } from '../api/types';
 import { LogLines } from '../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
-import { isFollowedStepDone, nextRunningStep, type FollowStepEvent } from './consoleFollow';
+import { hasStoppedRunning, nextRunningStep, type FollowStepEvent } from './consoleFollow';
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
+import { readStepLog, type LoadStepLog } from './stepLog';
 
 // SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
 // build page as `console.update` whenever they change), and the logs: a finished step's stored log
 // is fetched once, a running step's lines stream live through the logStream child.
-
-/** SPEC 9: lines shown before 'Show all logs'. */
-export const LOGS_SHOWN_BY_DEFAULT = 250;
-/** CONTRACT 6: the logs endpoint's answer for a step with no stored log. */
-export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
 
 /** The states of SPEC 4.4, with `loading` split into waiting (pending step) and fetching. */
 export type ConsoleStateName =
@@ -69,11 +72,15 @@ export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName)
   }
 }
 
+/** Who moves the page to the step following goes on to (the build page). */
+export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent>;
+
 export interface ConsoleInput {
   repo: { namespace: string; name: string };
   build: Build;
   stage: Stage;
   step: Step;
+  page?: FollowStepTarget;
 }
 
 export interface ConsoleContext extends ConsoleInput {
@@ -82,17 +89,20 @@ export interface ConsoleContext extends ConsoleInput {
   fetched: boolean;
   fetchError: string | null;
   showAll: boolean;
+  /** Follow the end of a running log, and on to the stage's next running step (on by default). */
   follow: boolean;
-  /** The followed step finished: follow the next running step of the stage once it starts. */
+  /**
+   * The step stopped running while shown: following goes on to the next running step of the
+   * stage once one runs (and the follow toggle stays while the stage runs).
+   */
   followNext: boolean;
-  /** The step id the console moved to by following (it keeps following there). */
-  followedTo: number | null;
 }
 
 export type ConsoleEvent =
   | { type: 'console.update'; repo?: ConsoleInput['repo']; build: Build; stage: Stage; step: Step }
   | LogLinesEvent
   | { type: 'log.showAll' }
+  | { type: 'log.retry' }
   | ShowLineEvent
   | { type: 'log.follow' }
   | { type: 'log.unfollow' };
@@ -106,9 +116,8 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     fetched: false,
     fetchError: null,
     showAll: false,
-    follow: false,
+    follow: true,
     followNext: false,
-    followedTo: null,
   };
 }
 
@@ -123,32 +132,11 @@ function factsOf(context: ConsoleContext): ConsoleFacts {
   };
 }
 
-const isNoStoredLog = (error: unknown) =>
-  (error as ApiError | undefined)?.status === 404 &&
-  (error as ApiError).message === NO_STORED_LOG_MESSAGE;
-
-/**
- * A finished step's stored log; "no stored log" (404) and a `null` body both mean no lines.
- * `load` is a parameter so tests control the answers while keeping this mapping.
- */
-export function createFetchStepLogs(load: (ref: StepRef) => Promise<LogLines | readonly Line[]>) {
+/** The console's log call (readStepLog as an actor). */
+export function createFetchStepLogs(load: LoadStepLog) {
   // No abort signal: @xstate/react revives a stopped actor's children in React's strict and
   // offscreen modes, and the revived actor would then receive the aborted call's rejection.
-  return fromPromise<LogLines, StepRef>(async ({ input }) => {
-    let lines: unknown;
-    try {
-      lines = await load(input);
-    } catch (error) {
-      if (isNoStoredLog(error)) return LogLines.empty();
-      throw error;
-    }
-    if (lines instanceof LogLines) return lines;
-    // A body that is not a list of lines (a proxy's page, a broken store) is an error, not a log.
-    if (!Array.isArray(lines))
-      throw new Error(`Unexpected log data: ${String(lines).slice(0, 120)}`);
-    // Entries that are not lines are dropped by the store (LogLines.append).
-    return LogLines.from(lines as Line[]);
-  });
+  return fromPromise<LogLines, StepRef>(({ input }) => readStepLog(load, input));
 }
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
@@ -178,50 +166,44 @@ export const consoleMachine = setup({
     context: {} as ConsoleContext,
     input: {} as ConsoleInput,
     events: {} as ConsoleEvent,
-    emitted: {} as FollowStepEvent,
   },
   actors: { fetchStepLogs, streamLogs: logStreamMachine, viewLog: logViewerMachine },
   guards: {
     isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
       nextConsoleState(factsOf(context), params.from) === params.to,
+    hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
-    /** SPEC 9: a line before the last 250 needs 'Show all logs'. */
-    isBeforeShownLines: ({ context, event }) =>
-      event.type === 'log.showLine' && event.line < context.lines.length - LOGS_SHOWN_BY_DEFAULT,
     hasStepToFollow: ({ context, event }) =>
       event.type === 'console.update' &&
-      (context.followNext || isFollowedStepDone(context, event.step)) &&
+      context.follow &&
+      (context.followNext || hasStoppedRunning(context.step, event.step)) &&
       nextRunningStep(event.stage, context.step) !== undefined,
   },
   actions: {
-    assignNewStep: assign(({ context, event }) => {
-      if (event.type !== 'console.update') return {};
-      const fresh = freshContext({ ...event, repo: event.repo ?? context.repo });
-      // Arriving by following: keep following here.
-      return { ...fresh, follow: context.followedTo === event.step.id };
-    }),
+    assignNewStep: assign(({ context, event }) =>
+      event.type === 'console.update'
+        ? freshContext({ ...event, repo: event.repo ?? context.repo, page: context.page })
+        : {},
+    ),
     assignStatuses: assign(({ context, event }) =>
       event.type === 'console.update'
         ? {
             build: event.build,
             stage: event.stage,
             step: event.step,
-            followNext: context.followNext || isFollowedStepDone(context, event.step),
+            followNext: context.followNext || hasStoppedRunning(context.step, event.step),
           }
         : {},
     ),
-    emitFollowStep: emit(({ context, event }): FollowStepEvent => {
-      const stage = event.type === 'console.update' ? event.stage : context.stage;
-      return { type: 'console.followStep', step: nextRunningStep(stage, context.step)! };
+    /** Tells the page to go to the stage's next running step, once (the page navigates). */
+    sendFollowStep: enqueueActions(({ context, event, enqueue }) => {
+      const next = event.type === 'console.update' && nextRunningStep(event.stage, context.step);
+      if (next && context.page) {
+        enqueue.sendTo(context.page, { type: 'console.followStep', step: next });
+      }
+      enqueue.assign({ followNext: false });
     }),
-    assignFollowedTo: assign(({ context, event }) => ({
-      followNext: false,
-      followedTo:
-        event.type === 'console.update'
-          ? (nextRunningStep(event.stage, context.step)?.id ?? null)
-          : null,
-    })),
     forwardLines: sendTo('viewer', ({ context }) => ({
       type: 'viewer.lines' as const,
       lines: context.lines,
@@ -294,24 +276,34 @@ export const consoleMachine = setup({
       },
       on: {
         'log.lines': { actions: ['assignLines', 'forwardLines'] },
-        'log.follow': { actions: assign({ follow: true }) },
-        'log.unfollow': { actions: assign({ follow: false }) },
       },
     },
     resolved: { always: decide('resolved') },
     no_logs_available: { always: decide('no_logs_available') },
-    error: { always: decide('error') },
+    error: {
+      always: decide('error'),
+      // A failed log call is asked again (a step or stage error is the step's own answer).
+      on: {
+        'log.retry': {
+          guard: 'hasFetchError',
+          actions: assign({ fetched: false, fetchError: null }),
+        },
+      },
+    },
   },
   on: {
     'console.update': [
       { guard: 'isOtherStep', target: '.idle', actions: ['assignNewStep', 'resetViewer'] },
       {
         guard: 'hasStepToFollow',
-        actions: ['assignStatuses', 'emitFollowStep', 'assignFollowedTo'],
+        actions: ['assignStatuses', 'sendFollowStep'],
       },
       { actions: 'assignStatuses' },
     ],
     'log.showAll': { actions: assign({ showAll: true }) },
-    'log.showLine': { guard: 'isBeforeShownLines', actions: assign({ showAll: true }) },
+    'log.follow': { actions: assign({ follow: true }) },
+    'log.unfollow': { actions: assign({ follow: false }) },
+    // The viewer asks for this only for a line before the tail window (a permalink, a match).
+    'log.showLine': { actions: assign({ showAll: true }) },
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, sendParent, setup, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, sendParent, setup, type AnyActorRef } from 'xstate';
 import { ApiError } from '../api/client';
 import type { StepRef } from '../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../api/types';
@@ -10,6 +10,7 @@ import {
   type ConsoleFacts,
   type ConsoleInput,
 } from './console.machine';
+import type { FollowStepEvent } from './consoleFollow';
 
 const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
 const range = (from: number, to: number) =>
@@ -185,6 +186,22 @@ describe('console machine (SPEC 4.4)', () => {
     expect(state().context.fetchError).toBe('database is locked');
   });
 
+  it('asks for the log again on retry after a failed call, and only then', async () => {
+    const { actor, state, calls, answer } = startConsole({ step: step('success') });
+    await answer(new ApiError(500, 'database is locked'));
+    actor.send({ type: 'log.retry' });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(state().context.fetchError).toBeNull();
+    expect(calls).toHaveLength(2);
+    await answer(range(0, 2));
+    expect(state().matches('resolved')).toBe(true);
+    // A step's own error is no failed call: nothing to retry.
+    const stepError = startConsole({ step: step('error') });
+    stepError.actor.send({ type: 'log.retry' });
+    expect(stepError.state().matches('error')).toBe(true);
+    expect(stepError.calls).toEqual([]);
+  });
+
   it('is in error when the log body is not a list of lines', async () => {
     const { state, answer } = startConsole({ step: step('success') });
     await answer('@generated:bench:1000:1' as unknown as Line[]);
@@ -254,23 +271,33 @@ describe('console machine (SPEC 4.4)', () => {
     expect(calls.at(-1)?.step).toBe(3);
   });
 
-  it('records show-all and the follow toggle', () => {
+  it('follows a running step by default, and records show-all and the follow toggle', () => {
     const { actor, state } = startConsole({ step: step('running') });
+    expect(state().context.follow).toBe(true);
     actor.send({ type: 'log.showAll' });
-    actor.send({ type: 'log.follow' });
-    expect(state().context).toMatchObject({ showAll: true, follow: true });
     actor.send({ type: 'log.unfollow' });
-    expect(state().context.follow).toBe(false);
+    expect(state().context).toMatchObject({ showAll: true, follow: false });
+    actor.send({ type: 'log.follow' });
+    expect(state().context.follow).toBe(true);
   });
+
+  /** A stand-in build page that records the steps following sends it to. */
+  function pageRecorder() {
+    const followed: number[] = [];
+    const page = createActor(
+      fromCallback<FollowStepEvent>(({ receive }) => {
+        receive((event) => followed.push(event.step.number));
+      }),
+    ).start();
+    return { page, followed };
+  }
 
   it('moves on to the next running step of the stage when the followed step finishes', () => {
     const test = step('running');
     const next = step('pending', { id: 302, number: 3, name: 'build' });
     const withSteps = (...steps: Step[]) => stage('running', { steps });
-    const { actor, state } = startConsole({ step: test, stage: withSteps(test, next) });
-    const followed: Step[] = [];
-    actor.on('console.followStep', (event) => followed.push(event.step));
-    actor.send({ type: 'log.follow' });
+    const { page, followed } = pageRecorder();
+    const { actor, state } = startConsole({ step: test, stage: withSteps(test, next), page });
     const done = step('success');
     // The followed step ends before the next one starts: wait for it.
     actor.send({
@@ -280,56 +307,56 @@ describe('console machine (SPEC 4.4)', () => {
       step: done,
     });
     expect(followed).toEqual([]);
+    expect(state().context.followNext).toBe(true);
     const started = { ...next, status: 'running' as const };
-    actor.send({
-      type: 'console.update',
-      build: build(),
-      stage: withSteps(done, started),
-      step: done,
-    });
-    expect(followed.map((item) => item.number)).toEqual([3]);
-    // The page navigates there: the console switches steps and keeps following.
-    actor.send({
-      type: 'console.update',
-      build: build(),
-      stage: withSteps(done, started),
-      step: started,
-    });
+    const update = (shown: Step) =>
+      ({
+        type: 'console.update',
+        build: build(),
+        stage: withSteps(done, started),
+        step: shown,
+      }) as const;
+    actor.send(update(done));
+    // Once: further updates before the page has moved ask nothing more.
+    actor.send(update(done));
+    expect(followed).toEqual([3]);
+    // The page navigates there: the console switches steps and follows it.
+    actor.send(update(started));
     expect(state().matches('stream_on')).toBe(true);
     expect(state().context.follow).toBe(true);
+    expect(state().context.page).toBe(page);
   });
 
-  it('does not move on when following was off', () => {
+  it('does not move on when following was turned off, until it is turned on again', () => {
     const test = step('running');
     const next = step('running', { id: 302, number: 3 });
+    const { page, followed } = pageRecorder();
     const { actor } = startConsole({
       step: test,
       stage: stage('running', { steps: [test, next] }),
+      page,
     });
-    const followed: Step[] = [];
-    actor.on('console.followStep', (event) => followed.push(event.step));
+    actor.send({ type: 'log.unfollow' });
     const done = step('success');
-    actor.send({
+    const update = {
       type: 'console.update',
       build: build(),
       stage: stage('running', { steps: [done, next] }),
       step: done,
-    });
+    } as const;
+    actor.send(update);
     expect(followed).toEqual([]);
+    actor.send({ type: 'log.follow' });
+    actor.send(update);
+    expect(followed).toEqual([3]);
   });
 
-  it('shows all lines when a line before the last 250 must be seen (a permalink, a match)', async () => {
+  it('shows all lines when the viewer must show a line before the last 250 (a permalink, a match)', async () => {
     const { actor, state, answer } = startConsole({ step: step('success') });
     await answer(range(0, 300));
+    expect(state().context.showAll).toBe(false);
     actor.send({ type: 'log.showLine', line: 10 });
     expect(state().context.showAll).toBe(true);
-  });
-
-  it('keeps the default 250 lines for a line among them', async () => {
-    const { actor, state, answer } = startConsole({ step: step('success') });
-    await answer(range(0, 300));
-    actor.send({ type: 'log.showLine', line: 60 });
-    expect(state().context.showAll).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Stage, Step } from '../api/types';
 // Following across steps (SPEC 2.9 follow logs): when the followed step finishes, the console
 // moves on to the next running step of the stage, and keeps following there.
 
-/** Emitted by the console when following moves on: the page navigates to this step. */
+/** Sent by the console to the build page when following moves on: the page goes to this step. */
 export interface FollowStepEvent {
   type: 'console.followStep';
   step: Step;
@@ -20,7 +20,7 @@ export function nextRunningStep(stage: Stage, current: Step): Step | undefined {
   return running.find((candidate) => candidate.number > current.number) ?? running[0];
 }
 
-/** The step being followed has just stopped running. */
-export function isFollowedStepDone(context: { follow: boolean; step: Step }, step: Step): boolean {
-  return context.follow && context.step.status === 'running' && step.status !== 'running';
+/** The shown step has just stopped running (`next` is its new state). */
+export function hasStoppedRunning(shown: Step, next: Step): boolean {
+  return shown.status === 'running' && next.status !== 'running';
 }

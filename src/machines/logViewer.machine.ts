@@ -1,11 +1,13 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
 import { LogLines } from '../logs';
 import {
   defaultFolds,
   groupsHolding,
   hiddenRanges,
+  tailStart,
   toggleFold,
   unfold,
+  windowStart,
   type FoldState,
   type HiddenRanges,
 } from '../logs/folds';
@@ -68,6 +70,17 @@ export type LogViewerEvent =
   | { type: 'log.jump'; to: 'top' | 'bottom' }
   | RevealEvent;
 
+/** SPEC 9: lines shown before 'Show all logs' (group markers are not counted as lines). */
+export const LOGS_SHOWN_BY_DEFAULT = 250;
+
+/** The first line index of the tail window: the last 250 lines (from a folded group's header). */
+export const tailStartOf = (context: Pick<LogViewerContext, 'groupScan' | 'folds' | 'lines'>) =>
+  windowStart(
+    context.groupScan.groups,
+    context.folds,
+    tailStart(context.groupScan, context.lines.length, LOGS_SHOWN_BY_DEFAULT),
+  );
+
 /** Sent to the parent (the console) so a line before the last 250 gets shown. */
 export interface ShowLineEvent {
   type: 'log.showLine';
@@ -77,7 +90,7 @@ export interface ShowLineEvent {
 const withFolds = (groupScan: GroupScan, folds: FoldState) => ({
   groupScan,
   folds,
-  hidden: hiddenRanges(groupScan.groups, folds),
+  hidden: hiddenRanges(groupScan, folds),
 });
 
 /** Line index of a 1-based line number (Drone numbers lines by `pos`). */
@@ -171,6 +184,10 @@ export const logViewerMachine = setup({
         };
       },
     }),
+    /** Jumping to the end of a running log follows it again; jumping to the top stops that. */
+    followJump: sendParent(({ event }) => ({
+      type: event.type === 'log.jump' && event.to === 'bottom' ? 'log.follow' : 'log.unfollow',
+    })),
     /** Shows a line: unfolds the groups holding it, asks for all lines if needed, scrolls. */
     revealLine: enqueueActions(({ context, event, enqueue }) => {
       let index = -1;
@@ -183,7 +200,10 @@ export const logViewerMachine = setup({
         pending: null,
         scroll: { line: index, seq: (context.scroll?.seq ?? 0) + 1 },
       });
-      enqueue.sendParent({ type: 'log.showLine', line: index } satisfies ShowLineEvent);
+      // Before the tail window once its groups are unfolded: all lines must be shown.
+      if (index < tailStartOf({ ...context, folds })) {
+        enqueue.sendParent({ type: 'log.showLine', line: index } satisfies ShowLineEvent);
+      }
       // Like scrolling up, going to a line stops following the end of a streaming log.
       enqueue.sendParent({ type: 'log.unfollow' });
     }),
@@ -243,7 +263,7 @@ export const logViewerMachine = setup({
     'log.toggleTimestamps': { actions: ['assignPreference', 'persistPreferences'] },
     'permalink.changed': { actions: ['assignPermalink', 'revealLine'] },
     'line.select': { actions: ['assignSelection', 'writeHash'] },
-    'log.jump': { actions: 'assignJump' },
+    'log.jump': { actions: ['assignJump', 'followJump'] },
     'log.reveal': { actions: 'revealLine' },
   },
 });

@@ -36,11 +36,13 @@ function start() {
   });
   const shown: number[] = [];
   let unfollowed = 0;
+  let followed = 0;
   const parent = setup({ actors: { viewer } }).createMachine({
     invoke: { id: 'viewer', src: 'viewer', input: {} },
     on: {
       'log.showLine': { actions: ({ event }) => shown.push((event as ShowLineEvent).line) },
       'log.unfollow': { actions: () => (unfollowed += 1) },
+      'log.follow': { actions: () => (followed += 1) },
     },
   });
   const actor = createActor(parent).start();
@@ -63,6 +65,7 @@ function start() {
     hashes,
     setHash: (hash: string) => setHash(hash),
     unfollowed: () => unfollowed,
+    followed: () => followed,
   };
 }
 
@@ -76,12 +79,13 @@ describe('logViewer machine', () => {
     receive(GROUPED);
     expect(context().groupScan.groups).toHaveLength(1);
     expect(context().hidden).toEqual([[2, 5]]);
+    // Unfolded, the end marker stays hidden: markers are never shown as lines.
     ref.send({ type: 'group.toggle', key: 1 });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
     ref.send({ type: 'groups.collapseAll' });
     expect(context().hidden).toEqual([[2, 5]]);
     ref.send({ type: 'groups.expandAll' });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
   });
 
   it('finds the groups of a long log in slices', () => {
@@ -95,18 +99,35 @@ describe('logViewer machine', () => {
     expect(context().hidden).toEqual([[6001, 6003]]);
   });
 
-  it('opens a permalink once its line arrives: unfolds it, shows all lines and scrolls', () => {
+  it('opens a permalink once its line arrives: unfolds it and scrolls', () => {
     const { context, receive, setHash, shown } = start();
     setHash('#L3-L4');
     expect(context().selection).toEqual({ start: 3, end: 4 });
     expect(context().scroll).toBeNull();
     receive(GROUPED);
     expect(context().scroll).toEqual({ line: 2, seq: 1 });
-    expect(context().hidden).toEqual([]);
+    expect(context().hidden).toEqual([[4, 5]]);
     expect(context().pending).toBeNull();
-    expect(shown).toEqual([2]);
+    // Among the last 250 lines: no need for 'Show all logs'.
+    expect(shown).toEqual([]);
     setHash('#nonsense');
     expect(context().selection).toBeNull();
+  });
+
+  it('asks for all lines for a line before the last 250, markers not counted', () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, index) => `l${index}`);
+    // Indexes 0-51, a group start (52), 248 lines, its end (301) and one more: 301 lines of log,
+    // whose last 250 start at index 51.
+    const log = [...filler(52), '::group::g', ...filler(248), '::endgroup::', 'last'];
+    const tail = start();
+    tail.setHash('#L52');
+    tail.receive(log);
+    expect(tail.context().scroll?.line).toBe(51);
+    expect(tail.shown).toEqual([]);
+    const before = start();
+    before.setHash('#L51');
+    before.receive(log);
+    expect(before.shown).toEqual([50]);
   });
 
   it('selects a line or, with shift, a range, and writes it to the hash', () => {
@@ -142,19 +163,21 @@ describe('logViewer machine', () => {
     search.send({ type: 'search.type', text: 'b' });
     flush();
     expect(context().scroll).toEqual({ line: 3, seq: 1 });
-    expect(context().hidden).toEqual([]);
-    expect(shown).toEqual([3]);
+    expect(context().hidden).toEqual([[4, 5]]);
+    expect(shown).toEqual([]);
     // Going to a match stops following a streaming log's end.
     expect(unfollowed()).toBe(1);
   });
 
-  it('jumps to the top and the bottom', () => {
-    const { ref, context, receive } = start();
+  it('jumps to the top and the bottom, following a running log again at the bottom', () => {
+    const { ref, context, receive, followed, unfollowed } = start();
     receive(GROUPED);
     ref.send({ type: 'log.jump', to: 'bottom' });
     expect(context().scroll).toEqual({ line: 5, seq: 1, edge: 'bottom' });
+    expect([followed(), unfollowed()]).toEqual([1, 0]);
     ref.send({ type: 'log.jump', to: 'top' });
     expect(context().scroll).toEqual({ line: 0, seq: 2, edge: 'top' });
+    expect([followed(), unfollowed()]).toEqual([1, 1]);
   });
 
   it('starts over for another step, dropping the selection', () => {

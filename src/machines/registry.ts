@@ -4,6 +4,7 @@ import { accountSyncMachine } from './accountSync.machine';
 import { badgeMachine } from './badge.machine';
 import { buildControlsMachine } from './buildControls.machine';
 import { buildIndexMachine } from './buildIndex.machine';
+import { buildLogsMachine } from './buildLogs.machine';
 import { buildPageMachine } from './buildPage.machine';
 import { buildsMachine } from './builds.machine';
 import { buildsFeedMachine } from './buildsFeed.machine';
@@ -65,6 +66,11 @@ export const machineRegistry: MachineEntry[] = [
     id: 'buildPage',
     machine: buildPageMachine,
     description: 'Error / blocked / normal, controls, approve/decline, reload',
+  },
+  {
+    id: 'buildLogs',
+    machine: buildLogsMachine,
+    description: "A finished build's logs, every step in order under a header, as one file",
   },
   {
     id: 'buildControls',

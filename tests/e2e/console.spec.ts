@@ -52,8 +52,7 @@ test('streams a running step live and follows it', async ({ page }) => {
   await openMock(page, '/acme/api/23/1/4');
   const console = stepConsole(page);
   await expect(console.getByTestId('console-footer')).toHaveText('Step is running...', FIRST_LOAD);
-  const follow = console.getByRole('button', { name: 'Follow logs' });
-  await follow.click();
+  // A running step is followed from the start.
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
     'aria-pressed',
     'true',

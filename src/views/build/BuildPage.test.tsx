@@ -91,6 +91,8 @@ describe('the build page (SPEC 2.9)', () => {
       'true',
     );
     expect(within(nav).getByRole('link', { name: /test/ })).toHaveAttribute('aria-current', 'page');
+    // A finished build's logs download as one file.
+    expect(within(nav).getByRole('button', { name: 'Download all logs' })).toBeEnabled();
 
     expect(screen.getByRole('link', { name: 'Builds' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useParams, useSearch } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { buildPageMachine } from '../../machines/buildPage.machine';
 import {
@@ -38,8 +38,9 @@ function RepoBuildPage() {
   const { namespace, name, build, stage, step } = toBuildParams(params);
   const view = viewOf(useSearch());
   const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
+  const [, navigate] = useLocation();
   const pageRef = useInspectedActorRef(buildPageMachine, {
-    input: { repo, build, stage, step, view },
+    input: { repo, build, stage, step, view, navigate },
   });
   useEffect(() => {
     pageRef.send({ type: 'route.changed', route: { build, stage, step, view } });

@@ -48,7 +48,7 @@ export function LogView({
   const detail = blocked ? (
     <BlockedPanel pageRef={pageRef} stage={stage} />
   ) : (
-    <StepPanel repo={repo} build={build} stage={stage} step={step} />
+    <StepPanel pageRef={pageRef} repo={repo} build={build} stage={stage} step={step} />
   );
 
   if (isMobile) {

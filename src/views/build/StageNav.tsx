@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
 import { StatusIcon, styled, UserText } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
+import { BuildLogsDownload } from './BuildLogsDownload';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 
@@ -97,6 +98,9 @@ export function StageNav({
           </li>
         ))}
       </StageList>
+      <NavFooter>
+        <BuildLogsDownload repo={repo} build={build} />
+      </NavFooter>
     </Nav>
   );
 }
@@ -129,6 +133,8 @@ const NavHeader = styled('div', {
   h2: { margin: 0, fontSize: '$3' },
   span: { color: '$textMuted', fontSize: '$1' },
 });
+
+const NavFooter = styled('div', { padding: '$2 $2 $1' });
 
 const StageList = styled('ul', { listStyle: 'none', margin: 0, padding: 0 });
 const StepList = styled('ul', { listStyle: 'none', margin: '0 0 $1', padding: '0 0 0 $4' });

@@ -1,11 +1,10 @@
-import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
 import { shortSha } from '../repo/activity';
 import { Notice, StatusBadge, StatusIcon, styled, UserText } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
+import type { BuildPageRef } from './BuildPage';
 import { StepConsole } from './console/StepConsole';
 import { Elapsed } from './Elapsed';
-import { buildHref } from './paths';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -15,22 +14,20 @@ type RepoRef = { namespace: string; name: string };
  * the logs itself; a stage with no such step shows it here instead.
  */
 export function StepPanel({
+  pageRef,
   repo,
   build,
   stage,
   step,
 }: {
+  pageRef: BuildPageRef;
   repo: RepoRef;
   build: Build;
   stage: Stage;
   step: Step | undefined;
 }) {
-  const [, navigate] = useLocation();
   const subject = step ?? stage;
   const stopped = step ? step.stopped : stage.stopped;
-  // Following the logs moves on to the stage's next running step: the page goes to its URL.
-  const followStep = (next: Step) =>
-    navigate(buildHref(repo, build.number, stage.number, next.number));
   return (
     <Panel aria-label={showInvisibles(step ? `Step ${step.name}` : `Stage ${stage.name}`)}>
       <PanelHeader>
@@ -57,13 +54,8 @@ export function StepPanel({
         </div>
       </Meta>
       {step ? (
-        <StepConsole
-          repo={repo}
-          build={build}
-          stage={stage}
-          step={step}
-          onFollowStep={followStep}
-        />
+        // Following the logs moves on to the stage's next running step through the page.
+        <StepConsole repo={repo} build={build} stage={stage} step={step} page={pageRef} />
       ) : (
         <>
           {stage.error ? (

@@ -72,27 +72,25 @@ export interface LogLineProps {
   folded?: boolean;
   /** Lines a folded group hides. */
   hiddenCount?: number;
-  /** A group's end marker line: shown dimmed. */
-  groupEnd?: boolean;
   selected: boolean;
   pattern: RegExp | null;
   /** Which match of this line is the search's current one, or -1. */
   currentOccurrence: number;
 }
 
+/** The line's time, elapsed or wall-clock; hovering shows the date, time and time zone. */
 function TimeCell({
   time,
   timestamps,
   stepStarted,
 }: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
-  if (timestamps === 'clock' && stepStarted > 0) {
-    return (
-      <Time data-time title={formatClockTitle(stepStarted, time)}>
-        {formatClockTime(stepStarted, time)}
-      </Time>
-    );
-  }
-  return <Time data-time>{formatLineTime(time)}</Time>;
+  // The step's start is unknown (0) until it runs: no wall-clock time to tell.
+  const title = stepStarted > 0 ? formatClockTitle(stepStarted, time) : undefined;
+  return (
+    <Time data-time title={title}>
+      {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : formatLineTime(time)}
+    </Time>
+  );
 }
 
 /** A group's title, with the search's matches in it. */
@@ -150,7 +148,6 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
       data-pos={pos}
       data-selected={selected || undefined}
       data-current-match={currentOccurrence >= 0 || undefined}
-      data-group-end={props.groupEnd || undefined}
     >
       <Number href={`#L${number}`} onClick={selectLine} aria-label={`Line ${number}`}>
         {number}

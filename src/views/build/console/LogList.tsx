@@ -2,21 +2,23 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
-import { VisibleLines } from '../../../logs/folds';
+import { isFolded, linesInGroup, VisibleLines } from '../../../logs/folds';
 import type { LogGroup } from '../../../logs/groups';
 import type { consoleMachine } from '../../../machines/console.machine';
 import { styled } from '../../ui';
 import { LogLine } from './LogLine';
-import { selectCanFollow, selectFirstShownIndex, selectFollow, selectLines } from './selectors';
+import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';
 import {
   selectCurrentLine,
   selectCurrentOccurrence,
-  selectGroups,
+  selectFolds,
+  selectGroupScan,
   selectHidden,
   selectPattern,
   selectScroll,
   selectSearchRef,
   selectSelection,
+  selectTailStart,
   selectTimestamps,
   selectWrap,
   type ViewerRef,
@@ -25,7 +27,7 @@ import {
 // The lines as a react-virtuoso list: only the visible rows are in the DOM, whatever the log's
 // length (DESIGN.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
 // copy of the lines. While following, it sticks to the bottom; any sign that the user scrolls
-// up (wheel, keys, touch, the scrollbar) stops following. Scroll requests (a permalink, a search
+// up (wheel, keys, touch, the scrollbar) stops following (End, in StepConsole, follows again). Scroll requests (a permalink, a search
 // match, jump to top or bottom) come from the viewer machine.
 
 const ESTIMATED_LINE_HEIGHT = 20;
@@ -37,7 +39,6 @@ const Viewport = styled('div', {
   minHeight: '40px',
   padding: '$2 0',
   boxSizing: 'content-box',
-  '[data-group-end] .log-text': { color: '$logMuted' },
   variants: {
     wrap: {
       true: {},
@@ -66,13 +67,16 @@ export function LogList({
   stepStarted: number;
 }) {
   const lines = useSelector(actorRef, selectLines);
-  const first = useSelector(actorRef, selectFirstShownIndex);
+  const showAll = useSelector(actorRef, selectShowAll);
+  const tailStart = useSelector(viewer, selectTailStart);
+  const first = showAll ? 0 : tailStart;
   const following = useSelector(
     actorRef,
     (snapshot) => selectFollow(snapshot) && selectCanFollow(snapshot),
   );
   const hidden = useSelector(viewer, selectHidden);
-  const groups = useSelector(viewer, selectGroups);
+  const scan = useSelector(viewer, selectGroupScan);
+  const folds = useSelector(viewer, selectFolds);
   const wrap = useSelector(viewer, selectWrap);
   const timestamps = useSelector(viewer, selectTimestamps);
   const selection = useSelector(viewer, selectSelection);
@@ -86,7 +90,7 @@ export function LogList({
     () => new VisibleLines(first, lines.length, hidden),
     [first, lines.length, hidden],
   );
-  const { starts, ends } = useMemo(() => groupMarkers(groups), [groups]);
+  const starts = useMemo(() => groupStarts(scan.groups), [scan.groups]);
   const count = visible.count;
   // Layout only: the measured height of the list, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
@@ -129,8 +133,7 @@ export function LogList({
     const at = visible.lineAt(row);
     const pos = lines.posAt(at);
     const group = starts.get(at);
-    const folded = group !== undefined && visible.rowOf(at + 1) < 0 && at + 1 < lines.length;
-    const groupEnd = group?.end ?? -1;
+    const folded = group !== undefined && isFolded(group, folds);
     return (
       <LogLine
         viewer={viewer}
@@ -141,8 +144,7 @@ export function LogList({
         stepStarted={stepStarted}
         group={group}
         folded={folded}
-        hiddenCount={folded ? (groupEnd < 0 ? lines.length : groupEnd + 1) - at - 1 : 0}
-        groupEnd={ends.has(at)}
+        hiddenCount={folded ? linesInGroup(scan, group, lines.length) : 0}
         selected={selection !== null && pos + 1 >= selection.start && pos + 1 <= selection.end}
         pattern={pattern}
         currentOccurrence={at === matchLine ? matchOccurrence : -1}
@@ -185,13 +187,7 @@ export function LogList({
   );
 }
 
-/** Group start and end lines by line index. */
-function groupMarkers(groups: readonly LogGroup[]) {
-  const starts = new Map<number, LogGroup>();
-  const ends = new Set<number>();
-  for (const group of groups) {
-    starts.set(group.start, group);
-    if (group.end >= 0) ends.add(group.end);
-  }
-  return { starts, ends };
+/** Groups by the line index of their start marker (their header row). */
+function groupStarts(groups: readonly LogGroup[]) {
+  return new Map(groups.map((group) => [group.start, group]));
 }

@@ -61,10 +61,14 @@ describe('log viewer', () => {
     const toggle = within(console).getByRole('button', { name: 'Install' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(console).queryByText('npm ci')).toBeNull();
-    expect(within(console).getByText(/2 lines/)).toBeInTheDocument();
+    // The end marker is not a line of the group.
+    expect(within(console).getByText(/· 1 line$/)).toBeInTheDocument();
     act(() => fireEvent.click(toggle));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(console).getByText('npm ci')).toBeInTheDocument();
+    // Unfolded, the markers still never show as lines.
+    expect(console.querySelector('[data-pos="3"]')).toBeNull();
+    expect(console).not.toHaveTextContent('::');
     act(() => fireEvent.click(within(console).getByRole('button', { name: 'Collapse all' })));
     expect(within(console).queryByText('npm ci')).toBeNull();
   });
@@ -138,10 +142,15 @@ describe('log viewer', () => {
 
   it('switches to wall-clock times and remembers the choice', async () => {
     const console = await renderConsole(['a']);
-    const time = () => console.querySelector('[data-pos="0"] [data-time]')!.textContent;
+    const cell = () => console.querySelector('[data-pos="0"] [data-time]')!;
+    const time = () => cell().textContent;
     expect(time()).toBe('0s');
+    // Either way, hovering tells the date, the time and the time zone.
+    const title = cell().getAttribute('title');
+    expect(title).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+/);
     act(() => fireEvent.click(within(console).getByRole('button', { name: 'Clock time' })));
     expect(time()).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(cell().getAttribute('title')).toBe(title);
     expect(localStorage.getItem('drone-console:log-view')).toContain('"clock"');
   });
 });

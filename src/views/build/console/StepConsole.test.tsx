@@ -92,9 +92,38 @@ describe('StepConsole', () => {
     expect(screen.queryByText('line 50')).toBeNull();
     expect(screen.getByText('line 51')).toBeInTheDocument();
     expect(screen.getByTestId('console-footer')).toHaveTextContent('Exit Code 2');
+    expect(screen.getByTestId('console-tail')).toHaveTextContent(
+      'Showing the last 250 of 300 lines',
+    );
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Show all logs' })));
     await screen.findByText('line 1');
     expect(screen.queryByRole('button', { name: 'Show all logs' })).toBeNull();
+    expect(screen.queryByTestId('console-tail')).toBeNull();
+  });
+
+  it('counts no group marker as a line, in the tail window or its notice', async () => {
+    // 1,000 lines: 994 of log and 6 markers (a GitHub group, a GitLab section, a stray end).
+    const marker: Record<number, string> = {
+      600: '::group::Build',
+      700: '::endgroup::',
+      800: '::endgroup::',
+      850: '\u001b[0Ksection_start:1700000000:deps\r\u001b[0KInstall',
+      900: '\u001b[0Ksection_end:1700000042:deps\r\u001b[0K',
+      950: '::endgroup::',
+    };
+    serveLog(lines(1000, (pos) => `${marker[pos] ?? `line ${pos + 1}`}\n`));
+    renderConsole('success');
+    await screen.findByText('line 1000');
+    expect(screen.getByTestId('console-tail')).toHaveTextContent(
+      'Showing the last 250 of 994 lines',
+    );
+    // The last 250 lines of log start 4 entries earlier: 4 markers are among the last 254.
+    expect(screen.getByText('line 747')).toBeInTheDocument();
+    expect(screen.queryByText('line 746')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Install' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Console of step test' })).not.toHaveTextContent(
+      /::|section_/,
+    );
   });
 
   it('shows that a successful step printed nothing', async () => {
@@ -104,10 +133,22 @@ describe('StepConsole', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
   });
 
-  it('puts the console in error with the server message when the log call fails', async () => {
+  it('puts the console in error with the server message and Retry when the log call fails', async () => {
     serveLog({ status: 500, message: 'database is locked' });
     renderConsole('success');
-    expect(await screen.findByRole('alert')).toHaveTextContent('database is locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to load the log: database is locked',
+    );
+    // No exit code under a log that could not be read.
+    expect(screen.queryByTestId('console-footer')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Console of step test' })).not.toHaveTextContent(
+      'Exit Code',
+    );
+    serveLog(lines(2));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByText('line 2')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('console-footer')).toHaveTextContent('Exit Code 0');
   });
 
   it('shows the stage error above the logs and the step status texts', async () => {

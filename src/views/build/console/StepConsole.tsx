@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
-import { consoleMachine } from '../../../machines/console.machine';
+import { consoleMachine, type FollowStepTarget } from '../../../machines/console.machine';
 import { Button, Loading, StatusIcon, styled, UserText } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';
@@ -15,13 +15,15 @@ import {
   selectConsoleState,
   selectFetchError,
   selectFollow,
-  selectHasHiddenLines,
   selectLines,
+  selectShowAll,
 } from './selectors';
-import { consoleErrorText, footerText, logFileName, noLogsText } from './texts';
+import { consoleErrorText, footerText, logFileName, noLogsText, tailText } from './texts';
 import {
   selectIsSearchOpen,
+  selectLineCount,
   selectSearchRef,
+  selectTailStart,
   selectViewerRef,
   type SearchRef,
   type ViewerRef,
@@ -33,8 +35,8 @@ export interface StepConsoleProps {
   build: Build;
   stage: Stage;
   step: Step;
-  /** Following moved on to another running step of the stage: the page navigates there. */
-  onFollowStep?: (step: Step) => void;
+  /** The build page: following tells it to go on to the stage's next running step. */
+  page?: FollowStepTarget;
 }
 
 type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
@@ -44,12 +46,13 @@ type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
  * the build updates live; they reach the machine as `console.update` events, so the console keeps
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
-export function StepConsole({ repo, build, stage, step, onFollowStep }: StepConsoleProps) {
-  const actorRef = useInspectedActorRef(consoleMachine, { input: { repo, build, stage, step } });
+export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps) {
+  const actorRef = useInspectedActorRef(consoleMachine, {
+    input: { repo, build, stage, step, page },
+  });
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });
   }, [actorRef, repo, build, stage, step]);
-  useFollowStep(actorRef, onFollowStep);
   const viewer = useSelector(actorRef, selectViewerRef);
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);
@@ -68,7 +71,7 @@ export function StepConsole({ repo, build, stage, step, onFollowStep }: StepCons
       aria-label={`Console of step ${showInvisibles(step.name)}`}
       // Focusable, so Ctrl+F / Cmd+F reach it once the reader clicked into the log.
       tabIndex={-1}
-      onKeyDown={(event) => handleConsoleKeys(event, search, searching, openSearch, frame)}
+      onKeyDown={(event) => handleConsoleKeys(event, viewer, search, searching, openSearch, frame)}
     >
       <ConsoleHeader
         actorRef={actorRef}
@@ -95,19 +98,19 @@ export function StepConsole({ repo, build, stage, step, onFollowStep }: StepCons
         </StageError>
       ) : null}
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
-      <Footer>
-        <StatusIcon status={step.status} />
-        <span data-testid="console-footer">
-          <UserText>{footerText(step, stage)}</UserText>
-        </span>
-      </Footer>
+      <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
     </Frame>
   );
 }
 
-/** Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. */
+/**
+ * Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. End goes to
+ * the last line and, on a running log, follows it again (not in the search box: End moves its
+ * caret there).
+ */
 function handleConsoleKeys(
   event: KeyboardEvent,
+  viewer: ViewerRef,
   search: SearchRef,
   searching: boolean,
   openSearch: () => void,
@@ -119,21 +122,9 @@ function handleConsoleKeys(
   } else if (event.key === 'Escape' && searching) {
     search.send({ type: 'search.close' });
     frame.current?.focus();
+  } else if (event.key === 'End' && !(event.target instanceof HTMLInputElement)) {
+    viewer.send({ type: 'log.jump', to: 'bottom' });
   }
-}
-
-/** Tells the page when following moves on to another step (the page owns navigation). */
-function useFollowStep(actorRef: ConsoleRef, onFollowStep: ((step: Step) => void) | undefined) {
-  const callback = useRef(onFollowStep);
-  useEffect(() => {
-    callback.current = onFollowStep;
-  }, [onFollowStep]);
-  useEffect(() => {
-    const subscription = actorRef.on('console.followStep', (event) =>
-      callback.current?.(event.step),
-    );
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
 }
 
 function ConsoleHeader({
@@ -178,6 +169,27 @@ function ConsoleHeader({
   );
 }
 
+/**
+ * SPEC 4.4's footer for the step's status. Not while the log call failed: 'Exit Code 0' under an
+ * error would read as a verdict on a log nobody could load.
+ */
+function ConsoleFooter({
+  actorRef,
+  stage,
+  step,
+}: Pick<StepConsoleProps, 'stage' | 'step'> & { actorRef: ConsoleRef }) {
+  const fetchError = useSelector(actorRef, selectFetchError);
+  if (fetchError) return null;
+  return (
+    <Footer>
+      <StatusIcon status={step.status} />
+      <span data-testid="console-footer">
+        <UserText>{footerText(step, stage)}</UserText>
+      </span>
+    </Footer>
+  );
+}
+
 function ConsoleBody({
   actorRef,
   viewer,
@@ -187,7 +199,9 @@ function ConsoleBody({
 }: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef; viewer: ViewerRef }) {
   const state = useSelector(actorRef, selectConsoleState);
   const lineCount = useSelector(actorRef, (snapshot) => selectLines(snapshot).length);
-  const hasHidden = useSelector(actorRef, selectHasHiddenLines);
+  const showAll = useSelector(actorRef, selectShowAll);
+  const hasHidden = useSelector(viewer, selectTailStart) > 0 && !showAll;
+  const realLineCount = useSelector(viewer, selectLineCount);
   const fetchError = useSelector(actorRef, selectFetchError);
   const errorText = state === 'error' ? consoleErrorText(fetchError, step) : undefined;
   const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
@@ -210,10 +224,16 @@ function ConsoleBody({
           <span>
             <UserText>{errorText}</UserText>
           </span>
+          {fetchError ? (
+            <Button size="small" onClick={() => actorRef.send({ type: 'log.retry' })}>
+              Retry
+            </Button>
+          ) : null}
         </ErrorText>
       ) : null}
       {hasHidden ? (
         <ShowAll>
+          <span data-testid="console-tail">{tailText(realLineCount)}</span>
           <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
             Show all logs
           </Button>
@@ -284,17 +304,27 @@ const Message = styled('p', { margin: 0, padding: '$4 $3', color: '$logMuted' })
 // The danger colours of the dark theme, on the log background.
 const ErrorText = styled('div', {
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   gap: '$2',
-  margin: '$3 $3 0',
+  margin: '$3',
   padding: '$2 $3',
   borderRadius: '$2',
   border: '1px solid #f85149',
   backgroundColor: 'rgba(248, 81, 73, 0.12)',
   color: '#ffa198',
   overflowWrap: 'anywhere',
+  '& > button': { marginLeft: 'auto' },
 });
-const ShowAll = styled('div', { padding: '$2 $3 0' });
+const ShowAll = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$2 $3 0',
+  color: '$logMuted',
+  fontSize: '$1',
+});
 
 const Footer = styled('footer', {
   display: 'flex',

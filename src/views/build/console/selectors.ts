@@ -1,9 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import {
-  LOGS_SHOWN_BY_DEFAULT,
-  type consoleMachine,
-  type ConsoleStateName,
-} from '../../../machines/console.machine';
+import { isDone } from '../../../api/types';
+import type { consoleMachine, ConsoleStateName } from '../../../machines/console.machine';
 
 // What the console view reads from its machine; every read goes through one of these.
 export type ConsoleSnapshot = SnapshotFrom<typeof consoleMachine>;
@@ -23,16 +20,14 @@ export const selectShowAll = (snapshot: ConsoleSnapshot) => snapshot.context.sho
 export const selectFollow = (snapshot: ConsoleSnapshot) => snapshot.context.follow;
 export const selectFetchError = (snapshot: ConsoleSnapshot) => snapshot.context.fetchError;
 
-/** Index of the first line shown: the last 250 until 'Show all logs' (SPEC 2.9, 9). */
-export const selectFirstShownIndex = (snapshot: ConsoleSnapshot) =>
-  snapshot.context.showAll ? 0 : Math.max(0, snapshot.context.lines.length - LOGS_SHOWN_BY_DEFAULT);
-
-export const selectHasHiddenLines = (snapshot: ConsoleSnapshot) =>
-  selectFirstShownIndex(snapshot) > 0;
-
 /** SPEC 2.9: download once the step has stopped and its logs are resolved. */
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('resolved') && Boolean(snapshot.context.step.stopped);
 
-/** SPEC 2.9: the follow-logs toggle only while streaming. */
-export const selectCanFollow = (snapshot: ConsoleSnapshot) => snapshot.matches('stream_on');
+/**
+ * SPEC 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
+ * while the stage runs on (following then goes on to its next running step).
+ */
+export const selectCanFollow = (snapshot: ConsoleSnapshot) =>
+  snapshot.matches('stream_on') ||
+  (snapshot.context.followNext && !isDone(snapshot.context.stage.status));

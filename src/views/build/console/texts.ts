@@ -1,4 +1,5 @@
 import type { Build, Stage, Step } from '../../../api/types';
+import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/logViewer.machine';
 
 /** SPEC 4.4's log footer text for the step's status. */
 export function footerText(step: Step, stage: Stage): string {
@@ -25,6 +26,11 @@ export function footerText(step: Step, stage: Stage): string {
   }
 }
 
+/** The tail window's notice (SPEC 9: 250 lines by default); `total` counts no group markers. */
+export function tailText(total: number): string {
+  return `Showing the last ${LOGS_SHOWN_BY_DEFAULT} of ${total.toLocaleString('en')} lines`;
+}
+
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */
 export function noLogsText(build: Build, stage: Stage, step: Step): string {
   if (build.status === 'declined') return 'This pipeline was declined';
@@ -33,7 +39,7 @@ export function noLogsText(build: Build, stage: Stage, step: Step): string {
 
 /** The error shown in the console body: the failed log call, else the step's error. */
 export function consoleErrorText(fetchError: string | null, step: Step): string | undefined {
-  if (fetchError) return fetchError;
+  if (fetchError) return `Unable to load the log: ${fetchError}`;
   if (step.error) return `${step.name}: ${step.error}`;
   return undefined;
 }
@@ -49,4 +55,9 @@ export function logFileName(
   step: Step,
 ): string {
   return `logs_${repo.namespace}_${repo.name}_${build.number}_${stage.number}_${step.number}.log`;
+}
+
+/** The whole build's logs, named like a step's blob without stage and step: logs_octocat_hello_42.log. */
+export function buildLogFileName(repo: { namespace: string; name: string }, build: Build): string {
+  return `logs_${repo.namespace}_${repo.name}_${build.number}.log`;
 }

@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { markersIn } from '../../../logs/groups';
 import type { logSearchMachine } from '../../../machines/logSearch.machine';
-import type { logViewerMachine } from '../../../machines/logViewer.machine';
+import { tailStartOf, type logViewerMachine } from '../../../machines/logViewer.machine';
 import type { ConsoleSnapshot } from './selectors';
 
 // What the console view reads from the log viewer (groups, folds, preferences, permalinks) and
@@ -17,7 +18,16 @@ export const selectViewerRef = (snapshot: ConsoleSnapshot) => snapshot.children.
 export const selectSearchRef = (snapshot: ViewerSnapshot) => snapshot.children.search as SearchRef;
 
 export const selectHidden = (snapshot: ViewerSnapshot) => snapshot.context.hidden;
+export const selectGroupScan = (snapshot: ViewerSnapshot) => snapshot.context.groupScan;
+export const selectFolds = (snapshot: ViewerSnapshot) => snapshot.context.folds;
 export const selectGroups = (snapshot: ViewerSnapshot) => snapshot.context.groupScan.groups;
+/** Index of the first line of the tail window: the last 250 lines (SPEC 2.9, 9). */
+export const selectTailStart = (snapshot: ViewerSnapshot) => tailStartOf(snapshot.context);
+/** The log's lines, group markers not counted. */
+export const selectLineCount = (snapshot: ViewerSnapshot) => {
+  const { lines, groupScan } = snapshot.context;
+  return lines.length - markersIn(groupScan, 0, lines.length);
+};
 export const selectHasGroups = (snapshot: ViewerSnapshot) =>
   snapshot.context.groupScan.groups.length > 0;
 export const selectWrap = (snapshot: ViewerSnapshot) => snapshot.context.prefs.wrap;

@@ -32,7 +32,8 @@ export function Avatar({ src, name, size = 28 }: { src?: string; name: string; s
       data-testid="avatar"
     >
       {showImage ? (
-        <img src={src} alt={name} onError={() => setFailedSrc(src)} />
+        // The avatar's host learns nothing of where the user is in the console.
+        <img src={src} alt={name} referrerPolicy="no-referrer" onError={() => setFailedSrc(src)} />
       ) : (
         <span role="img" aria-label={name}>
           {(name.trim()[0] ?? '?').toUpperCase()}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isRequestableImage } from '../../api/urls';
 import { styled } from './theme';
 
 const palette = ['#0b5cad', '#1a7f37', '#8250df', '#bc4c00', '#cf222e', '#0550ae', '#116329'];
@@ -21,11 +22,14 @@ const Circle = styled('span', {
   img: { width: '100%', height: '100%', objectFit: 'cover' },
 });
 
-/** SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial. */
+/**
+ * SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial; so does one
+ * whose URL is not requested at all (credentials in it, not http(s)).
+ */
 export function Avatar({ src, name, size = 28 }: { src?: string; name: string; size?: number }) {
   // Which URL failed is presentation state of this element, not domain state.
   const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
-  const showImage = Boolean(src) && failedSrc !== src;
+  const showImage = isRequestableImage(src) && failedSrc !== src;
   return (
     <Circle
       css={{ width: size, height: size, fontSize: size / 2.2, backgroundColor: colorFor(name) }}

@@ -1,4 +1,5 @@
-import { encodeSegment as e, fetchPublicJson, request } from './client';
+import { fetchPublicJson, request } from './client';
+import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
 import type { Build } from './types';
 

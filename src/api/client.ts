@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { config } from '../config';
+import { unaddressableNames } from './urls';
 
 /** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
 export class ApiError extends Error {
@@ -65,14 +66,23 @@ function authHeaders(): Record<string, string> {
 
 /**
  * The absolute URL of a path on the configured server. Only the server gets the console's
- * credentials (its Bearer token, its cookies), so every credentialed call is built here, and
- * anything that would leave the server's origin (an absolute URL, `//host/...`) is refused.
+ * credentials (its Bearer token, its cookies), so every call to it is built here, and anything
+ * that would leave the server's origin (an absolute URL, `//host/...`) is refused. So is a path
+ * holding a name no request can address (`encodeSegment`): sent, it would reach another
+ * resource (`/secrets/..` is the repository itself).
  */
 export function serverUrl(path: string): URL {
   // `//host/...` (or `/\host`) would be another host as a relative URL: refused too.
   const url = apiBase() + path;
   if (!/^\/(?![/\\])/.test(path) || !isServerUrl(url)) {
     throw new ApiError(0, `Refused to send the console's credentials to ${path}`);
+  }
+  const [name] = unaddressableNames(path);
+  if (name !== undefined) {
+    throw new ApiError(
+      0,
+      `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`,
+    );
   }
   return new URL(url);
 }
@@ -250,8 +260,4 @@ export function streamUrl(path: string): string {
   const url = serverUrl(path);
   if (config.token) url.searchParams.set('access_token', config.token);
   return url.toString();
-}
-
-export function encodeSegment(value: string | number): string {
-  return encodeURIComponent(String(value));
 }

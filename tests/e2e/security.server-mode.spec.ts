@@ -5,11 +5,13 @@ import { DEMO_TOKENS } from '../../fixtures/demo/users';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// Issue 17 item 1: a card's schema URL is the pipeline's to choose. Whoever serves it must get
-// none of the user's credentials: not the build-time token (DRONE_TOKEN), not the session cookie.
-// A listener on another port plays that host: it allows every CORS request, credentials
-// included, so a leak would reach it, and records the headers it gets. Runs in the server
-// project (the file name matches its pattern) against the standalone mock.
+// Issue 17, across the stack: the server-mode console against the standalone mock (the file
+// name matches the server project's pattern).
+//
+// Item 1: a card's schema URL is the pipeline's to choose. Whoever serves it must get none of the
+// user's credentials: not the build-time token (DRONE_TOKEN), not the session cookie. A listener
+// on another port plays that host: it allows every CORS request, credentials included, so a leak
+// would reach it, and records the headers it gets.
 
 const SERVER = `http://127.0.0.1:${process.env.E2E_STANDALONE_PORT ?? 18190}`;
 /** A console of its own, built with a token: the shared server-mode console has none. */
@@ -73,6 +75,14 @@ async function uploadForeignCard(request: Page['request']): Promise<number> {
   return build;
 }
 
+async function signIn(page: Page, login: 'admin' | 'member'): Promise<void> {
+  await page.goto('/login/form');
+  await page.getByLabel(/username/i).fill(login);
+  await page.getByLabel(/password/i).fill(login);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
 async function openCard(page: Page, base: string, build: number): Promise<void> {
   received.length = 0;
   await page.goto(`${base}/${REPO}/${build}?view=card`);
@@ -84,11 +94,7 @@ async function openCard(page: Page, base: string, build: number): Promise<void> 
 
 test('a signed-in user’s session cookie never goes to a card schema’s host', async ({ page }) => {
   const build = await uploadForeignCard(page.request);
-  await page.goto('/login/form');
-  await page.getByLabel(/username/i).fill('member');
-  await page.getByLabel(/password/i).fill('member');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signIn(page, 'member');
   // The listener shares the console's host (cookies ignore ports): only `omit` keeps it out.
   expect(new URL(schemaHost).hostname).toBe(new URL(page.url()).hostname);
   await openCard(page, '', build);
@@ -122,4 +128,44 @@ test.describe('a console built with DRONE_TOKEN', () => {
     const build = await uploadForeignCard(page.request);
     await openCard(page, base, build);
   });
+});
+
+// Item 2: Drone's name rule allows a secret named `..`, but no URL reaches it (a browser resolves
+// `/secrets/..` and `/secrets/%2E%2E` to the repository itself). Deleting it must say so and send
+// nothing, where it used to disable the repository.
+test('deleting a secret named `..` is refused with a message and sends nothing', async ({
+  page,
+}) => {
+  const repo = `${SERVER}/api/repos/octocat/dotfiles`;
+  const secrets = await page.request.get(`${repo}/secrets`, { headers: admin });
+  if (!((await secrets.json()) as { name: string }[]).some((secret) => secret.name === '..')) {
+    const created = await page.request.post(`${repo}/secrets`, {
+      headers: admin,
+      data: { name: '..', data: 'x' },
+    });
+    expect(created.status()).toBe(200);
+  }
+  await signIn(page, 'admin');
+  await page.goto('/octocat/dotfiles/settings/secrets');
+  const row = page.getByRole('row', { name: /\.\./ });
+  await row.getByRole('button', { name: 'Delete ..' }).click();
+  const deletes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'DELETE') deletes.push(sent.url());
+  });
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(
+    page.getByText(
+      'Unable to remove secret: The name “..” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name',
+    ),
+  ).toBeVisible();
+  expect(deletes).toEqual([]);
+  await expect(row).toBeVisible();
+  expect(
+    ((await (await page.request.get(repo, { headers: admin })).json()) as { active: boolean })
+      .active,
+  ).toBe(true);
 });

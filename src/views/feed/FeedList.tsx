@@ -1,4 +1,5 @@
 import type { Build, Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import {
   elapsedSeconds,
   formatDuration,
@@ -34,14 +35,14 @@ const Times = styled('span', {
   '@mobile': { gridColumn: '2', justifyItems: 'start' },
 });
 
-/** Builds, each a repository carrying one build, linking to /{slug}/{number}. */
+/** Builds, each a repository carrying one build, linking to /{namespace}/{name}/{number}. */
 export function FeedList({ label, items }: { label: string; items: Repository[] }) {
   return (
     <LinkList aria-label={label}>
       {items.map((repo) =>
         repo.build ? (
           <li key={`${repo.slug}#${repo.build.number}`}>
-            <FeedRow slug={repo.slug} build={repo.build} />
+            <FeedRow repo={repo} build={repo.build} />
           </li>
         ) : null,
       )}
@@ -49,15 +50,15 @@ export function FeedList({ label, items }: { label: string; items: Repository[] 
   );
 }
 
-function FeedRow({ slug, build }: { slug: string; build: Build }) {
+function FeedRow({ repo, build }: { repo: Repository; build: Build }) {
   const text = build.title || build.message;
   return (
-    <LinkListRow href={`/${slug}/${build.number}`}>
+    <LinkListRow href={buildHref(repo, build.number)}>
       <StatusIcon status={build.status} />
       <Main>
         <Title>
           <strong>
-            {slug} #{build.number}
+            {repo.slug} #{build.number}
           </strong>
           <span title={text}>{text}</span>
         </Title>

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import { Avatar, StatusIcon, Table, formatDate, formatRelative, useNow } from '../ui';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';
@@ -18,9 +19,6 @@ const LinkedTable = styled(Table, {
 });
 
 const Committer = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '$2' });
-
-const buildHref = (repo: Repository, build: Build) =>
-  `/${repo.namespace}/${repo.name}/${build.number}`;
 
 function When({ build }: { build: Build }) {
   const now = useNow();
@@ -49,7 +47,7 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               <StatusIcon status={build.status} />
             </td>
             <td>
-              <Link href={buildHref(repo, build)}>{build.target}</Link>
+              <Link href={buildHref(repo, build.number)}>{build.target}</Link>
             </td>
             <td className="muted">#{build.number}</td>
             <td>{headline(build)}</td>
@@ -86,7 +84,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
             </td>
             <td>
               <Link
-                href={buildHref(repo, build)}
+                href={buildHref(repo, build.number)}
                 aria-label={`${build.deploy_to}, build #${build.number}`}
               >
                 {build.deploy_to}

@@ -2,6 +2,7 @@
 // Issue 17 item 6: a build is for production (no mock server, no mockServiceWorker.js) unless a
 // demo build is asked for explicitly, and its Content-Security-Policy allows nothing it does not
 // need. A real build is slow; these are the config's decisions (README "Builds").
+import { readFileSync } from 'node:fs';
 import type { ConfigEnv, Plugin, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import viteConfig, { consoleBuild, contentSecurityPolicy } from '../../vite.config';
@@ -57,6 +58,12 @@ describe('contentSecurityPolicy', () => {
     expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['connect-src']).toEqual(["'self'", 'https:']);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'https:']);
+  });
+
+  it('is the policy the README states', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const stated = /allows nothing the console does not use:\s*```\n([^`]*)```/.exec(readme)?.[1];
+    expect(stated?.replace(/\s+/g, ' ').trim()).toBe(contentSecurityPolicy(''));
   });
 
   it('adds the server of a console built for another origin, and nothing else', () => {

@@ -157,15 +157,24 @@ const methods = {
 
 function route(method: Method, path: string, resolve: Resolver, api: boolean): HttpHandler {
   const compiled = compilePath(path);
-  // `*` accepts any origin (browser, Node tests, standalone) and any path: the regex then checks
-  // the whole path chi would route on, which msw's own matching (on the URL) cannot see.
-  return methods[method]('*', async ({ request, cookies }) => {
-    const url = new URL(request.url);
-    const params = matchPath(compiled, routePath(request));
-    if (!params) return undefined;
-    const response = await run(resolve, { request, url, params, cookies });
-    return api ? withHeaders(response, NO_CACHE_HEADERS) : response;
-  });
+  // Any origin (browser, Node tests, standalone): the predicate matches the path chi would route
+  // on, which msw's own path patterns (on the URL) cannot see.
+  return methods[method](
+    ({ request }) => {
+      const params = matchPath(compiled, routePath(request));
+      return params ? { matches: true, params } : false;
+    },
+    async ({ request, params, cookies }) => {
+      const url = new URL(request.url);
+      const response = await run(resolve, {
+        request,
+        url,
+        params: params as Record<string, string>,
+        cookies,
+      });
+      return api ? withHeaders(response, NO_CACHE_HEADERS) : response;
+    },
+  );
 }
 
 /** Every /api path with a route, so the fallback can tell 405 from 404. */
@@ -183,10 +192,12 @@ export function web(method: Method, path: string, resolve: Resolver): HttpHandle
 }
 
 /** chi's answers for anything else under /api: 405 empty for a known path, else 404 text. */
-export const apiFallback: HttpHandler = http.all('*', ({ request }) => {
-  if (!rawPath(request).startsWith('/api/')) return undefined;
-  const path = routePath(request);
-  const known = knownApiPaths.some((compiled) => compiled.regex.test(path));
-  const response = known ? respond(null, { status: 405 }) : plainError(404, '404 page not found');
-  return withHeaders(response, NO_CACHE_HEADERS);
-});
+export const apiFallback: HttpHandler = http.all(
+  ({ request }) => rawPath(request).startsWith('/api/'),
+  ({ request }) => {
+    const path = routePath(request);
+    const known = knownApiPaths.some((compiled) => compiled.regex.test(path));
+    const response = known ? respond(null, { status: 405 }) : plainError(404, '404 page not found');
+    return withHeaders(response, NO_CACHE_HEADERS);
+  },
+);

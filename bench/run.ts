@@ -219,10 +219,10 @@ async function benchMode(browser: Browser, setup: Setup) {
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.info('building the production bundles...');
-    if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE);
+    // A demo build: the console with its in-page mock (README "Builds").
+    if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE, { DRONE_MOCK: 'true' });
     if (MODES.includes('http')) {
       buildProduction(HTTP_BUNDLE, {
-        DRONE_MOCK: 'false',
         DRONE_SERVER_URL: `http://127.0.0.1:${API_PORT}`,
         DRONE_TOKEN: DEMO_TOKENS.admin,
       });

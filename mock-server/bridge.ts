@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
-import { NO_CACHE_HEADERS } from './http';
+import { NO_CACHE_HEADERS, RAW_PATH_HEADER } from './http';
 
 const ALLOWED_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 const ALLOWED_HEADERS = ['accept', 'authorization', 'content-type', 'x-csrf-token'];
@@ -44,6 +44,8 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal): Promise<Req
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
+  // The URL above resolves `.` and `..` segments; Drone routes on the path as it was sent.
+  headers.set(RAW_PATH_HEADER, (req.url ?? '/').split('?')[0]!);
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
   const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@
 // (CONTRACT.md 1.2 and 2): Go's JSON encoder, chi's NoCache headers, chi's 404/405, and
 // DroneError turned into `{"message":...}`. Handlers return values; this file writes the bytes.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { chiRoutePath } from './chipath';
 import { DroneError } from './errors';
 import { goEncode } from './gojson';
 
@@ -10,7 +11,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface Ctx {
   request: Request;
   url: URL;
-  /** Decoded route params; a trailing `*` segment is under the key '*'. */
+  /** Route params as chi hands them over (chipath.ts); a trailing `*` is under the key '*'. */
   params: Record<string, string>;
   /** Cookies as msw merges them (Cookie header, document, msw's cookie store). */
   cookies: Record<string, string>;
@@ -95,23 +96,37 @@ function compilePath(path: string): CompiledPath {
   return { regex: new RegExp(`^${source}/?$`), names };
 }
 
-function decode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-function matchPath(compiled: CompiledPath, pathname: string): Record<string, string> | undefined {
-  const match = compiled.regex.exec(pathname);
+function matchPath(compiled: CompiledPath, path: string): Record<string, string> | undefined {
+  const match = compiled.regex.exec(path);
   if (!match) return undefined;
   const params: Record<string, string> = {};
   compiled.names.forEach((name, i) => {
-    params[name] = decode(match[i + 1] ?? '');
+    params[name] = match[i + 1] ?? '';
   });
   return params;
 }
+
+/**
+ * Set by the standalone server (bridge.ts): the path exactly as the client sent it. A Fetch
+ * Request's URL has already resolved `.` and `..` segments, which Drone's router never does (the
+ * drone CLI sends `/secrets/..` as it is).
+ */
+export const RAW_PATH_HEADER = 'x-drone-mock-raw-path';
+
+const routePaths = new WeakMap<Request, string>();
+
+/** The path Drone's router matches routes against, worked out once per request. */
+function routePath(request: Request): string {
+  let path = routePaths.get(request);
+  if (path === undefined) {
+    path = chiRoutePath(rawPath(request));
+    routePaths.set(request, path);
+  }
+  return path;
+}
+
+const rawPath = (request: Request) =>
+  request.headers.get(RAW_PATH_HEADER) ?? new URL(request.url).pathname;
 
 /** Runs a resolver, turning a thrown DroneError into Drone's error body. */
 async function run(resolve: Resolver, ctx: Ctx): Promise<Response> {
@@ -142,15 +157,24 @@ const methods = {
 
 function route(method: Method, path: string, resolve: Resolver, api: boolean): HttpHandler {
   const compiled = compilePath(path);
-  // `*` accepts any origin (browser, Node tests, standalone); the regex then checks the whole
-  // pathname so `/x/api/user` or `/a/b/c/cc.xml` do not match by accident.
-  return methods[method](`*${path}`, async ({ request, cookies }) => {
-    const url = new URL(request.url);
-    const params = matchPath(compiled, url.pathname);
-    if (!params) return undefined;
-    const response = await run(resolve, { request, url, params, cookies });
-    return api ? withHeaders(response, NO_CACHE_HEADERS) : response;
-  });
+  // Any origin (browser, Node tests, standalone): the predicate matches the path chi would route
+  // on, which msw's own path patterns (on the URL) cannot see.
+  return methods[method](
+    ({ request }) => {
+      const params = matchPath(compiled, routePath(request));
+      return params ? { matches: true, params } : false;
+    },
+    async ({ request, params, cookies }) => {
+      const url = new URL(request.url);
+      const response = await run(resolve, {
+        request,
+        url,
+        params: params as Record<string, string>,
+        cookies,
+      });
+      return api ? withHeaders(response, NO_CACHE_HEADERS) : response;
+    },
+  );
 }
 
 /** Every /api path with a route, so the fallback can tell 405 from 404. */
@@ -168,10 +192,12 @@ export function web(method: Method, path: string, resolve: Resolver): HttpHandle
 }
 
 /** chi's answers for anything else under /api: 405 empty for a known path, else 404 text. */
-export const apiFallback: HttpHandler = http.all('*/api/*', ({ request }) => {
-  const { pathname } = new URL(request.url);
-  if (!pathname.startsWith('/api/')) return undefined;
-  const known = knownApiPaths.some((compiled) => compiled.regex.test(pathname));
-  const response = known ? respond(null, { status: 405 }) : plainError(404, '404 page not found');
-  return withHeaders(response, NO_CACHE_HEADERS);
-});
+export const apiFallback: HttpHandler = http.all(
+  ({ request }) => rawPath(request).startsWith('/api/'),
+  ({ request }) => {
+    const path = routePath(request);
+    const known = knownApiPaths.some((compiled) => compiled.regex.test(path));
+    const response = known ? respond(null, { status: 405 }) : plainError(404, '404 page not found');
+    return withHeaders(response, NO_CACHE_HEADERS);
+  },
+);

@@ -219,7 +219,13 @@ describe('demo scenario', () => {
 
   it('is deterministic and survives a snapshot round trip, then keeps running', () => {
     load('demo');
-    expect(snapshotDb()).toBe(snapshot);
+    // The same data; only the session secret is new with every database (issue 17 item 7).
+    const { sessionSecret, ...data } = JSON.parse(snapshotDb()) as { sessionSecret: string };
+    const { sessionSecret: before, ...expected } = JSON.parse(snapshot) as typeof data & {
+      sessionSecret: string;
+    };
+    expect(data).toEqual(expected);
+    expect(sessionSecret).not.toBe(before);
     const clock = new ManualClock(START + 2000);
     restoreDb(snapshot, { clock });
     expect(snapshotDb()).toBe(snapshot);

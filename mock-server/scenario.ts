@@ -12,6 +12,7 @@ import { realClock, type Clock } from './clock';
 import { db, resetDb, resetIds, type ModelName } from './db';
 import { createEngine } from './engine';
 import { setRuntime } from './runtime';
+import { randomSecret, sessionSecret, setSessionSecret } from './session';
 import { createEventBus, createLiveLogs } from './streams';
 
 export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
@@ -45,6 +46,8 @@ export function loadScenario(name: ScenarioName, options: { clock?: Clock } = {}
   const seed = seeders[name];
   if (!seed) throw new Error(`unknown scenario ${String(name)}`);
   resetDb();
+  // A new database signs its sessions with a new secret: no cookie of another one is valid.
+  setSessionSecret(randomSecret());
   const users = seed(Math.floor(clock.now() / 1000) * 1000);
   start(name, clock, users);
 }
@@ -61,6 +64,8 @@ interface Snapshot {
   format: 1;
   scenario: ScenarioName;
   users: FixtureUser[];
+  /** So the sessions of a browser demo survive a reload (the cookies outlive the page). */
+  sessionSecret: string;
   nextId: number;
   tables: Partial<Record<ModelName, unknown[]>>;
 }
@@ -84,6 +89,7 @@ export function snapshotDb(): string {
     format: 1,
     scenario: current?.name ?? 'demo',
     users: current?.users ?? fixtureUsers(),
+    sessionSecret: sessionSecret(),
     nextId: maxId + 1,
     tables,
   };
@@ -101,5 +107,6 @@ export function restoreDb(snapshot: string, options: { clock?: Clock } = {}): vo
     for (const row of data.tables[name] ?? []) table(name).create(row);
   }
   resetIds(data.nextId ?? 1);
+  setSessionSecret(data.sessionSecret || randomSecret());
   start(data.scenario!, options.clock ?? realClock, data.users ?? []);
 }

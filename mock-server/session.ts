@@ -1,23 +1,37 @@
 // The `_session_` cookie (CONTRACT.md 1.3, 4.10). Drone stores the login in an authcookie signed
-// with the server secret; the mock keeps the same idea with a deterministic, synchronous
-// signature (the value only has to be unforgeable by accident, not by an attacker).
+// with the server secret; the mock does the same with HMAC-SHA256 under a secret of its own: a
+// random one per database (a standalone start, a fresh browser demo, a test's scenario), or the
+// one the standalone server is given. A secret in public source would let anyone forge an admin
+// session on a shared demo.
+import { hmacSha256Hex } from './hmac';
 
 export const SESSION_COOKIE = '_session_';
-const SECRET = 'drone-console-mock-server';
 
-/** FNV-1a, 32 bits, as 8 hex digits. */
-function fnv1a(text: string, seed: number): string {
-  let hash = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
+/** 32 random bytes as hex. */
+export function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function signature(login: string): string {
-  const input = `${SECRET}|${login}`;
-  return fnv1a(input, 0x811c9dc5) + fnv1a(input, 0x01234567);
+let secret = randomSecret();
+
+/** The secret sessions are signed with (kept in a browser demo's snapshot across reloads). */
+export const sessionSecret = () => secret;
+
+/** Signs sessions with `next` from now on; cookies signed before are refused. */
+export function setSessionSecret(next: string): void {
+  if (!next) throw new Error('the session secret must not be empty');
+  secret = next;
+}
+
+const signature = (login: string) => hmacSha256Hex(secret, login);
+
+/** Compares in a time that does not tell where the strings differ. */
+function sameText(left: string, right: string): boolean {
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let i = 0; i < left.length; i++) difference |= left.charCodeAt(i) ^ right.charCodeAt(i);
+  return difference === 0;
 }
 
 // base64url keeps the value cookie-safe whatever the login contains.
@@ -49,7 +63,7 @@ export function verifySession(value: string | undefined): string | undefined {
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const login = fromBase64Url(value.slice(0, dot));
-  if (login === undefined || signature(login) !== value.slice(dot + 1)) return undefined;
+  if (login === undefined || !sameText(signature(login), value.slice(dot + 1))) return undefined;
   return login;
 }
 

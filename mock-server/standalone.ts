@@ -1,5 +1,6 @@
 // The mock Drone server on a real port, for curl, the drone CLI, another web UI or the console in
 // server mode:  npm run mock-server -- --port 8080 --scenario demo [--faults '<spec>']
+// [--session-secret <secret>]
 import { pathToFileURL } from 'node:url';
 import { serveHandlers } from './bridge';
 import { setFaults } from './faults';
@@ -7,6 +8,7 @@ import { handlers } from './handlers';
 import { keepGeneratedLogs } from './logstore';
 import { runtime } from './runtime';
 import { fixtureUsers, loadScenario } from './scenario';
+import { setSessionSecret } from './session';
 
 export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
 const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench', 'hostile'];
@@ -18,6 +20,8 @@ export interface StandaloneOptions {
   scenario?: ScenarioName;
   /** Fault injection spec (mock-server/faults.ts); none by default. */
   faults?: string;
+  /** Signs the session cookies; random per start by default, so a restart signs everyone out. */
+  sessionSecret?: string;
 }
 
 export interface Standalone {
@@ -28,6 +32,7 @@ export interface Standalone {
 /** Loads the scenario (resetting the database) and serves every handler on 127.0.0.1. */
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
   loadScenario(options.scenario ?? 'demo');
+  if (options.sessionSecret) setSessionSecret(options.sessionSecret);
   setFaults(options.faults ?? null);
   keepGeneratedLogs();
   const running = await serveHandlers(handlers, { port: options.port, host: options.host });
@@ -58,7 +63,8 @@ async function main(args: readonly string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad --port ${port}`);
   if (!SCENARIOS.includes(scenario)) throw new Error(`unknown --scenario ${scenario}`);
   const faults = argument(args, 'faults');
-  const server = await startStandalone({ port, scenario, faults });
+  const sessionSecret = argument(args, 'session-secret');
+  const server = await startStandalone({ port, scenario, faults, sessionSecret });
   if (faults) console.info(`faults on: ${faults}`);
   for (const user of fixtureUsers()) {
     console.info(`user ${user.login} ${user.kind} token=${user.token}`);

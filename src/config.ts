@@ -1,9 +1,5 @@
 // One typed object for everything the build or the hosting page decides (DESIGN.md section 2).
 
-declare const __DRONE_MOCK__: boolean;
-declare const __DRONE_TOKEN__: string;
-declare const __DRONE_SERVER_URL__: string;
-
 export interface Config {
   /** Base URL of the Drone server; '' means the same origin. */
   serverUrl: string;

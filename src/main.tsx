@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config } from './config';
 
 async function boot() {
   // The app and, in mock mode, the embedded mock server (a service worker) load side by side:
   // the worker registers while the app's code is fetched and evaluated.
   const app = import('./App');
-  if (config.mock) {
+  // The build-time constant itself, not config.mock: a production build then drops the mock's
+  // chunk and its dependencies, instead of shipping them unused.
+  if (__DRONE_MOCK__) {
     const { startMockWorker } = await import('../mock-server/browser');
     await startMockWorker();
   }

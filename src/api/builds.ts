@@ -1,4 +1,5 @@
-import { encodeSegment as e, request } from './client';
+import { fetchPublicJson, request } from './client';
+import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
 import type { Build } from './types';
 
@@ -72,5 +73,8 @@ export const fetchDeployments = (repo: RepoRef) =>
 export const fetchCardData = (repo: RepoRef, build: number, stage: number, step: number) =>
   request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`);
 
-/** The schema URL may be absolute (another host) or relative to the server. */
-export const fetchCardSchema = (schemaUrl: string) => request<unknown>(schemaUrl);
+/**
+ * The schema URL is the pipeline's to choose: absolute (any host) or relative to the server. It
+ * is fetched without the user's credentials, wherever it points.
+ */
+export const fetchCardSchema = (schemaUrl: string) => fetchPublicJson<unknown>(schemaUrl);

@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { config } from '../config';
+import { unaddressableNames } from './urls';
 
 /** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
 export class ApiError extends Error {
@@ -63,8 +64,46 @@ function authHeaders(): Record<string, string> {
   return config.token ? { Authorization: `Bearer ${config.token}` } : {};
 }
 
-const fetcher = ofetch.create({
-  credentials: 'include',
+/**
+ * The absolute URL of a path on the configured server. Only the server gets the console's
+ * credentials (its Bearer token, its cookies), so every call to it is built here, and anything
+ * that would leave the server's origin (an absolute URL, `//host/...`) is refused. So is a path
+ * holding a name no request can address (`encodeSegment`): sent, it would reach another
+ * resource (`/secrets/..` is the repository itself).
+ */
+export function serverUrl(path: string): URL {
+  // `//host/...` (or `/\host`) would be another host as a relative URL: refused too.
+  const url = apiBase() + path;
+  if (!/^\/(?![/\\])/.test(path) || !isServerUrl(url)) {
+    throw new ApiError(0, `Refused to send the console's credentials to ${path}`);
+  }
+  const [name] = unaddressableNames(path);
+  if (name !== undefined) {
+    throw new ApiError(
+      0,
+      `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`,
+    );
+  }
+  return new URL(url);
+}
+
+/** True when `url` is on the configured server's origin (the only place credentials go). */
+export function isServerUrl(url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(apiBase()).origin;
+  } catch {
+    return false;
+  }
+}
+
+// Calls to the server carry its cookies; a redirect could carry the Bearer header to another
+// host, and no Drone API call redirects, so one fails instead of being followed.
+const fetcher = ofetch.create({ credentials: 'include', redirect: 'error', retry: 0 });
+
+// Calls to URLs that anyone may control (a card's schema) carry nothing of the user's.
+const publicFetcher = ofetch.create({
+  credentials: 'omit',
+  referrerPolicy: 'no-referrer',
   retry: 0,
 });
 
@@ -91,10 +130,7 @@ function malformedJson(text: string): ApiError {
   return new ApiError(0, 'The server sent a response that is not JSON');
 }
 
-/** One call to the server; failures always reject with ApiError. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, responseType = 'json' } = options;
-  const url = new URL(/^https?:\/\//.test(path) ? path : apiBase() + path);
+function withQuery(url: URL, query: RequestOptions['query']): URL {
   if (query instanceof URLSearchParams) {
     query.forEach((value, key) => url.searchParams.append(key, value));
   } else if (query) {
@@ -102,6 +138,22 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
   }
+  return url;
+}
+
+async function parsed<T>(
+  call: typeof fetcher,
+  url: URL,
+  options: FetchOptions<'json' | 'text'>,
+): Promise<T> {
+  const data: unknown = await call(url.href, options);
+  if (options.responseType === 'json' && typeof data === 'string') throw malformedJson(data);
+  return data as T;
+}
+
+/** One call to the server, at a path of it; failures always reject with ApiError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, responseType = 'json' } = options;
   const fetchOptions: FetchOptions<'json' | 'text'> = {
     method,
     headers: authHeaders(),
@@ -109,11 +161,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   };
   if (body !== undefined) fetchOptions.body = body as Record<string, unknown>;
   try {
-    const data: unknown = await fetcher(url.toString(), fetchOptions);
-    if (responseType === 'json' && typeof data === 'string') throw malformedJson(data);
-    return data as T;
+    return await parsed<T>(fetcher, withQuery(serverUrl(path), query), fetchOptions);
   } catch (error) {
     throw failed(method, path, error);
+  }
+}
+
+/**
+ * A GET of JSON at a URL that anyone may have written (a card's schema), relative to the server
+ * or on any http(s) host: sent without the console's credentials, cookies or referrer, wherever
+ * it points.
+ */
+export async function fetchPublicJson<T>(url: string): Promise<T> {
+  try {
+    const target = new URL(url, apiBase());
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+      throw new ApiError(0, `Not an http(s) URL: ${url}`);
+    }
+    return await parsed<T>(publicFetcher, target, { method: 'GET', responseType: 'json' });
+  } catch (error) {
+    throw failed('GET', url, error);
   }
 }
 
@@ -130,7 +197,7 @@ function failed(method: string, path: string, error: unknown, quiet = false): Ap
 
 /** What this client would send for a GET of `path`, for a call made elsewhere (a worker). */
 export function requestTarget(path: string): { url: string; headers: Record<string, string> } {
-  return { url: apiBase() + path, headers: authHeaders() };
+  return { url: serverUrl(path).href, headers: authHeaders() };
 }
 
 /**
@@ -147,7 +214,7 @@ export async function requestStream<T>(
   try {
     const elsewhere = call?.(requestTarget(path));
     if (elsewhere) return await elsewhere;
-    const response = await fetcher.raw(apiBase() + path, {
+    const response = await fetcher.raw(serverUrl(path).href, {
       headers: authHeaders(),
       responseType: 'stream',
       // A failure's body is an error message, read whole like any other call's.
@@ -170,8 +237,8 @@ export async function postForm(
   path: string,
   fields: Record<string, string>,
 ): Promise<string | null> {
-  const url = apiBase() + path;
   try {
+    const url = serverUrl(path).href;
     const response = await fetcher.raw(url, {
       method: 'POST',
       body: new URLSearchParams(fields),
@@ -181,7 +248,7 @@ export async function postForm(
     // Compare URLs rather than trust `redirected`: Chromium leaves it false when a service
     // worker (the in-browser mock) answered with the redirect, yet `url` is the final one.
     const destination = new URL(response.url || url);
-    if (destination.href === new URL(url).href) return null;
+    if (destination.href === url) return null;
     return destination.pathname + destination.search;
   } catch (error) {
     throw failed('POST', path, error);
@@ -190,11 +257,7 @@ export async function postForm(
 
 /** URL of a server-sent event stream; EventSource cannot send headers (SPEC 7.6). */
 export function streamUrl(path: string): string {
-  const url = new URL(apiBase() + path);
+  const url = serverUrl(path);
   if (config.token) url.searchParams.set('access_token', config.token);
   return url.toString();
-}
-
-export function encodeSegment(value: string | number): string {
-  return encodeURIComponent(String(value));
 }

@@ -1,4 +1,5 @@
-import { encodeSegment as e, request } from './client';
+import { request } from './client';
+import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
 import type { Cron, CronCreate } from './types';
 

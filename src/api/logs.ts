@@ -1,6 +1,7 @@
 import type { LogLines } from '../logs';
 import { loadStoredLogInWorker, readStoredLog } from '../logs/readStoredLog';
-import { encodeSegment as e, requestStream, streamUrl } from './client';
+import { requestStream, streamUrl } from './client';
+import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
 
 export interface StepRef extends RepoRef {

@@ -1,4 +1,5 @@
-import { encodeSegment as e, request } from './client';
+import { request } from './client';
+import { encodeSegment as e } from './urls';
 import type { Template, TemplateCreate } from './types';
 
 const templatesPath = (namespace: string) => `/api/templates/${e(namespace)}`;

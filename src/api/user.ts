@@ -1,4 +1,4 @@
-import { apiBase, postForm, request } from './client';
+import { postForm, request, serverUrl } from './client';
 import type { Build, RegistrationPatch, Repository, User, UserWithToken } from './types';
 
 export const fetchCurrentUser = () => request<User>('/api/user');
@@ -34,6 +34,6 @@ export const signIn = (username: string, password: string) =>
 export const signOut = () => request<string>('/logout', { method: 'POST', responseType: 'text' });
 
 /** Where the browser signs in with the source-control provider (a full-page navigation). */
-export const providerSignInUrl = () => `${apiBase()}/login`;
+export const providerSignInUrl = () => serverUrl('/login').href;
 
 export type { Build };

@@ -1,4 +1,5 @@
-import { encodeSegment as e, request } from './client';
+import { request } from './client';
+import { encodeSegment as e } from './urls';
 import type { User, UserAdminPatch, UserCreate, UserWithToken } from './types';
 
 export const fetchUsers = () => request<User[]>('/api/users');

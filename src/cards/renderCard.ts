@@ -1,12 +1,14 @@
 import { AdaptiveCard, HostConfig, OpenUrlAction, type Action } from 'adaptivecards';
 import { Template } from 'adaptivecards-templating';
+import { isRequestableImage } from '../api/urls';
 
 // The adaptive-card renderer (SPEC 2.9, 7.2): expands a step's template with its card data and
 // renders it into DOM. Framework-free, and loaded on demand by the cards machine, so neither
 // adaptivecards nor its template engine is part of the first load (DESIGN.md 7).
 //
 // Card data comes from the build, so it is untrusted: text is always plain text (no markdown,
-// hence no HTML), and only http(s) and mailto links survive.
+// hence no HTML), only http(s) and mailto links survive, and only requestable images
+// (isRequestableImage: no credentials in the URL) are loaded.
 
 // Markdown processing would turn card text into HTML; declining it makes every TextBlock plain
 // text (adaptivecards then sets innerText).
@@ -67,6 +69,30 @@ export function expandCard(template: unknown, data: unknown): unknown {
   return stringifyTexts(new Template(template).expand({ $root: data }));
 }
 
+/** Card properties adaptivecards loads as an image, besides an Image's `url`. */
+const IMAGE_KEYS = new Set(['backgroundImage', 'iconUrl', 'poster']);
+
+/**
+ * The card without the images that must not be requested. Done before adaptivecards sees it: an
+ * image element starts loading as soon as it has a `src`, before it is in the document.
+ */
+function withoutUnsafeImages(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutUnsafeImages);
+  if (typeof node !== 'object' || node === null) return node;
+  const isImage = (node as { type?: unknown }).type === 'Image';
+  return Object.fromEntries(
+    Object.entries(node).flatMap(([key, value]) => {
+      if (!IMAGE_KEYS.has(key) && !(isImage && key === 'url')) {
+        return [[key, withoutUnsafeImages(value)]];
+      }
+      // backgroundImage may be an object with its own `url`.
+      const url =
+        typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : value;
+      return typeof url === 'string' && isRequestableImage(url) ? [[key, value]] : [];
+    }),
+  );
+}
+
 function openSafely(action: Action): void {
   if (action instanceof OpenUrlAction && isSafeUrl(action.url)) {
     window.open(action.url, '_blank', 'noopener,noreferrer');
@@ -88,7 +114,7 @@ export function renderCard(template: unknown, data: unknown): HTMLElement {
   const card = new AdaptiveCard();
   card.hostConfig = hostConfig;
   card.onExecuteAction = openSafely;
-  card.parse(expandCard(template, data));
+  card.parse(withoutUnsafeImages(expandCard(template, data)));
   const element = card.render();
   if (!element) throw new Error('The card has nothing to render');
   stripUnsafeLinks(element);

@@ -12,7 +12,9 @@ const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
 async function load({ url, headers }: ToLogWorker): Promise<void> {
-  const response = await fetch(url, { headers, credentials: 'include' });
+  // The page built the URL with the API client's serverUrl: the server, the only place the
+  // headers and cookies may go. A redirect would take them elsewhere, so it fails instead.
+  const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
   if (!response.ok) {
     post({
       type: 'failed',

@@ -3,6 +3,7 @@ import { cancelBuild, restartBuild } from '../api/builds';
 import { errorMessageOf } from './callErrors';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
+import { pagePath } from '../api/urls';
 import { deploymentMachine } from './deployment.machine';
 import type { Navigate } from './navigation';
 import { notify } from './toasts.machine';
@@ -37,7 +38,7 @@ export interface BuildTarget {
 }
 
 const buildUrl = ({ repo }: ControlsContext, number: number, suffix = '') =>
-  `/${repo.namespace}/${repo.name}/${number}${suffix}`;
+  `${pagePath(repo.namespace, repo.name, number)}${suffix}`;
 
 const errorMessage = (event: unknown) => errorMessageOf(event, '');
 const outputOf = (event: unknown) => (event as { output?: Build | null }).output ?? null;

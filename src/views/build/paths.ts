@@ -1,11 +1,12 @@
+import { pagePath } from '../../api/urls';
 import type { BuildView } from '../../machines/buildPage.machine';
 
 type RepoRef = { namespace: string; name: string };
 
-export const repoHref = ({ namespace, name }: RepoRef) => `/${namespace}/${name}`;
+export const repoHref = ({ namespace, name }: RepoRef) => pagePath(namespace, name);
 
 export const buildHref = (repo: RepoRef, build: number, stage?: number, step?: number) =>
-  [repoHref(repo), build, stage, step].filter((part) => part !== undefined).join('/');
+  pagePath(...[repo.namespace, repo.name, build, stage, step].filter((part) => part !== undefined));
 
 /** The view toggles keep the path and switch `?view=` (Log View has none). */
 export function viewHref(path: string, view: BuildView): string {

@@ -1,4 +1,5 @@
 import type { Build, Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import {
   elapsedSeconds,
   formatDuration,
@@ -36,14 +37,14 @@ const Times = styled('span', {
   '@mobile': { gridColumn: '2', justifyItems: 'start' },
 });
 
-/** Builds, each a repository carrying one build, linking to /{slug}/{number}. */
+/** Builds, each a repository carrying one build, linking to /{namespace}/{name}/{number}. */
 export function FeedList({ label, items }: { label: string; items: Repository[] }) {
   return (
     <LinkList aria-label={label}>
       {items.map((repo) =>
         repo.build ? (
           <li key={`${repo.slug}#${repo.build.number}`}>
-            <FeedRow slug={repo.slug} build={repo.build} />
+            <FeedRow repo={repo} build={repo.build} />
           </li>
         ) : null,
       )}
@@ -51,15 +52,15 @@ export function FeedList({ label, items }: { label: string; items: Repository[] 
   );
 }
 
-function FeedRow({ slug, build }: { slug: string; build: Build }) {
+function FeedRow({ repo, build }: { repo: Repository; build: Build }) {
   const text = build.title || build.message;
   return (
-    <LinkListRow href={`/${slug}/${build.number}`}>
+    <LinkListRow href={buildHref(repo, build.number)}>
       <StatusIcon status={build.status} />
       <Main>
         <Title>
           <strong>
-            <UserText>{slug}</UserText> #{build.number}
+            <UserText>{repo.slug}</UserText> #{build.number}
           </strong>
           <span title={showInvisibles(text)}>
             <UserText>{text}</UserText>

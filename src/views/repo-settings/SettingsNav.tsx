@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
+import { repoHref } from '../build/paths';
 import { styled } from '../ui/theme';
 
 // SPEC 2.12: the settings navigation, shown only while the repository is active.
@@ -53,7 +54,7 @@ const NavLink = styled(Link, {
 
 export function SettingsNav({ repo }: { repo: Repository }) {
   const [location] = useLocation();
-  const base = `/${repo.namespace}/${repo.name}/settings`;
+  const base = `${repoHref(repo)}/settings`;
   const link = ({ label, section }: { label: string; section: SettingsSection }) => {
     const href = section ? `${base}/${section}` : base;
     return (

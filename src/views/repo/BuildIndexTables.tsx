@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import { Avatar, StatusIcon, Table, UserText, formatDate, formatRelative, useNow } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
@@ -19,9 +20,6 @@ const LinkedTable = styled(Table, {
 });
 
 const Committer = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '$2' });
-
-const buildHref = (repo: Repository, build: Build) =>
-  `/${repo.namespace}/${repo.name}/${build.number}`;
 
 function When({ build }: { build: Build }) {
   const now = useNow();
@@ -50,7 +48,7 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               <StatusIcon status={build.status} />
             </td>
             <td>
-              <Link href={buildHref(repo, build)}>
+              <Link href={buildHref(repo, build.number)}>
                 <UserText>{build.target}</UserText>
               </Link>
             </td>
@@ -91,7 +89,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
             </td>
             <td>
               <Link
-                href={buildHref(repo, build)}
+                href={buildHref(repo, build.number)}
                 aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
               >
                 <UserText>{build.deploy_to}</UserText>

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository, Status } from '../../api/types';
+import { buildHref } from '../build/paths';
 import { formatDuration, iconOf, statusLabel } from '../ui';
 import { styled } from '../ui/theme';
 import { chartLayout, type ChartBar } from './chart';
@@ -82,7 +83,7 @@ export function BuildsChart({
           {layout.bars.map((bar) => (
             <Link
               key={bar.number}
-              href={`/${repo.namespace}/${repo.name}/${bar.number}`}
+              href={buildHref(repo, bar.number)}
               aria-label={barLabel(bar)}
               data-testid="chart-bar"
             >

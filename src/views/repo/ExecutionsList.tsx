@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import {
   Avatar,
   LinkList,
@@ -81,7 +82,7 @@ function BuildTimes({ build }: { build: Build }) {
 function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
   return (
     <li data-testid="execution" data-number={build.number} data-status={build.status}>
-      <RowLink href={`/${repo.namespace}/${repo.name}/${build.number}`}>
+      <RowLink href={buildHref(repo, build.number)}>
         <BuildNumber>#{build.number}</BuildNumber>
         <StatusIcon status={build.status} />
         <Main>

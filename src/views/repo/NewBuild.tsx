@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
+import { buildHref } from '../build/paths';
 import {
   newBuildMachine,
   selectForm,
@@ -18,19 +19,18 @@ type NewBuildRef = ActorRefFrom<typeof newBuildMachine>;
 
 /** SPEC 2.14: the New Build button and its dialog; a created build opens its build page. */
 export function NewBuild({ repo }: { repo: Repository }) {
-  const actor = useInspectedActorRef(newBuildMachine, {
-    input: { repo: { namespace: repo.namespace, name: repo.name } },
-  });
+  const { namespace, name } = repo;
+  const actor = useInspectedActorRef(newBuildMachine, { input: { repo: { namespace, name } } });
   const open = useSelector(actor, selectIsOpen);
   const [, navigate] = useLocation();
   // A subscription, not a render-time redirect: the build page must be pushed exactly once (a
   // <Redirect> runs twice under StrictMode and leaves a duplicate history entry behind).
   useEffect(() => {
     const subscription = actor.on('newBuild.created', ({ build }) =>
-      navigate(`/${repo.namespace}/${repo.name}/${build.number}`),
+      navigate(buildHref({ namespace, name }, build.number)),
     );
     return () => subscription.unsubscribe();
-  }, [actor, navigate, repo.namespace, repo.name]);
+  }, [actor, navigate, namespace, name]);
   return (
     <>
       <Button variant="primary" onClick={() => actor.send({ type: 'newBuild.open' })}>

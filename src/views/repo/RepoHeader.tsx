@@ -1,10 +1,11 @@
 import type { Repository } from '../../api/types';
+import { repoHref } from '../build/paths';
 import { Breadcrumbs, PageHeader, Tabs, UserText, type TabItem } from '../ui';
 import { NewBuild } from './NewBuild';
 
 /** SPEC 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
 export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boolean }) {
-  const base = `/${repo.namespace}/${repo.name}`;
+  const base = repoHref(repo);
   // Repository navigation is enabled only while the repository is active.
   const disabled = !repo.active;
   const tabs: TabItem[] = [

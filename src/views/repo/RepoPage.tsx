@@ -8,6 +8,7 @@ import {
   selectRepo,
 } from '../../machines/repo.machine';
 import { RepoSettings } from '../repo-settings/RepoSettings';
+import { repoHref } from '../build/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
@@ -68,7 +69,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
       </Page>
     );
   }
-  const base = `/${repoRef.namespace}/${repoRef.name}`;
+  const base = repoHref(repoRef);
   // SPEC 2.6-2.8: an inactive repository has only its settings (where it can be activated).
   if (!repo.active && tab !== 'settings') return <Redirect to={`${base}/settings`} replace />;
 

@@ -12,6 +12,7 @@ import {
   selectReposError,
   selectResults,
 } from '../../machines/search.machine';
+import { repoHref } from '../build/paths';
 import { Button, Notice, Spinner, StatusIcon, TextInput, UserText } from '../ui';
 import { keyframes, styled } from '../ui/theme';
 
@@ -221,7 +222,7 @@ function SearchResults() {
       <Results>
         {results.map((repo) => (
           <li key={repo.id}>
-            <Link href={`/${repo.slug}`} onClick={close}>
+            <Link href={repoHref(repo)} onClick={close}>
               <StatusIcon status={repo.build?.status ?? 'inactive'} />
               <span>
                 <strong>

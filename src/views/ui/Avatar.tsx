@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isRequestableImage } from '../../api/urls';
 import { hasInvisibles, showInvisibles } from '../../text/invisibles';
 import { styled } from './theme';
 
@@ -22,11 +23,14 @@ const Circle = styled('span', {
   img: { width: '100%', height: '100%', objectFit: 'cover' },
 });
 
-/** SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial. */
+/**
+ * SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial; so does one
+ * whose URL is not requested at all (credentials in it, not http(s)).
+ */
 export function Avatar({ src, name, size = 28 }: { src?: string; name: string; size?: number }) {
   // Which URL failed is presentation state of this element, not domain state.
   const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
-  const showImage = Boolean(src) && failedSrc !== src;
+  const showImage = isRequestableImage(src) && failedSrc !== src;
   // A name may start with an invisible character (U+202E...): the initial is the first that shows.
   const initial = [...name].find((char) => char.trim() !== '' && !hasInvisibles(char)) ?? '?';
   const label = showInvisibles(name);
@@ -36,7 +40,8 @@ export function Avatar({ src, name, size = 28 }: { src?: string; name: string; s
       data-testid="avatar"
     >
       {showImage ? (
-        <img src={src} alt={label} onError={() => setFailedSrc(src)} />
+        // The avatar's host learns nothing of where the user is in the console.
+        <img src={src} alt={label} referrerPolicy="no-referrer" onError={() => setFailedSrc(src)} />
       ) : (
         <span role="img" aria-label={label}>
           {initial.toUpperCase()}

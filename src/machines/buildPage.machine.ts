@@ -3,6 +3,7 @@ import * as buildsApi from '../api/builds';
 import { prefetchLogs, type StepRef } from '../api/logs';
 import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
+import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from './repo.machine';
 import { isDone, type Build, type Repository } from '../api/types';
 import { followRepoEvents, type RepoEventsEmitted } from './repoEvents.machine';
 import { notify } from './toasts.machine';
@@ -12,7 +13,11 @@ import { notify } from './toasts.machine';
 // while the build is unfinished in case an event was missed.
 
 export const POLL_DELAY = 5000;
-export const NOT_FOUND_MESSAGES = ['Not Found', 'sql: no rows in result set'];
+/**
+ * SPEC 4.2 and 2.5: a missing build, or a repository the visitor may not see ('Unauthorized' is
+ * Drone's answer to a signed-out visitor of a private repository), shows the not-found page.
+ */
+export const NOT_FOUND_MESSAGES = [...REPO_NOT_FOUND_MESSAGES, 'sql: no rows in result set'];
 export const GENERIC_ERROR =
   'Something went wrong. It is highly likely that this page does not exist';
 export const BLOCKED_READ_ONLY = 'Build is blocked, please, contact repo admin in order to proceed';

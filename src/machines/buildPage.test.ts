@@ -84,15 +84,17 @@ function startPage(options: {
 setupFakeClock();
 
 describe('buildPage: error state (SPEC 4.2)', () => {
-  it.each(['Not Found', 'sql: no rows in result set'])(
-    "shows the not-found page for '%s'",
-    async (message) => {
-      const page = startPage({ builds: [new ApiError(404, message)] });
-      expect(page.state()).toBe('loading');
-      await settle();
-      expect(page.state()).toBe('notFound');
-    },
-  );
+  it.each([
+    [404, 'Not Found'],
+    [404, 'sql: no rows in result set'],
+    // A signed-out visitor of a private repository: Drone's guard answers 401 (CONTRACT 1.4).
+    [401, 'Unauthorized'],
+  ])("shows the not-found page for %i '%s'", async (status, message) => {
+    const page = startPage({ builds: [new ApiError(status, message)] });
+    expect(page.state()).toBe('loading');
+    await settle();
+    expect(page.state()).toBe('notFound');
+  });
 
   it('shows the build error text first', async () => {
     const page = startPage({

@@ -100,7 +100,9 @@ function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: bool
 
 function ActivityLine({ build }: { build: Build }) {
   const now = useNow();
-  const when = build.started || build.created;
+  // When the build was created, as the executions list shows it: a blocked build has no start
+  // time yet, and taking `started` once it runs made the time jump at approval (issue 17).
+  const when = build.created || build.started;
   const duration = (
     <Elapsed status={build.status} started={build.started} stopped={build.finished} />
   );

@@ -162,6 +162,33 @@ describe('a blocked build (SPEC 4.2)', () => {
     expect(screen.queryByRole('button', { name: 'Approve Build' })).not.toBeInTheDocument();
   });
 
+  it('keeps one build time across the approval (created, not started once it runs)', async () => {
+    server.use(
+      http.post(
+        '*/api/repos/octocat/hello-world/builds/7/approve/:stage',
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const created = now - 3600;
+    serveBuild(
+      makeBuild(7, 'pending', {
+        created,
+        started: 0,
+        stages: [makeStage(1, 'blocked', { name: 'deploy-production' })],
+      }),
+      makeBuild(7, 'running', {
+        created,
+        started: now,
+        stages: [makeStage(1, 'running', { steps: [makeStep(1, 'running', { name: 'deploy' })] })],
+      }),
+    );
+    openAs(writer);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Build' }));
+    await screen.findByRole('region', { name: 'Step deploy' });
+    expect(screen.getByText('1 hour ago')).toBeInTheDocument();
+  });
+
   it('tells a read-only user to ask the repository admin', async () => {
     serveBuild(blocked());
     openAs(reader);

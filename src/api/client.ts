@@ -55,8 +55,34 @@ export function responseError(status: number, statusText: string, data: unknown)
   const fromBody = messageOf(data);
   if (fromBody) return new ApiError(status, fromBody);
   const raw = typeof data === 'string' ? data : JSON.stringify(data ?? '');
+  if (isMarkup(raw)) return new ApiError(status, pageTitle(raw) || statusLine(status, statusText));
   const text = raw && raw !== '""' && raw !== 'null' ? raw.trim() : statusText;
   return new ApiError(status, text || `HTTP ${status}`);
+}
+
+const statusLine = (status: number, statusText: string) =>
+  `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+
+/** A web page (a proxy's 502, a sign-in page) rather than Drone's JSON or plain-text answer. */
+const isMarkup = (text: string) => /^\s*</.test(text);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The text of a page's <title> ('502 Bad Gateway'), so a user reads a short message instead of
+ * the page's markup; '' when it has none.
+ */
+function pageTitle(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '';
+  return title
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function authHeaders(): Record<string, string> {

@@ -4,10 +4,16 @@ import { config } from '../config';
 /** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /**
+   * The server answered with success but the answer could not be read (cut short, not JSON): a
+   * change asked for may well have happened, so the caller should look again, not report it failed.
+   */
+  readonly malformed: boolean;
+  constructor(status: number, message: string, { malformed = false } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.malformed = malformed;
   }
 }
 
@@ -109,12 +115,22 @@ export interface RequestOptions {
  * broken response: it fails with the parser's own error text instead of reaching a machine.
  */
 function malformedJson(text: string): ApiError {
+  const malformed = { malformed: true };
+  // A page (a proxy's sign-in or error page answered with 200): its title, never its markup.
+  if (isMarkup(text)) {
+    const title = pageTitle(text);
+    return new ApiError(
+      0,
+      `The server sent a web page${title ? ` (${title})` : ''}, not JSON`,
+      malformed,
+    );
+  }
   try {
     JSON.parse(text);
   } catch (error) {
-    if (error instanceof Error) return new ApiError(0, error.message);
+    if (error instanceof Error) return new ApiError(0, error.message, malformed);
   }
-  return new ApiError(0, 'The server sent a response that is not JSON');
+  return new ApiError(0, 'The server sent a response that is not JSON', malformed);
 }
 
 /** One call to the server; failures always reject with ApiError. */

@@ -153,6 +153,25 @@ test('a failed action shows its SPEC 8 toast and leaves the screen usable', asyn
   await expect(page.getByRole('button', { name: 'Sync' })).toBeEnabled();
 });
 
+test('a change whose answer is cut short is shown as the server holds it, not as a failure', async ({
+  page,
+}) => {
+  await openWithFaults(page, '/acme/web/settings/secrets', 'POST /api/repos/*/secrets:truncate');
+  await page.getByRole('button', { name: 'New Secret' }).click(FIRST_LOAD);
+  const dialog = page.getByRole('dialog', { name: 'New Secret' });
+  await dialog.getByPlaceholder('Secret Name').fill('cut_short');
+  await dialog.getByLabel('Value').fill('hunter2');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('toast')).toContainText(
+    "The server's answer could not be read; showing what it holds now.",
+  );
+  await expect(dialog).toBeHidden();
+  // The list was fetched again: the secret the server did create is there.
+  await expect(page.getByRole('row', { name: /cut_short/ })).toBeVisible();
+  await expect(page.getByText(/Unable to add secret/)).toHaveCount(0);
+  expect(await firedFaults(page)).toEqual([1]);
+});
+
 /** The pos of every log row, collected while scrolling the virtualized list from top to bottom. */
 async function collectPositions(console: Locator): Promise<number[]> {
   const scroller = console.getByTestId('virtuoso-scroller');

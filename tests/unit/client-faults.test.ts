@@ -87,6 +87,30 @@ describe('request() under injected faults', () => {
     vi.restoreAllMocks();
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toMatch(/JSON/);
+    // Told apart from a failure: the call may have done what it was asked.
+    expect((error as ApiError).malformed).toBe(true);
+  });
+
+  it('names a web page answered with success by its title, not its markup', async () => {
+    server.use(
+      http.post('*/api/page', () =>
+        HttpResponse.text('<html><head><title>Sign in - Proxy</title></head></html>', {
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      ),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = await request('/api/page', { method: 'POST' }).catch((caught: unknown) => caught);
+    vi.restoreAllMocks();
+    expect(error).toMatchObject({
+      message: 'The server sent a web page (Sign in - Proxy), not JSON',
+      malformed: true,
+    });
+  });
+
+  it('does not mark a failure status as a malformed answer', async () => {
+    expect((await failure('/api/*:html')).malformed).toBe(false);
+    expect((await failure('/api/*:bare=500')).malformed).toBe(false);
   });
 
   it('reports a network error with its text', async () => {

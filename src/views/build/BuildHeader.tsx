@@ -41,6 +41,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
     (cancelled: Build) => pageRef.send({ type: 'build.received', build: cancelled }),
     [pageRef],
   );
+  const reload = useCallback(() => pageRef.send({ type: 'build.reload' }), [pageRef]);
 
   return (
     <Header>
@@ -65,6 +66,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
             canWrite={hasWriteAccess(repository, user)}
             blocked={state === 'blocked'}
             onCancelled={showCancelled}
+            onStale={reload}
           />
         </TitleRow>
       ) : null}

@@ -5,6 +5,8 @@ import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from './repo.machine';
 import { isDone, type Build, type Repository } from '../api/types';
+import { watchOnline, type ConnectivityEvent } from './connectivity';
+import { watchPageVisibility, type PageVisibilityEvent } from './pageVisibility';
 import { followRepoEvents, type RepoEventsEmitted } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -54,6 +56,10 @@ export type BuildPageEvent =
   | { type: 'build.reload' }
   | { type: 'build.received'; build: Build }
   | { type: 'build.changed' }
+  /** Try the failed load again: the Retry button, the network coming back, the tab shown again. */
+  | { type: 'build.retry' }
+  | ConnectivityEvent
+  | PageVisibilityEvent
   | RepoEventsEmitted;
 
 interface BuildTarget {
@@ -104,6 +110,8 @@ export const buildPageMachine = setup({
       buildsApi.declineStage(input.repo, input.build, input.stage),
     ),
     followRepoEvents,
+    watchOnline,
+    watchPageVisibility,
   },
   delays: { POLL_DELAY },
   guards: {
@@ -116,6 +124,8 @@ export const buildPageMachine = setup({
     isBlocked: ({ context }) =>
       context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),
+    // A load or refresh that failed can be tried again; a build's own error cannot.
+    hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherBuild: ({ context, event }) =>
       event.type === 'route.changed' && event.route.build !== context.route.build,
     isEventForThisBuild: ({ context, event }) =>
@@ -192,7 +202,18 @@ export const buildPageMachine = setup({
           ],
         },
         error: {
-          on: { 'build.changed': 'routing' },
+          // A failed load is tried again when asked, when the network is back or when the tab
+          // is shown again (a hidden tab's failure is retried as soon as someone looks).
+          invoke: [
+            { src: 'watchOnline' },
+            { src: 'watchPageVisibility', input: { hiddenAfterMs: 0 } },
+          ],
+          on: {
+            'build.changed': 'routing',
+            'build.retry': { guard: 'hasFetchError', target: 'loading' },
+            'network.online': { guard: 'hasFetchError', target: 'loading' },
+            'page.visible': { guard: 'hasFetchError', target: 'loading' },
+          },
         },
         blocked: {
           initial: 'idle',

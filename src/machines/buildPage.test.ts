@@ -14,6 +14,7 @@ import {
 } from './buildPage.machine';
 import {
   hasWriteAccess,
+  selectCanRetry,
   selectErrorMessage,
   selectHasCards,
   selectIsDeciding,
@@ -135,6 +136,58 @@ describe('buildPage: error state (SPEC 4.2)', () => {
     await settle();
     expect(page.state()).toBe('error');
     expect(selectErrorMessage(page.actor.getSnapshot())).toBe(GENERIC_ERROR);
+  });
+});
+
+describe('buildPage: trying a failed load again (issue 17)', () => {
+  const failedThenFine = () => ({
+    builds: [new ApiError(502, '502 Bad Gateway'), makeStagedBuild(7, 'success')],
+  });
+
+  it('offers Retry after a failed load, and loads again on it', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    expect(selectCanRetry(page.actor.getSnapshot())).toBe(true);
+    page.actor.send({ type: 'build.retry' });
+    expect(page.state()).toBe('loading');
+    await settle();
+    expect(page.state()).toBe('normal');
+    expect(page.calls.load).toBe(2);
+  });
+
+  it('tries again when the browser is back online', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(page.state()).toBe('normal');
+  });
+
+  it('tries again when the tab is shown again', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    page.actor.send({ type: 'page.visible' });
+    await settle();
+    expect(page.state()).toBe('normal');
+    // Once loaded, the tab coming back does not reload the page.
+    page.actor.send({ type: 'page.visible' });
+    expect(page.calls.load).toBe(2);
+  });
+
+  it("does not offer Retry for a build's own error", async () => {
+    const page = startPage({
+      builds: [makeStagedBuild(7, 'error', { error: 'yaml: bad', stages: undefined })],
+    });
+    await settle();
+    expect(page.state()).toBe('error');
+    expect(selectCanRetry(page.actor.getSnapshot())).toBe(false);
+    window.dispatchEvent(new Event('online'));
+    page.actor.send({ type: 'build.retry' });
+    await settle();
+    expect(page.calls.load).toBe(1);
   });
 });
 

@@ -130,6 +130,28 @@ test('repository and build pages show the message of a failed lookup', async ({ 
   await expectSettled(page);
 });
 
+test('a failed build page load offers Retry, and Retry loads it without a reload', async ({
+  page,
+}) => {
+  await openWithFaults(page, '/acme/api/2', 'GET /api/repos/acme/api/builds/2:503:times=1');
+  await expect(page.getByRole('alert').first()).toContainText('Service Unavailable', FIRST_LOAD);
+  // Marks this document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('navigation', { name: 'Pipeline stages' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+});
+
+test('a failed build page load is tried again when the browser is back online', async ({
+  page,
+}) => {
+  await openWithFaults(page, '/acme/api/2', 'GET /api/repos/acme/api/builds/2:network:times=1');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible(FIRST_LOAD);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('navigation', { name: 'Pipeline stages' })).toBeVisible();
+});
+
 test("a failed stored-log read (fetched in a worker) shows the server's message", async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { Button } from './Button';
 import { Notice } from './Feedback';
 import { Row } from './Layout';
 
-/** A failed load: the SPEC 8 message, and 'Try again' to load once more. */
+/** A failed load: the SPEC 8 message, and Retry to load once more. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <>
@@ -10,7 +10,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
         {message}
       </Notice>
       <Row css={{ marginTop: '$3' }}>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>Retry</Button>
       </Row>
     </>
   );

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../shell/session';
 import {
   Avatar,
   Breadcrumbs,
+  DebugBadge,
   formatDate,
   formatRelative,
   StatusBadge,
@@ -58,6 +59,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           <span data-testid="build-status">
             <StatusBadge status={build.status} />
           </span>
+          {build.debug ? <DebugBadge /> : null}
           <Title>{build.title || firstLine(build.message)}</Title>
           <BuildControls
             key={build.number}

@@ -127,6 +127,18 @@ describe('the build page (SPEC 2.9)', () => {
     expect(screen.queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
   });
 
+  it('marks a debug build, and only a debug build (issue 17)', async () => {
+    serveBuild({ ...finished(), debug: true });
+    openAs(writer);
+    await screen.findByRole('navigation', { name: 'Pipeline stages' });
+    expect(screen.getByTestId('debug-badge')).toHaveTextContent('Debug');
+    cleanup();
+    serveBuild(finished());
+    openAs(writer);
+    await screen.findByRole('navigation', { name: 'Pipeline stages' });
+    expect(screen.queryByTestId('debug-badge')).not.toBeInTheDocument();
+  });
+
   it('shows the build error in a danger notice', async () => {
     serveBuild(makeBuild(7, 'error', { error: 'yaml: unmarshal errors', stages: undefined }));
     openAs(reader);
@@ -170,7 +182,8 @@ describe('a blocked build (SPEC 4.2)', () => {
       ),
     );
     const now = Math.floor(Date.now() / 1000);
-    const created = now - 3600;
+    // Two hours, so the shared ticker's clock (up to a second behind) reads the same text.
+    const created = now - 7200;
     serveBuild(
       makeBuild(7, 'pending', {
         created,
@@ -186,7 +199,7 @@ describe('a blocked build (SPEC 4.2)', () => {
     openAs(writer);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Build' }));
     await screen.findByRole('region', { name: 'Step deploy' });
-    expect(screen.getByText('1 hour ago')).toBeInTheDocument();
+    expect(screen.getByText('2 hours ago')).toBeInTheDocument();
   });
 
   it('tells a read-only user to ask the repository admin', async () => {

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
 import {
   Avatar,
+  DebugBadge,
   LinkList,
   SectionTitle,
   StatusIcon,
@@ -34,6 +35,16 @@ const Main = styled('span', {
   flexDirection: 'column',
   gap: '2px',
   strong: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+const Headline = styled('span', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  minWidth: 0,
+  // The headline gives way (ellipsis) to the badge, however long the message.
+  '& > strong': { minWidth: 0 },
+  '& > span': { flexShrink: 0 },
 });
 
 const Activity = styled('span', {
@@ -84,7 +95,10 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
         <BuildNumber>#{build.number}</BuildNumber>
         <StatusIcon status={build.status} />
         <Main>
-          <strong>{headline(build)}</strong>
+          <Headline>
+            <strong>{headline(build)}</strong>
+            {build.debug ? <DebugBadge /> : null}
+          </Headline>
           <Activity>
             <Avatar
               src={build.author_avatar}

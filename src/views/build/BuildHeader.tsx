@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Build } from '../../api/types';
 import { type BuildView } from '../../machines/buildPage.machine';
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../shell/session';
 import {
   Avatar,
   Breadcrumbs,
+  Button,
   DebugBadge,
   formatDate,
   formatRelative,
@@ -60,7 +61,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
             <StatusBadge status={build.status} />
           </span>
           {build.debug ? <DebugBadge /> : null}
-          <Title>{build.title || firstLine(build.message)}</Title>
+          <BuildHeadline text={build.title || firstLine(build.message)} />
           <BuildControls
             key={build.number}
             repo={repo}
@@ -78,6 +79,40 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+/** Longer than this, the headline is clamped to three lines with 'Show all' beside it. */
+export const HEADLINE_CLAMP_CHARS = 160;
+/** What a clamped headline renders at most: three lines never need more, however wide. */
+const CLAMPED_CHARS = 1000;
+
+/**
+ * The build's title or first message line. A long one (a 100 KB one-line commit message) is
+ * clamped to three lines, and 'Show all' reveals the rest; whether it is open is presentation
+ * state of this element, like a disclosure's.
+ */
+function BuildHeadline({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > HEADLINE_CLAMP_CHARS;
+  const clamped = long && !expanded;
+  return (
+    <TitleBox>
+      <Title data-clamped={clamped} id="build-headline">
+        {clamped ? `${text.slice(0, CLAMPED_CHARS)}…` : text}
+      </Title>
+      {long ? (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-expanded={expanded}
+          aria-controls="build-headline"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show all'}
+        </Button>
+      ) : null}
+    </TitleBox>
+  );
+}
 
 const VIEWS: Array<{ view: BuildView; label: string }> = [
   { view: 'log', label: 'Log View' },
@@ -156,12 +191,26 @@ const TitleRow = styled('div', {
   flexWrap: 'wrap',
 });
 
-const Title = styled('h1', {
+const TitleBox = styled('div', {
   flex: 1,
   minWidth: '200px',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '$1',
+});
+
+const Title = styled('h1', {
   margin: 0,
   fontSize: '$5',
   overflowWrap: 'anywhere',
+  maxWidth: '100%',
+  '&[data-clamped="true"]': {
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
 });
 
 const Activity = styled('p', {

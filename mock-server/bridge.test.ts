@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/api/types';
 import { serveHandlers, type RunningServer } from './bridge';
+import { setFaults } from './faults';
 import { resetMockDb } from './node';
 import { handlers } from './handlers';
 import { addUser, fakeRuntime } from './testkit';
@@ -36,6 +37,22 @@ describe('bridge', () => {
     server = await serveHandlers([gatedStream, ...handlers], { port: 0 });
   });
   afterAll(() => server.close());
+
+  it('drops the connection for a network error (the `network` fault), answering nothing', async () => {
+    setFaults('GET /api/version:network');
+    try {
+      const answer = await fetch(`${server.url}/api/version`).then(
+        (response) => `status ${response.status}`,
+        (error: unknown) => error,
+      );
+      expect(answer).toBeInstanceOf(TypeError);
+      // The server is still there for the next request.
+      setFaults(null);
+      expect((await fetch(`${server.url}/api/version`)).status).not.toBe(0);
+    } finally {
+      setFaults(null);
+    }
+  });
 
   it('answers a CORS preflight with 200, no body and the echoed origin', async () => {
     const response = await fetch(`${server.url}/api/user`, {

@@ -103,6 +103,12 @@ async function handle(handlers: RequestHandler[], req: IncomingMessage, res: Ser
   res.on('close', () => aborted.abort());
   const request = await toRequest(req, aborted.signal);
   const response = await getResponse(handlers, request);
+  // A network error (HttpResponse.error(), the `network` fault): no answer at all. The socket is
+  // dropped, so an HTTP client fails as on a lost connection instead of reading a status.
+  if (response?.type === 'error') {
+    req.socket.destroy();
+    return;
+  }
   if (!response) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...cors });
     res.end('404 page not found\n');

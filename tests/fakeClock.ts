@@ -2,13 +2,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { notify } from '../src/machines/toasts.machine';
 
 /**
- * Machine tests on a fake clock, with error toasts recorded by a spy instead of shown (tests
- * assert on `notify.error`). Call once at the top of a test file.
+ * Machine tests on a fake clock, with error and warning toasts recorded by spies instead of
+ * shown (tests assert on `notify.error` and `notify.warning`). Call once at the top of a test file.
  */
 export function setupFakeClock() {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.restoreAllMocks();

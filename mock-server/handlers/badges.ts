@@ -1,8 +1,8 @@
-// Badges (CONTRACT.md 4.4 and 7): status.svg (no guard, never fails) and the CCMenu feed,
-// served at /api/badges/{o}/{n}/cc.xml and at /{o}/{n}/cc.xml (SPEC 7.6).
+// Badges (CONTRACT.md 4.4 and 7): status.svg (no guard, never fails) and the CCMenu feed at
+// /api/badges/{o}/{n}/cc.xml, Drone's only cc.xml route (/{o}/{n}/cc.xml is the SPA's).
 import { db } from '../db';
 import { findRepo, repoAccess } from '../guards';
-import { api, respond, web, type Ctx } from '../http';
+import { api, respond, type Ctx } from '../http';
 import { unixNow } from '../input';
 import type { BuildRow, RepoRow } from '../serialize';
 import { latestBuild } from './lookup';
@@ -103,6 +103,3 @@ export const badgeHandlers = [
   }),
   api('GET', '/badges/:owner/:name/cc.xml', ccxml),
 ];
-
-/** The CCMenu path of SPEC 7.6 on the web router; registered after the /api fallback. */
-export const ccMenuWebHandler = web('GET', '/:owner/:name/cc.xml', ccxml);

@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'msw';
 import { faultHandler } from '../faults';
 import { apiFallback } from '../http';
-import { badgeHandlers, ccMenuWebHandler } from './badges';
+import { badgeHandlers } from './badges';
 import { buildActionHandlers } from './build-actions';
 import { buildHandlers } from './builds';
 import { cardSchemaHandlers } from './card-schemas';
@@ -40,7 +40,6 @@ const serverHandlers: RequestHandler[] = [
   ...cardSchemaHandlers,
   apiFallback,
   ...webHandlers,
-  ccMenuWebHandler,
 ];
 
 // Fault injection (mock-server/faults.ts) goes first; it answers nothing unless faults are on.

@@ -5,10 +5,16 @@ import { unaddressableNames } from './urls';
 /** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /**
+   * The server answered with success but the answer could not be read (cut short, not JSON): a
+   * change asked for may well have happened, so the caller should look again, not report it failed.
+   */
+  readonly malformed: boolean;
+  constructor(status: number, message: string, { malformed = false } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.malformed = malformed;
   }
 }
 
@@ -56,8 +62,34 @@ export function responseError(status: number, statusText: string, data: unknown)
   const fromBody = messageOf(data);
   if (fromBody) return new ApiError(status, fromBody);
   const raw = typeof data === 'string' ? data : JSON.stringify(data ?? '');
+  if (isMarkup(raw)) return new ApiError(status, pageTitle(raw) || statusLine(status, statusText));
   const text = raw && raw !== '""' && raw !== 'null' ? raw.trim() : statusText;
   return new ApiError(status, text || `HTTP ${status}`);
+}
+
+const statusLine = (status: number, statusText: string) =>
+  `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+
+/** A web page (a proxy's 502, a sign-in page) rather than Drone's JSON or plain-text answer. */
+const isMarkup = (text: string) => /^\s*</.test(text);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The text of a page's <title> ('502 Bad Gateway'), so a user reads a short message instead of
+ * the page's markup; '' when it has none.
+ */
+function pageTitle(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '';
+  return title
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function authHeaders(): Record<string, string> {
@@ -122,12 +154,22 @@ export interface RequestOptions {
  * broken response: it fails with the parser's own error text instead of reaching a machine.
  */
 function malformedJson(text: string): ApiError {
+  const malformed = { malformed: true };
+  // A page (a proxy's sign-in or error page answered with 200): its title, never its markup.
+  if (isMarkup(text)) {
+    const title = pageTitle(text);
+    return new ApiError(
+      0,
+      `The server sent a web page${title ? ` (${title})` : ''}, not JSON`,
+      malformed,
+    );
+  }
   try {
     JSON.parse(text);
   } catch (error) {
-    if (error instanceof Error) return new ApiError(0, error.message);
+    if (error instanceof Error) return new ApiError(0, error.message, malformed);
   }
-  return new ApiError(0, 'The server sent a response that is not JSON');
+  return new ApiError(0, 'The server sent a response that is not JSON', malformed);
 }
 
 function withQuery(url: URL, query: RequestOptions['query']): URL {

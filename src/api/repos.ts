@@ -20,11 +20,19 @@ export const updateRepo = (repo: RepoRef, patch: RepositoryPatch) =>
 export const disableRepo = (repo: RepoRef) =>
   request<Repository>(repoPath(repo), { method: 'DELETE' });
 
-/** Badge image URL (SPEC 7.6); `branch` is trimmed, empty means no ref filter. */
+/**
+ * Badge image URL (SPEC 7.6); `branch` is trimmed, empty means no ref filter. The ref reads as
+ * people write it (`?ref=refs/heads/main`): a slash is valid in a query, so only what is not
+ * stays encoded.
+ */
 export function badgePath({ namespace, name }: RepoRef, branch = ''): string {
   const trimmed = branch.trim();
-  const ref = trimmed ? `?ref=${encodeURIComponent(`refs/heads/${trimmed}`)}` : '';
+  const ref = trimmed
+    ? `?ref=${encodeURIComponent(`refs/heads/${trimmed}`).replaceAll('%2F', '/')}`
+    : '';
   return `/api/badges/${e(namespace)}/${e(name)}/status.svg${ref}`;
 }
 
-export const ccMenuPath = ({ namespace, name }: RepoRef) => `/${e(namespace)}/${e(name)}/cc.xml`;
+/** Drone's CCMenu feed (CONTRACT 4.4, 7.2); the server has no other cc.xml route. */
+export const ccMenuPath = ({ namespace, name }: RepoRef) =>
+  `/api/badges/${e(namespace)}/${e(name)}/cc.xml`;

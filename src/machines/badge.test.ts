@@ -15,13 +15,19 @@ describe('badge snippets (SPEC 2.12, 7.6)', () => {
 
   it('filters by the trimmed branch', () => {
     expect(badgeSnippet(repo, { syntax: 'markup', branch: '  main ' })).toBe(
-      `<a href="${origin}/octocat/hello-world"><img src="${origin}/api/badges/octocat/hello-world/status.svg?ref=refs%2Fheads%2Fmain" /></a>`,
+      `<a href="${origin}/octocat/hello-world"><img src="${origin}/api/badges/octocat/hello-world/status.svg?ref=refs/heads/main" /></a>`,
+    );
+  });
+
+  it('shows the ref plainly, encoding only what a query cannot hold', () => {
+    expect(badgeSnippet(repo, { syntax: 'markdown', branch: 'feature/a b#1&x' })).toBe(
+      `[![Build Status](${origin}/api/badges/octocat/hello-world/status.svg?ref=refs/heads/feature/a%20b%231%26x)](${origin}/octocat/hello-world)`,
     );
   });
 
   it('gives the CCMenu feed', () => {
     expect(badgeSnippet(repo, { syntax: 'cc', branch: 'main' })).toBe(
-      `${origin}/octocat/hello-world/cc.xml`,
+      `${origin}/api/badges/octocat/hello-world/cc.xml`,
     );
   });
 
@@ -30,9 +36,9 @@ describe('badge snippets (SPEC 2.12, 7.6)', () => {
     expect(selectSnippet(actor.getSnapshot())).toContain('[![Build Status]');
     actor.send({ type: 'badge.branch', branch: 'dev' });
     actor.send({ type: 'badge.syntax', syntax: 'markup' });
-    expect(selectSnippet(actor.getSnapshot())).toMatch(/^<a href=.*refs%2Fheads%2Fdev/);
+    expect(selectSnippet(actor.getSnapshot())).toMatch(/^<a href=.*ref=refs\/heads\/dev"/);
     expect(selectBadgeImage(actor.getSnapshot())).toBe(
-      `${origin}/api/badges/octocat/hello-world/status.svg?ref=refs%2Fheads%2Fdev`,
+      `${origin}/api/badges/octocat/hello-world/status.svg?ref=refs/heads/dev`,
     );
   });
 });

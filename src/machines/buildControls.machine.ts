@@ -1,6 +1,6 @@
 import { emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { cancelBuild, restartBuild } from '../api/builds';
-import { errorMessageOf } from './callErrors';
+import { errorMessageOf, isMalformedAnswer, UNREADABLE_ANSWER } from './callErrors';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { pagePath } from '../api/urls';
@@ -23,8 +23,12 @@ export type BuildControlsEvent =
   | { type: 'build.debug' }
   | { type: 'build.promote' };
 
-/** The cancelled build as the server returned it, so the page can show it at once. */
-export type BuildControlsEmitted = { type: 'build.cancelled'; build: Build };
+/**
+ * The cancelled build as the server returned it, so the page can show it at once; or word that
+ * the build changed but the answer could not be read, so the page fetches it again.
+ */
+export type BuildControlsEmitted =
+  { type: 'build.cancelled'; build: Build } | { type: 'build.stale' };
 
 export interface ControlsContext {
   repo: RepoRef;
@@ -42,6 +46,13 @@ const buildUrl = ({ repo }: ControlsContext, number: number, suffix = '') =>
 
 const errorMessage = (event: unknown) => errorMessageOf(event, '');
 const outputOf = (event: unknown) => (event as { output?: Build | null }).output ?? null;
+
+/** A restart whose answer could not be read: its number is unknown, the builds list shows it. */
+const UNREADABLE_NEW_BUILD = {
+  guard: 'isMalformedAnswer',
+  target: 'idle',
+  actions: ['notifyUnreadable', 'navigateToBuilds'],
+} as const;
 
 export const buildControlsMachine = setup({
   types: {
@@ -63,6 +74,9 @@ export const buildControlsMachine = setup({
     hasNewBuild: ({ event }) => outputOf(event) !== null,
     hasDeployedBuild: ({ event }) =>
       Boolean((event as { output?: { created: Build | null } }).output?.created),
+    isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
+    isUnreadableDeploy: ({ event }) =>
+      (event as { output?: { unreadable?: boolean } }).output?.unreadable === true,
   },
   actions: {
     // SPEC 4.3: after a cancel, go to the build with the returned number.
@@ -78,6 +92,11 @@ export const buildControlsMachine = setup({
     // SPEC 4.3: debug restarts and deployments go to the new build number.
     navigateToNewBuild: ({ context, event }) =>
       context.navigate(buildUrl(context, outputOf(event)!.number)),
+    emitStale: emit({ type: 'build.stale' as const }),
+    // A new build whose answer could not be read: the repository's list shows it.
+    navigateToBuilds: ({ context }) =>
+      context.navigate(`/${context.repo.namespace}/${context.repo.name}`),
+    notifyUnreadable: () => notify.warning(UNREADABLE_ANSWER),
     navigateToDeployed: ({ context, event }) => {
       const { created } = (event as unknown as { output: { created: Build } }).output;
       context.navigate(buildUrl(context, created.number));
@@ -107,7 +126,14 @@ export const buildControlsMachine = setup({
         src: 'cancelBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build }),
         onDone: { target: 'idle', actions: ['emitCancelled', 'navigateToCancelled'] },
-        onError: { target: 'idle', actions: 'notifyCancelFailed' },
+        onError: [
+          {
+            guard: 'isMalformedAnswer',
+            target: 'idle',
+            actions: ['notifyUnreadable', 'emitStale'],
+          },
+          { target: 'idle', actions: 'notifyCancelFailed' },
+        ],
       },
     },
     restarting: {
@@ -119,7 +145,7 @@ export const buildControlsMachine = setup({
           { guard: 'hasNewBuild', target: 'idle', actions: 'navigateToRestarted' },
           { target: 'idle', actions: 'notifyNothingRestarted' },
         ],
-        onError: { target: 'idle', actions: 'notifyRestartFailed' },
+        onError: [UNREADABLE_NEW_BUILD, { target: 'idle', actions: 'notifyRestartFailed' }],
       },
     },
     debugging: {
@@ -131,7 +157,7 @@ export const buildControlsMachine = setup({
           { guard: 'hasNewBuild', target: 'idle', actions: 'navigateToNewBuild' },
           { target: 'idle', actions: 'notifyNothingDebugged' },
         ],
-        onError: { target: 'idle', actions: 'notifyDebugFailed' },
+        onError: [UNREADABLE_NEW_BUILD, { target: 'idle', actions: 'notifyDebugFailed' }],
       },
     },
     // The 'Create deployment' dialog is open while this child runs.
@@ -142,6 +168,11 @@ export const buildControlsMachine = setup({
         input: ({ context }) => ({ repo: context.repo, build: context.build }),
         onDone: [
           { guard: 'hasDeployedBuild', target: 'idle', actions: 'navigateToDeployed' },
+          {
+            guard: 'isUnreadableDeploy',
+            target: 'idle',
+            actions: ['notifyUnreadable', 'navigateToBuilds'],
+          },
           { target: 'idle' },
         ],
       },

@@ -144,8 +144,48 @@ describe('build controls: failure toasts (SPEC 8)', () => {
   });
 });
 
+describe('build controls: an answer that cannot be read (issue 17)', () => {
+  const unreadable = new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
+  const UNREADABLE = "The server's answer could not be read; showing what it holds now.";
+
+  it('cancel asks the page to fetch the build again instead of reporting a failure', async () => {
+    const { actor, navigate } = startControls({ cancel: unreadable });
+    const stale: unknown[] = [];
+    actor.on('build.stale', (event) => stale.push(event));
+    actor.send({ type: 'build.cancel' });
+    await settle();
+    expect(stale).toEqual([{ type: 'build.stale' }]);
+    expect(notify.warning).toHaveBeenCalledWith(UNREADABLE);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each(['build.restart' as const, 'build.debug' as const])(
+    '%s goes to the builds list, where the new build shows',
+    async (type) => {
+      const { actor, navigate } = startControls({ restart: unreadable });
+      actor.send({ type });
+      await settle();
+      expect(navigate).toHaveBeenCalledWith('/octocat/hello-world');
+      expect(notify.warning).toHaveBeenCalledWith(UNREADABLE);
+      expect(notify.error).not.toHaveBeenCalled();
+    },
+  );
+
+  it('deploy goes to the builds list, where the new build shows', async () => {
+    const { actor, navigate } = startControls({ deploy: unreadable });
+    actor.send({ type: 'build.promote' });
+    selectDeployment(actor.getSnapshot())!.send({ type: 'deployment.submit' });
+    await settle();
+    expect(navigate).toHaveBeenCalledWith('/octocat/hello-world');
+    expect(notify.warning).toHaveBeenCalledWith(UNREADABLE);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+});
+
 describe('build controls, model-based', () => {
   const failure = new ApiError(500, 'boom');
+  const unreadable = new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
   // Small outputs keep the generated test names readable; only the number matters here.
   const newBuild = { number: 9 } as Build;
   const model = modelOf(buildControlsMachine, [
@@ -161,8 +201,12 @@ describe('build controls, model-based', () => {
     { type: 'xstate.done.actor.debugBuild', output: newBuild },
     { type: 'xstate.done.actor.debugBuild', output: null },
     { type: 'xstate.error.actor.debugBuild', error: failure },
-    { type: 'xstate.done.actor.deployment', output: { created: newBuild } },
-    { type: 'xstate.done.actor.deployment', output: { created: null } },
+    { type: 'xstate.error.actor.cancelBuild', error: unreadable },
+    { type: 'xstate.error.actor.restartBuild', error: unreadable },
+    { type: 'xstate.error.actor.debugBuild', error: unreadable },
+    { type: 'xstate.done.actor.deployment', output: { created: newBuild, unreadable: false } },
+    { type: 'xstate.done.actor.deployment', output: { created: null, unreadable: false } },
+    { type: 'xstate.done.actor.deployment', output: { created: null, unreadable: true } },
   ]);
 
   const paths = model.getShortestPaths();
@@ -190,10 +234,16 @@ describe('build controls, model-based', () => {
           cancelBuild: controlled<Build, BuildTarget>(),
           restartBuild: controlled<Build | null, BuildTarget & { debug: boolean }>(),
           deployment: deploymentMachine.provide({
-            actors: { deployBuild: fromPromise<Build | null, DeployInput>(async () => newBuild) },
+            actors: {
+              deployBuild: fromPromise<Build | null, DeployInput>(async () => {
+                if (deployUnreadable) throw unreadable;
+                return newBuild;
+              }),
+            },
           }),
         },
       });
+      let deployUnreadable = false;
       // The build page's controls (SPEC 4.3): Cancel for a running build, the Actions menu
       // (Restart, Promote, Debug) for a finished one; each event is the user's click.
       const ui = (status: 'running' | 'success') => (
@@ -203,6 +253,7 @@ describe('build controls, model-based', () => {
           canWrite
           blocked={false}
           onCancelled={() => undefined}
+          onStale={() => undefined}
         />
       );
       const view = renderWithMachines(ui('success'), {
@@ -265,9 +316,10 @@ describe('build controls, model-based', () => {
           'xstate.error.actor.debugBuild': answer,
           // Deploy or Cancel in the dialog.
           'xstate.done.actor.deployment': async ({ event }) => {
-            const created = (event as AnyEventObject).output.created;
+            const { created, unreadable: garbled } = (event as AnyEventObject).output;
+            deployUnreadable = garbled;
             const button = within(dialog()!).getByRole('button', {
-              name: created ? 'Deploy' : 'Cancel',
+              name: created || garbled ? 'Deploy' : 'Cancel',
             });
             await act(async () => fireEvent.click(button));
             await idle();
@@ -275,10 +327,15 @@ describe('build controls, model-based', () => {
         },
       });
       expect(actor.getSnapshot().value).toEqual(path.state.value);
-      // Only a build that came out of the last call moves the user.
-      const output = path.steps.at(-1)?.event.output as
-        { number?: number; created?: Build | null } | null | undefined;
-      expect(view.location.history.length).toBe(output?.number || output?.created ? 2 : 1);
+      // Only a build that came out of the last call moves the user: to it, or to the builds
+      // list when the answer naming it could not be read.
+      const last = path.steps.at(-1)?.event;
+      const output = last?.output as
+        { number?: number; created?: Build | null; unreadable?: boolean } | null | undefined;
+      const newBuildUnread =
+        last?.error === unreadable && last.type !== 'xstate.error.actor.cancelBuild';
+      const moved = output?.number || output?.created || output?.unreadable || newBuildUnread;
+      expect(view.location.history.length).toBe(moved ? 2 : 1);
     });
   }
 });

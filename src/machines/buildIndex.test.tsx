@@ -164,7 +164,7 @@ describe('buildIndex machine, model-based', () => {
           'xstate.done.actor.fetchIndex': answer,
           'xstate.error.actor.fetchIndex': answer,
           'index.retry': async (step) => {
-            const retry = screen.queryByRole('button', { name: 'Try again' });
+            const retry = screen.queryByRole('button', { name: 'Retry' });
             if (retry) await act(async () => fireEvent.click(retry));
             else await send(step);
           },

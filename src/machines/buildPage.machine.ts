@@ -3,9 +3,12 @@ import * as buildsApi from '../api/builds';
 import { prefetchLogs, type StepRef } from '../api/logs';
 import { errorMessageOf } from './callErrors';
 import { fetchRepo, type RepoRef } from '../api/repos';
+import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from './repo.machine';
 import { isDone, type Build, type Repository } from '../api/types';
 import type { FollowStepEvent } from './consoleFollow';
 import type { Navigate } from './navigation';
+import { watchOnline, type ConnectivityEvent } from './connectivity';
+import { watchPageVisibility, type PageVisibilityEvent } from './pageVisibility';
 import { followRepoEvents, type RepoEventsEmitted } from './repoEvents.machine';
 import { notify } from './toasts.machine';
 
@@ -14,7 +17,11 @@ import { notify } from './toasts.machine';
 // while the build is unfinished in case an event was missed.
 
 export const POLL_DELAY = 5000;
-export const NOT_FOUND_MESSAGES = ['Not Found', 'sql: no rows in result set'];
+/**
+ * SPEC 4.2 and 2.5: a missing build, or a repository the visitor may not see ('Unauthorized' is
+ * Drone's answer to a signed-out visitor of a private repository), shows the not-found page.
+ */
+export const NOT_FOUND_MESSAGES = [...REPO_NOT_FOUND_MESSAGES, 'sql: no rows in result set'];
 export const GENERIC_ERROR =
   'Something went wrong. It is highly likely that this page does not exist';
 export const BLOCKED_READ_ONLY = 'Build is blocked, please, contact repo admin in order to proceed';
@@ -54,6 +61,10 @@ export type BuildPageEvent =
   | { type: 'build.received'; build: Build }
   | { type: 'build.changed' }
   | FollowStepEvent
+  /** Try the failed load again: the Retry button, the network coming back, the tab shown again. */
+  | { type: 'build.retry' }
+  | ConnectivityEvent
+  | PageVisibilityEvent
   | RepoEventsEmitted;
 
 interface BuildTarget {
@@ -104,6 +115,8 @@ export const buildPageMachine = setup({
       buildsApi.declineStage(input.repo, input.build, input.stage),
     ),
     followRepoEvents,
+    watchOnline,
+    watchPageVisibility,
   },
   delays: { POLL_DELAY },
   guards: {
@@ -116,6 +129,8 @@ export const buildPageMachine = setup({
     isBlocked: ({ context }) =>
       context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),
+    // A load or refresh that failed can be tried again; a build's own error cannot.
+    hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherBuild: ({ context, event }) =>
       event.type === 'route.changed' && event.route.build !== context.route.build,
     isEventForThisBuild: ({ context, event }) =>
@@ -200,7 +215,18 @@ export const buildPageMachine = setup({
           ],
         },
         error: {
-          on: { 'build.changed': 'routing' },
+          // A failed load is tried again when asked, when the network is back or when the tab
+          // is shown again (a hidden tab's failure is retried as soon as someone looks).
+          invoke: [
+            { src: 'watchOnline' },
+            { src: 'watchPageVisibility', input: { hiddenAfterMs: 0 } },
+          ],
+          on: {
+            'build.changed': 'routing',
+            'build.retry': { guard: 'hasFetchError', target: 'loading' },
+            'network.online': { guard: 'hasFetchError', target: 'loading' },
+            'page.visible': { guard: 'hasFetchError', target: 'loading' },
+          },
         },
         blocked: {
           initial: 'idle',

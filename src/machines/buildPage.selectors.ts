@@ -29,6 +29,10 @@ export const selectPageState = (snapshot: Snapshot): PageState => {
   return 'loading';
 };
 
+/** A failed load or refresh, which Retry (SPEC 8's message beside it) tries again. */
+export const selectCanRetry = (snapshot: Snapshot) =>
+  selectPageState(snapshot) === 'error' && snapshot.context.fetchError !== null;
+
 export const selectBuild = (snapshot: { context: BuildPageContext }) => snapshot.context.build;
 export const selectRepo = (snapshot: { context: BuildPageContext }) => snapshot.context.repo;
 export const selectRoute = (snapshot: { context: BuildPageContext }) => snapshot.context.route;

@@ -14,6 +14,7 @@ import {
 } from './buildPage.machine';
 import {
   hasWriteAccess,
+  selectCanRetry,
   selectErrorMessage,
   selectHasCards,
   selectIsDeciding,
@@ -87,15 +88,17 @@ function startPage(options: {
 setupFakeClock();
 
 describe('buildPage: error state (SPEC 4.2)', () => {
-  it.each(['Not Found', 'sql: no rows in result set'])(
-    "shows the not-found page for '%s'",
-    async (message) => {
-      const page = startPage({ builds: [new ApiError(404, message)] });
-      expect(page.state()).toBe('loading');
-      await settle();
-      expect(page.state()).toBe('notFound');
-    },
-  );
+  it.each([
+    [404, 'Not Found'],
+    [404, 'sql: no rows in result set'],
+    // A signed-out visitor of a private repository: Drone's guard answers 401 (CONTRACT 1.4).
+    [401, 'Unauthorized'],
+  ])("shows the not-found page for %i '%s'", async (status, message) => {
+    const page = startPage({ builds: [new ApiError(status, message)] });
+    expect(page.state()).toBe('loading');
+    await settle();
+    expect(page.state()).toBe('notFound');
+  });
 
   it('shows the build error text first', async () => {
     const page = startPage({
@@ -136,6 +139,58 @@ describe('buildPage: error state (SPEC 4.2)', () => {
     await settle();
     expect(page.state()).toBe('error');
     expect(selectErrorMessage(page.actor.getSnapshot())).toBe(GENERIC_ERROR);
+  });
+});
+
+describe('buildPage: trying a failed load again (issue 17)', () => {
+  const failedThenFine = () => ({
+    builds: [new ApiError(502, '502 Bad Gateway'), makeStagedBuild(7, 'success')],
+  });
+
+  it('offers Retry after a failed load, and loads again on it', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    expect(selectCanRetry(page.actor.getSnapshot())).toBe(true);
+    page.actor.send({ type: 'build.retry' });
+    expect(page.state()).toBe('loading');
+    await settle();
+    expect(page.state()).toBe('normal');
+    expect(page.calls.load).toBe(2);
+  });
+
+  it('tries again when the browser is back online', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(page.state()).toBe('normal');
+  });
+
+  it('tries again when the tab is shown again', async () => {
+    const page = startPage(failedThenFine());
+    await settle();
+    expect(page.state()).toBe('error');
+    page.actor.send({ type: 'page.visible' });
+    await settle();
+    expect(page.state()).toBe('normal');
+    // Once loaded, the tab coming back does not reload the page.
+    page.actor.send({ type: 'page.visible' });
+    expect(page.calls.load).toBe(2);
+  });
+
+  it("does not offer Retry for a build's own error", async () => {
+    const page = startPage({
+      builds: [makeStagedBuild(7, 'error', { error: 'yaml: bad', stages: undefined })],
+    });
+    await settle();
+    expect(page.state()).toBe('error');
+    expect(selectCanRetry(page.actor.getSnapshot())).toBe(false);
+    window.dispatchEvent(new Event('online'));
+    page.actor.send({ type: 'build.retry' });
+    await settle();
+    expect(page.calls.load).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_DEPLOY_TARGET, deployBuild, type DeployAction, type Param } from '../api/builds';
-import { errorMessageOf } from './callErrors';
+import { errorMessageOf, isMalformedAnswer } from './callErrors';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
@@ -21,6 +21,8 @@ export interface DeploymentContext extends ParamForm {
   target: string;
   /** The build the server created; the parent navigates to it. */
   created: Build | null;
+  /** The server took the deploy but its answer could not be read; the parent looks again. */
+  unreadable: boolean;
 }
 
 export type DeploymentEvent =
@@ -44,7 +46,7 @@ export const deploymentMachine = setup({
     context: {} as DeploymentContext,
     input: {} as { repo: RepoRef; build: number },
     events: {} as DeploymentEvent,
-    output: {} as { created: Build | null },
+    output: {} as { created: Build | null; unreadable: boolean },
   },
   actors: {
     deployBuild: fromPromise<Build | null, DeployInput>(({ input }) =>
@@ -53,6 +55,7 @@ export const deploymentMachine = setup({
   },
   guards: {
     isNoBuild: ({ event }) => (event as { output?: Build | null }).output == null,
+    isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
   },
   actions: {
     assignAction: assign(({ event }) =>
@@ -79,6 +82,7 @@ export const deploymentMachine = setup({
     action: 'promote',
     target: '',
     created: null,
+    unreadable: false,
     ...emptyParamForm(),
   }),
   initial: 'editing',
@@ -108,13 +112,16 @@ export const deploymentMachine = setup({
           { guard: 'isNoBuild', target: 'closed', actions: 'notifyNoBuild' },
           { target: 'closed', actions: 'assignCreated' },
         ],
-        onError: { target: 'closed', actions: 'notifyFailed' },
+        onError: [
+          { guard: 'isMalformedAnswer', target: 'closed', actions: assign({ unreadable: true }) },
+          { target: 'closed', actions: 'notifyFailed' },
+        ],
       },
     },
     // Deploy and Cancel both close the dialog; `created` says whether a build came of it.
     closed: { type: 'final' },
   },
-  output: ({ context }) => ({ created: context.created }),
+  output: ({ context }) => ({ created: context.created, unreadable: context.unreadable }),
 });
 
 type DeploymentSnapshot = { context: DeploymentContext; value: unknown };

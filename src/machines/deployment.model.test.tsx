@@ -14,6 +14,7 @@ import { deploymentMachine, type DeployInput } from './deployment.machine';
 const DONE = 'xstate.done.actor.0.deployment.submitting';
 const ERROR = 'xstate.error.actor.0.deployment.submitting';
 const input = { repo: repoRef, build: 7 };
+const UNREADABLE = new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
 // The model has no toast stack to tell.
 const modelled = deploymentMachine.provide({
   actions: { notifyNoBuild: () => undefined, notifyFailed: () => undefined },
@@ -31,6 +32,7 @@ const paths = modelOf(
     { type: DONE, output: makeBuild({ number: 10, status: 'pending' }) },
     { type: DONE, output: null },
     { type: ERROR, error: new ApiError(500, 'boom') },
+    { type: ERROR, error: UNREADABLE },
   ],
   { input, keyBy: 'value' },
 ).getShortestPaths();
@@ -79,7 +81,9 @@ describe('deployment machine, model-based, through the deployment dialog', () =>
             expect(actor.getSnapshot().status).toBe('done');
             const last = path.steps.at(-1)!.event as AnyEventObject;
             const created = last.type === DONE ? (last.output ?? null) : null;
-            expect(actor.getSnapshot().output).toEqual({ created });
+            // An unreadable answer: the parent looks again at what the server holds.
+            const unreadable = last.error === UNREADABLE;
+            expect(actor.getSnapshot().output).toEqual({ created, unreadable });
           },
         },
         events: {

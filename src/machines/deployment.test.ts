@@ -89,6 +89,7 @@ describe('deployment dialog (SPEC 4.3, 5)', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({
       created: expect.objectContaining({ number: 12 }),
+      unreadable: false,
     });
   });
 
@@ -97,7 +98,7 @@ describe('deployment dialog (SPEC 4.3, 5)', () => {
     actor.send({ type: 'deployment.submit' });
     await settle();
     expect(notify.error).toHaveBeenCalledWith(DEPLOY_NO_BUILD);
-    expect(actor.getSnapshot().output).toEqual({ created: null });
+    expect(actor.getSnapshot().output).toEqual({ created: null, unreadable: false });
   });
 
   it('a failure shows the server message and closes', async () => {
@@ -108,7 +109,17 @@ describe('deployment dialog (SPEC 4.3, 5)', () => {
     expect(notify.error).toHaveBeenCalledWith(
       'Unable to create new deploy: Missing target environment',
     );
-    expect(actor.getSnapshot().output).toEqual({ created: null });
+    expect(actor.getSnapshot().output).toEqual({ created: null, unreadable: false });
+  });
+
+  it('an answer that cannot be read closes without a failure and says so in its output', async () => {
+    const { actor } = startDialog(
+      new ApiError(0, 'Unexpected end of JSON input', { malformed: true }),
+    );
+    actor.send({ type: 'deployment.submit' });
+    await settle();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().output).toEqual({ created: null, unreadable: true });
   });
 
   it('Cancel closes without a call', () => {

@@ -3,6 +3,7 @@ import { createBuild, type Param } from '../api/builds';
 import type { ApiError } from '../api/client';
 import type { RepoRef } from '../api/repos';
 import type { Build } from '../api/types';
+import { isMalformedAnswer, UNREADABLE_ANSWER } from './callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from './toasts.machine';
 
@@ -58,6 +59,7 @@ export const newBuildMachine = setup({
   },
   guards: {
     isNoBuild: ({ event }) => (event as { output?: Build | null }).output == null,
+    isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
   },
   actions: {
     assignBlankForm: assign(blankForm),
@@ -76,6 +78,7 @@ export const newBuildMachine = setup({
       ({ context }) => ({ type: 'newBuild.created', build: context.created! }) as const,
     ),
     notifyNotStarted: () => notify.warning(NEW_BUILD_NOT_STARTED),
+    notifyUnreadable: () => notify.warning(UNREADABLE_ANSWER),
     notifyFailed: (_, params: { message: string }) => notify.error(newBuildFailed(params.message)),
   },
 }).createMachine({
@@ -111,13 +114,18 @@ export const newBuildMachine = setup({
           { guard: 'isNoBuild', target: 'editing', actions: 'notifyNotStarted' },
           { target: 'created', actions: ['assignCreated', 'notifyStarted', 'emitCreated'] },
         ],
-        onError: {
-          target: 'editing',
-          actions: {
-            type: 'notifyFailed',
-            params: ({ event }) => ({ message: (event.error as ApiError).message }),
+        onError: [
+          // The server took it but its answer could not be read: not a failure to retry. The
+          // builds list below gets the new build from the server's events as it starts.
+          { guard: 'isMalformedAnswer', target: 'closed', actions: 'notifyUnreadable' },
+          {
+            target: 'editing',
+            actions: {
+              type: 'notifyFailed',
+              params: ({ event }) => ({ message: (event.error as ApiError).message }),
+            },
           },
-        },
+        ],
       },
     },
     // The page opens the new build when it hears `newBuild.created`; nothing else happens here.

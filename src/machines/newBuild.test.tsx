@@ -16,7 +16,7 @@ import {
   selectForm,
   type CreateBuildInput,
 } from './newBuild.machine';
-import { toastsActor } from './toasts.machine';
+import { notify, toastsActor } from './toasts.machine';
 
 const repo = { namespace: 'octocat', name: 'hello-world' };
 
@@ -110,6 +110,22 @@ describe('newBuild machine', () => {
     expect(actor.getSnapshot().context.branch).toBe('nope');
   });
 
+  it('closes with a warning, not a failure, when the answer cannot be read', async () => {
+    const { actor } = start(async () => {
+      throw new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
+    });
+    const warning = vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    actor.send({ type: 'newBuild.open' });
+    actor.send({ type: 'newBuild.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('closed'));
+    expect(warning).toHaveBeenCalledWith(
+      "The server's answer could not be read; showing what it holds now.",
+    );
+    expect(error).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('resets the form when reopened and ignores submit while closed', () => {
     const notifyStarted = vi.fn();
     const machine = newBuildMachine.provide({ actions: { notifyStarted } });
@@ -141,6 +157,10 @@ describe('newBuild machine, model-based', () => {
       { type: 'xstate.done.actor.createNewBuild', output: makeBuild({ number: 7 }) },
       { type: 'xstate.done.actor.createNewBuild', output: null },
       { type: 'xstate.error.actor.createNewBuild', error: new ApiError(500, 'boom') },
+      {
+        type: 'xstate.error.actor.createNewBuild',
+        error: new ApiError(0, 'Unexpected end of JSON input', { malformed: true }),
+      },
     ],
     { input: input, keyBy: 'value' },
   );
@@ -166,6 +186,7 @@ describe('newBuild machine, model-based', () => {
         actions: {
           notifyStarted: () => undefined,
           notifyNotStarted: () => undefined,
+          notifyUnreadable: () => undefined,
           notifyFailed: () => undefined,
         },
       });

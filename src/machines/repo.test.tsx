@@ -204,7 +204,7 @@ describe('repo machine, model-based', () => {
           'xstate.done.actor.fetchRepository': answer,
           'xstate.error.actor.fetchRepository': answer,
           'repo.reload': async (step) => {
-            const retry = screen.queryByRole('button', { name: 'Try again' });
+            const retry = screen.queryByRole('button', { name: 'Retry' });
             if (retry) await act(async () => fireEvent.click(retry));
             else await send(step);
           },

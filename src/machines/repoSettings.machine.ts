@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../api/client';
-import { activateRepo, disableRepo, updateRepo, type RepoRef } from '../api/repos';
+import { activateRepo, disableRepo, fetchRepo, updateRepo, type RepoRef } from '../api/repos';
 import type { Repository, RepositoryPatch, Visibility } from '../api/types';
 import {
   applyToggle,
@@ -9,6 +9,7 @@ import {
   type BooleanSetting,
   type RepoSettingsForm,
 } from './repoSettingsForm';
+import { isMalformedAnswer, UNREADABLE_ANSWER } from './callErrors';
 import { notify } from './toasts.machine';
 
 // SPEC 4.6 and 2.12: a repository's activation, its general settings form and disabling it.
@@ -56,6 +57,9 @@ function mergeRepo(previous: Repository, next: Repository | null | undefined): R
   return { ...previous, ...next, permissions: next.permissions ?? previous.permissions };
 }
 
+/** An activate, save or disable whose answer could not be read: fetch the repository again. */
+const UNREADABLE = { guard: 'isMalformedAnswer', target: '#repoSettings.refreshing' } as const;
+
 export const repoSettingsMachine = setup({
   types: {
     context: {} as RepoSettingsContext,
@@ -69,8 +73,10 @@ export const repoSettingsMachine = setup({
       updateRepo(input.repo, input.patch),
     ),
     disableRepo: fromPromise<Repository, RepoRef>(({ input }) => disableRepo(input)),
+    fetchRepo: fromPromise<Repository, RepoRef>(({ input }) => fetchRepo(input)),
   },
   guards: {
+    isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
     isActive: ({ context }) => context.repo.active,
     isRepoAdmin: ({ context }) => context.isSystemAdmin || context.repo.permissions?.admin === true,
   },
@@ -85,6 +91,7 @@ export const repoSettingsMachine = setup({
     })),
     emitRepoChanged: emit(({ context }) => ({ type: 'repo.changed' as const, repo: context.repo })),
     notifySuccess: (_, message: string) => notify.success(message),
+    notifyWarning: (_, message: string) => notify.warning(message),
     notifyError: (_, message: string) => notify.error(message),
   },
 }).createMachine({
@@ -120,12 +127,32 @@ export const repoSettingsMachine = setup({
                 'emitRepoChanged',
               ],
             },
-            // SPEC 8: activation failures show the bare server message.
-            onError: {
-              target: 'idle',
-              actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },
-            },
+            onError: [
+              UNREADABLE,
+              // SPEC 8: activation failures show the bare server message.
+              {
+                target: 'idle',
+                actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },
+              },
+            ],
           },
+        },
+      },
+    },
+    // The server took a change but its answer could not be read: show the repository it holds.
+    refreshing: {
+      entry: { type: 'notifyWarning', params: UNREADABLE_ANSWER },
+      invoke: {
+        id: 'fetchRepo',
+        src: 'fetchRepo',
+        input: ({ context }) => refOf(context.repo),
+        onDone: {
+          target: 'checking',
+          actions: [{ type: 'assignRepo', params: ({ event }) => event.output }, 'emitRepoChanged'],
+        },
+        onError: {
+          target: 'checking',
+          actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },
         },
       },
     },
@@ -171,13 +198,16 @@ export const repoSettingsMachine = setup({
                 'emitRepoChanged',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notifyError',
-                params: ({ event }) => `Unable to save changes: ${messageOf(event.error)}`,
+            onError: [
+              UNREADABLE,
+              {
+                target: 'editing',
+                actions: {
+                  type: 'notifyError',
+                  params: ({ event }) => `Unable to save changes: ${messageOf(event.error)}`,
+                },
               },
-            },
+            ],
           },
         },
         confirmingDisable: {
@@ -196,13 +226,16 @@ export const repoSettingsMachine = setup({
                 'emitRepoChanged',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notifyError',
-                params: ({ event }) => `Unable to disable repo: ${messageOf(event.error)}`,
+            onError: [
+              UNREADABLE,
+              {
+                target: 'editing',
+                actions: {
+                  type: 'notifyError',
+                  params: ({ event }) => `Unable to disable repo: ${messageOf(event.error)}`,
+                },
               },
-            },
+            ],
           },
         },
       },
@@ -214,7 +247,9 @@ export type RepoSettingsSnapshot = SnapshotFrom<typeof repoSettingsMachine>;
 
 export const selectRepo = (snapshot: RepoSettingsSnapshot) => snapshot.context.repo;
 export const selectForm = (snapshot: RepoSettingsSnapshot) => snapshot.context.form;
-export const selectIsActive = (snapshot: RepoSettingsSnapshot) => snapshot.matches('active');
+/** Active, or being looked at again while it was (the form stays up meanwhile). */
+export const selectIsActive = (snapshot: RepoSettingsSnapshot) =>
+  snapshot.matches('active') || (snapshot.matches('refreshing') && snapshot.context.repo.active);
 export const selectCanActivate = (snapshot: RepoSettingsSnapshot) =>
   snapshot.context.isSystemAdmin || snapshot.context.repo.permissions?.admin === true;
 export const selectIsActivating = (snapshot: RepoSettingsSnapshot) =>

@@ -8,6 +8,7 @@ import {
   patchOf,
   repoSettingsMachine,
   selectCanActivate,
+  selectIsActive,
   type RepoSettingsForm,
 } from './repoSettings.machine';
 import { notify } from './toasts.machine';
@@ -198,6 +199,55 @@ describe('saving', () => {
     expect(error).toHaveBeenCalledWith('Unable to save changes: database is locked');
     expect(actor.getSnapshot().value).toEqual({ active: 'editing' });
     expect(actor.getSnapshot().context.form.protected).toBe(true);
+  });
+});
+
+describe('an answer that cannot be read (issue 17)', () => {
+  it('fetches the repository the server holds after a save, and says why', async () => {
+    const warning = vi.spyOn(notify, 'warning');
+    const error = vi.spyOn(notify, 'error');
+    const held = deferred<Repository>();
+    const { actor, changed } = start(adminRepo(), {
+      actors: {
+        saveSettings: fromPromise(() =>
+          Promise.reject(new ApiError(0, 'Unexpected end of JSON input', { malformed: true })),
+        ),
+        fetchRepo: fromPromise(() => held.promise),
+      },
+    });
+    actor.send({ type: 'settings.toggle', field: 'protected', value: true });
+    actor.send({ type: 'settings.save' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    // The form stays up while the repository is looked at again.
+    expect(selectIsActive(actor.getSnapshot())).toBe(true);
+    held.resolve(adminRepo({ protected: true, permissions: undefined }));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ active: 'editing' });
+    expect(actor.getSnapshot().context.form.protected).toBe(true);
+    expect(changed.at(-1)?.protected).toBe(true);
+    expect(changed.at(-1)?.permissions?.admin).toBe(true);
+    expect(warning).toHaveBeenCalledWith(
+      "The server's answer could not be read; showing what it holds now.",
+    );
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('shows the repository inactive when an unreadable disable did go through', async () => {
+    const { actor } = start(adminRepo(), {
+      actors: {
+        disableRepo: fromPromise(() =>
+          Promise.reject(new ApiError(0, 'Unexpected end of JSON input', { malformed: true })),
+        ),
+        fetchRepo: fromPromise(() => Promise.resolve(adminRepo({ active: false }))),
+      },
+    });
+    vi.spyOn(notify, 'warning');
+    actor.send({ type: 'repo.disable' });
+    actor.send({ type: 'disable.confirm' });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ inactive: 'idle' });
   });
 });
 

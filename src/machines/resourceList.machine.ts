@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../api/client';
+import { isMalformedAnswer, UNREADABLE_ANSWER } from './callErrors';
 import { notify } from './toasts.machine';
 import type {
   Draft,
@@ -20,6 +21,16 @@ export const fillMessage = (template: string, error: unknown) =>
 
 export const notProvided = () => Promise.reject(new Error('resourceList: actor not provided'));
 
+/**
+ * A create, edit or delete the server accepted but whose answer could not be read: reload the
+ * list to show what the server holds, and say why, instead of reporting a failure.
+ */
+const UNREADABLE = {
+  guard: 'isMalformedAnswer',
+  target: '#resourceList.loading',
+  actions: ['clearTarget', { type: 'notifyWarning', params: UNREADABLE_ANSWER }],
+} as const;
+
 /** One chart for every list screen; each screen provides its actors (`defineResourceList`). */
 export const resourceListMachine = setup({
   types: {
@@ -32,6 +43,9 @@ export const resourceListMachine = setup({
     createItem: fromPromise<Item, { scope: Scope; draft: Draft }>(notProvided),
     updateItem: fromPromise<Item, { scope: Scope; item: Item; patch: Patch }>(notProvided),
     deleteItem: fromPromise<unknown, { scope: Scope; item: Item }>(notProvided),
+  },
+  guards: {
+    isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
   },
   actions: {
     assignCreated: assign(({ context }, item: Item) => ({
@@ -58,6 +72,7 @@ export const resourceListMachine = setup({
           : context.visible + context.pageSize,
     })),
     notifySuccess: (_, message: string) => notify.success(message),
+    notifyWarning: (_, message: string) => notify.warning(message),
     notifyError: (_, message: string) => notify.error(message),
   },
 }).createMachine({
@@ -142,15 +157,18 @@ export const resourceListMachine = setup({
                     { type: 'notifySuccess', params: ({ context }) => context.texts.created },
                   ],
                 },
-                // The modal stays open so the user can correct what the server refused.
-                onError: {
-                  target: 'form',
-                  actions: {
-                    type: 'notifyError',
-                    params: ({ context, event }) =>
-                      fillMessage(context.texts.createFailed, event.error),
+                onError: [
+                  UNREADABLE,
+                  // The modal stays open so the user can correct what the server refused.
+                  {
+                    target: 'form',
+                    actions: {
+                      type: 'notifyError',
+                      params: ({ context, event }) =>
+                        fillMessage(context.texts.createFailed, event.error),
+                    },
                   },
-                },
+                ],
               },
             },
           },
@@ -197,17 +215,20 @@ export const resourceListMachine = setup({
                     },
                   ],
                 },
-                onError: {
-                  target: 'form',
-                  actions: {
-                    type: 'notifyError',
-                    params: ({ context, event }) =>
-                      fillMessage(
-                        context.texts.updateFailed ?? context.texts.createFailed,
-                        event.error,
-                      ),
+                onError: [
+                  UNREADABLE,
+                  {
+                    target: 'form',
+                    actions: {
+                      type: 'notifyError',
+                      params: ({ context, event }) =>
+                        fillMessage(
+                          context.texts.updateFailed ?? context.texts.createFailed,
+                          event.error,
+                        ),
+                    },
                   },
-                },
+                ],
               },
             },
           },
@@ -230,17 +251,20 @@ export const resourceListMachine = setup({
                 { type: 'notifySuccess', params: ({ context }) => context.texts.removed },
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: [
-                'clearTarget',
-                {
-                  type: 'notifyError',
-                  params: ({ context, event }) =>
-                    fillMessage(context.texts.removeFailed, event.error),
-                },
-              ],
-            },
+            onError: [
+              UNREADABLE,
+              {
+                target: 'idle',
+                actions: [
+                  'clearTarget',
+                  {
+                    type: 'notifyError',
+                    params: ({ context, event }) =>
+                      fillMessage(context.texts.removeFailed, event.error),
+                  },
+                ],
+              },
+            ],
           },
         },
       },

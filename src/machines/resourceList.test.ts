@@ -46,15 +46,26 @@ const later = <T>(answer: () => T) =>
     }, LATENCY),
   );
 
-/** A fake server holding a list; `fail` makes the next call of that kind fail. */
+/**
+ * A fake server holding a list; `fail` makes the next call of that kind fail, `garble` makes it
+ * do its work and then answer what cannot be read (a truncated JSON body).
+ */
 function fakeServer(initial: Thing[]) {
-  const state = { items: [...initial], fail: {} as Record<string, string | undefined> };
+  const state = {
+    items: [...initial],
+    fail: {} as Record<string, string | undefined>,
+    garble: new Set<string>(),
+  };
   const failIfAsked = (kind: string) => {
     const message = state.fail[kind];
     if (message) {
       state.fail[kind] = undefined;
       throw new ApiError(400, message);
     }
+  };
+  const garbleIfAsked = <T>(kind: string, answer: T): T => {
+    if (!state.garble.delete(kind)) return answer;
+    throw new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
   };
   const calls = {
     fetch: vi.fn(() => later(() => (failIfAsked('fetch'), [...state.items]))),
@@ -63,16 +74,22 @@ function fakeServer(initial: Thing[]) {
         failIfAsked('create');
         const item = { ...draft, token: 'secret-token' };
         state.items.push(item);
-        return item;
+        return garbleIfAsked('create', item);
       }),
     ),
     update: vi.fn((_scope: { id: number }, item: Thing, patch: { flag: boolean }) =>
-      later(() => (failIfAsked('update'), { ...item, ...patch })),
+      later(() => {
+        failIfAsked('update');
+        const updated = { ...item, ...patch };
+        state.items = state.items.map((each) => (each.name === item.name ? updated : each));
+        return garbleIfAsked('update', updated);
+      }),
     ),
     remove: vi.fn((_scope: { id: number }, item: Thing) =>
       later(() => {
         failIfAsked('remove');
         state.items = state.items.filter((each) => each.name !== item.name);
+        return garbleIfAsked('remove', undefined);
       }),
     ),
   };
@@ -94,11 +111,13 @@ const items = (actor: ReturnType<typeof start>['actor']) =>
   selectItems<Thing>(actor.getSnapshot()).map((item) => item.name);
 
 let success: ReturnType<typeof vi.spyOn>;
+let warning: ReturnType<typeof vi.spyOn>;
 let error: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   vi.useFakeTimers();
   success = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  warning = vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
   error = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -266,6 +285,57 @@ describe('editing', () => {
     expect(actor.getSnapshot().value).toEqual({ ready: 'confirmingRemoval' });
     expect(actor.getSnapshot().context.target).toBe(item);
   });
+});
+
+describe('an answer that cannot be read (issue 17)', () => {
+  it.each([
+    [
+      'create',
+      (actor: ReturnType<typeof start>['actor']) => {
+        actor.send({ type: 'create.open' });
+        actor.send({ type: 'draft.change', changes: { name: 'b' } });
+        actor.send({ type: 'create.submit' });
+      },
+      ['a', 'b'],
+    ],
+    [
+      'update',
+      (actor: ReturnType<typeof start>['actor']) => {
+        const [item] = selectItems<Thing>(actor.getSnapshot());
+        actor.send({ type: 'edit.open', item: item!, patch: { flag: true } });
+        actor.send({ type: 'edit.submit' });
+      },
+      ['a'],
+    ],
+    [
+      'remove',
+      (actor: ReturnType<typeof start>['actor']) => {
+        const [item] = selectItems<Thing>(actor.getSnapshot());
+        actor.send({ type: 'remove.request', item: item! });
+        actor.send({ type: 'remove.confirm' });
+      },
+      [],
+    ],
+  ])(
+    'after a %s, reloads what the server holds and says the answer was unreadable',
+    async (kind, act, after) => {
+      const { actor, server } = start([{ name: 'a' }]);
+      await vi.advanceTimersByTimeAsync(LATENCY);
+      server.state.garble.add(kind);
+      act(actor);
+      await vi.advanceTimersByTimeAsync(LATENCY);
+      expect(actor.getSnapshot().value).toBe('loading');
+      await vi.advanceTimersByTimeAsync(LATENCY);
+      expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+      expect(items(actor)).toEqual(after);
+      expect(server.calls.fetch).toHaveBeenCalledTimes(2);
+      expect(warning).toHaveBeenCalledWith(
+        "The server's answer could not be read; showing what it holds now.",
+      );
+      expect(error).not.toHaveBeenCalled();
+      expect(success).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('show more', () => {

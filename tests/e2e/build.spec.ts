@@ -96,7 +96,8 @@ test('promoting with a parameter lands on the new deployment', async ({ page }) 
   await expect(page).toHaveURL(/\/acme\/api\/\d+$/);
   const number = Number(/\/acme\/api\/(\d+)$/.exec(page.url())![1]);
   expect(number).toBeGreaterThan(finished.number);
-  await expect(page.getByText(`promoted #${finished.number} to staging`)).toBeVisible();
+  // Credited to the administrator who promoted, not to the commit's author.
+  await expect(page.getByText(`admin promoted #${finished.number} to staging`)).toBeVisible();
   const deployed = await fetchBuild(page, 'acme/api', number);
   expect(deployed).toMatchObject({
     event: 'promote',

@@ -191,11 +191,11 @@ test('copies a badge snippet for a branch', async ({ page, baseURL }) => {
   await expect(snippet).toHaveText(/^\[!\[Build Status\]/, FIRST_LOAD);
   await page.getByLabel('Branch').fill(' main ');
   await page.getByLabel('Syntax').selectOption({ label: 'Markup' });
-  const expected = `<a href="${baseURL}/acme/web"><img src="${baseURL}/api/badges/acme/web/status.svg?ref=refs%2Fheads%2Fmain" /></a>`;
+  const expected = `<a href="${baseURL}/acme/web"><img src="${baseURL}/api/badges/acme/web/status.svg?ref=refs/heads/main" /></a>`;
   await expect(snippet).toHaveText(expected);
   await expect(page.getByRole('img', { name: 'Build status badge' })).toHaveAttribute(
     'src',
-    `${baseURL}/api/badges/acme/web/status.svg?ref=refs%2Fheads%2Fmain`,
+    `${baseURL}/api/badges/acme/web/status.svg?ref=refs/heads/main`,
   );
 
   const copy = page.getByRole('button', { name: 'Copy snippet' });
@@ -204,6 +204,6 @@ test('copies a badge snippet for a branch', async ({ page, baseURL }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
   // New options reset the indicator.
   await page.getByLabel('Syntax').selectOption({ label: 'CCMenu' });
-  await expect(snippet).toHaveText(`${baseURL}/acme/web/cc.xml`);
+  await expect(snippet).toHaveText(`${baseURL}/api/badges/acme/web/cc.xml`);
   await expect(page.getByRole('button', { name: 'Copy snippet' })).toHaveText('Copy');
 });

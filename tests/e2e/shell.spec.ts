@@ -34,6 +34,18 @@ test('an unknown path offers Sign In when signed out', async ({ page }) => {
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
+test("a private repository's build offers Sign In when signed out, not 'Unauthorized'", async ({
+  page,
+}) => {
+  // Drone answers a signed-out visitor of a private repository 401 Unauthorized (CONTRACT 1.4).
+  await signOut(page);
+  await page.goto('/acme/api/1');
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();
+  await expect(page.getByText('Unauthorized')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+});
+
 test('each page sets its document title', async ({ page }) => {
   // Eight full page loads, each starting the app and the mock afresh.
   test.slow();

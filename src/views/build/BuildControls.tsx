@@ -25,12 +25,15 @@ export function BuildControls({
   canWrite,
   blocked,
   onCancelled,
+  onStale,
 }: {
   repo: { namespace: string; name: string };
   build: Build;
   canWrite: boolean;
   blocked: boolean;
   onCancelled: (build: Build) => void;
+  /** The build changed but the server's answer could not be read: fetch it again. */
+  onStale: () => void;
 }) {
   const [, navigate] = useLocation();
   const controlsRef = useInspectedActorRef(buildControlsMachine, {
@@ -38,9 +41,13 @@ export function BuildControls({
   });
   // The cancelled build comes back with its stages; the page shows it without waiting.
   useEffect(() => {
-    const subscription = controlsRef.on('build.cancelled', (event) => onCancelled(event.build));
-    return () => subscription.unsubscribe();
-  }, [controlsRef, onCancelled]);
+    const cancelled = controlsRef.on('build.cancelled', (event) => onCancelled(event.build));
+    const stale = controlsRef.on('build.stale', () => onStale());
+    return () => {
+      cancelled.unsubscribe();
+      stale.unsubscribe();
+    };
+  }, [controlsRef, onCancelled, onStale]);
 
   const busy = useSelector(controlsRef, selectIsBusy);
   const busyAction = useSelector(controlsRef, selectBusyAction);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Build } from '../../api/types';
 import { type BuildView } from '../../machines/buildPage.machine';
@@ -16,6 +16,8 @@ import { useCurrentUser } from '../shell/session';
 import {
   Avatar,
   Breadcrumbs,
+  Button,
+  DebugBadge,
   formatDate,
   formatRelative,
   StatusBadge,
@@ -42,6 +44,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
     (cancelled: Build) => pageRef.send({ type: 'build.received', build: cancelled }),
     [pageRef],
   );
+  const reload = useCallback(() => pageRef.send({ type: 'build.reload' }), [pageRef]);
 
   return (
     <Header>
@@ -58,9 +61,8 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           <span data-testid="build-status">
             <StatusBadge status={build.status} />
           </span>
-          <Title>
-            <UserText>{build.title || firstLine(build.message)}</UserText>
-          </Title>
+          {build.debug ? <DebugBadge /> : null}
+          <BuildHeadline text={build.title || firstLine(build.message)} />
           <BuildControls
             key={build.number}
             repo={repo}
@@ -68,6 +70,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
             canWrite={hasWriteAccess(repository, user)}
             blocked={state === 'blocked'}
             onCancelled={showCancelled}
+            onStale={reload}
           />
         </TitleRow>
       ) : null}
@@ -77,6 +80,40 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+/** Longer than this, the headline is clamped to three lines with 'Show all' beside it. */
+export const HEADLINE_CLAMP_CHARS = 160;
+/** What a clamped headline renders at most: three lines never need more, however wide. */
+const CLAMPED_CHARS = 1000;
+
+/**
+ * The build's title or first message line. A long one (a 100 KB one-line commit message) is
+ * clamped to three lines, and 'Show all' reveals the rest; whether it is open is presentation
+ * state of this element, like a disclosure's.
+ */
+function BuildHeadline({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > HEADLINE_CLAMP_CHARS;
+  const clamped = long && !expanded;
+  return (
+    <TitleBox>
+      <Title data-clamped={clamped} id="build-headline">
+        <UserText>{clamped ? `${text.slice(0, CLAMPED_CHARS)}…` : text}</UserText>
+      </Title>
+      {long ? (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-expanded={expanded}
+          aria-controls="build-headline"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show all'}
+        </Button>
+      ) : null}
+    </TitleBox>
+  );
+}
 
 const VIEWS: Array<{ view: BuildView; label: string }> = [
   { view: 'log', label: 'Log View' },
@@ -103,7 +140,9 @@ function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: bool
 
 function ActivityLine({ build }: { build: Build }) {
   const now = useNow();
-  const when = build.started || build.created;
+  // When the build was created, as the executions list shows it: a blocked build has no start
+  // time yet, and taking `started` once it runs made the time jump at approval (issue 17).
+  const when = build.created || build.started;
   const duration = (
     <Elapsed status={build.status} started={build.started} stopped={build.finished} />
   );
@@ -155,12 +194,26 @@ const TitleRow = styled('div', {
   flexWrap: 'wrap',
 });
 
-const Title = styled('h1', {
+const TitleBox = styled('div', {
   flex: 1,
   minWidth: '200px',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '$1',
+});
+
+const Title = styled('h1', {
   margin: 0,
   fontSize: '$5',
   overflowWrap: 'anywhere',
+  maxWidth: '100%',
+  '&[data-clamped="true"]': {
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
 });
 
 const Activity = styled('p', {

@@ -129,6 +129,18 @@ describe('the build page (SPEC 2.9)', () => {
     expect(screen.queryByRole('button', { name: /Actions/ })).not.toBeInTheDocument();
   });
 
+  it('marks a debug build, and only a debug build (issue 17)', async () => {
+    serveBuild({ ...finished(), debug: true });
+    openAs(writer);
+    await screen.findByRole('navigation', { name: 'Pipeline stages' });
+    expect(screen.getByTestId('debug-badge')).toHaveTextContent('Debug');
+    cleanup();
+    serveBuild(finished());
+    openAs(writer);
+    await screen.findByRole('navigation', { name: 'Pipeline stages' });
+    expect(screen.queryByTestId('debug-badge')).not.toBeInTheDocument();
+  });
+
   it('shows the build error in a danger notice', async () => {
     serveBuild(makeBuild(7, 'error', { error: 'yaml: unmarshal errors', stages: undefined }));
     openAs(reader);
@@ -162,6 +174,34 @@ describe('a blocked build (SPEC 4.2)', () => {
     expect(approved).toEqual(['1']);
     await screen.findByRole('region', { name: 'Step deploy' });
     expect(screen.queryByRole('button', { name: 'Approve Build' })).not.toBeInTheDocument();
+  });
+
+  it('keeps one build time across the approval (created, not started once it runs)', async () => {
+    server.use(
+      http.post(
+        '*/api/repos/octocat/hello-world/builds/7/approve/:stage',
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    // Two hours, so the shared ticker's clock (up to a second behind) reads the same text.
+    const created = now - 7200;
+    serveBuild(
+      makeBuild(7, 'pending', {
+        created,
+        started: 0,
+        stages: [makeStage(1, 'blocked', { name: 'deploy-production' })],
+      }),
+      makeBuild(7, 'running', {
+        created,
+        started: now,
+        stages: [makeStage(1, 'running', { steps: [makeStep(1, 'running', { name: 'deploy' })] })],
+      }),
+    );
+    openAs(writer);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Build' }));
+    await screen.findByRole('region', { name: 'Step deploy' });
+    expect(screen.getByText('2 hours ago')).toBeInTheDocument();
   });
 
   it('tells a read-only user to ask the repository admin', async () => {

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { buildPageMachine } from '../../machines/buildPage.machine';
 import {
   selectBuild,
+  selectCanRetry,
   selectErrorMessage,
   selectHasCards,
   selectPageState,
@@ -15,7 +16,7 @@ import {
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';
-import { Loading, Notice, Page, UserText } from '../ui';
+import { LoadFailed, Loading, Notice, Page, UserText } from '../ui';
 import { BuildHeader } from './BuildHeader';
 import { CardsView } from './CardsView';
 import { GraphView } from './GraphView';
@@ -89,7 +90,11 @@ function BuildBody({
   const step = useSelector(pageRef, selectStep);
   const route = useSelector(pageRef, selectRoute);
   const hasCards = useSelector(pageRef, selectHasCards);
+  const canRetry = useSelector(pageRef, selectCanRetry);
 
+  if (canRetry) {
+    return <LoadFailed message={message} onRetry={() => pageRef.send({ type: 'build.retry' })} />;
+  }
   if (state === 'error') {
     return (
       <Notice tone="danger" role="alert">

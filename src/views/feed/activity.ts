@@ -1,4 +1,5 @@
 import type { Build } from '../../api/types';
+import { deployer } from '../repo/activity';
 
 /** The tag or branch name a ref points at: refs/tags/v1 -> v1, refs/heads/main -> main. */
 function shortRef(ref: string): string {
@@ -18,9 +19,9 @@ export function activityOf(build: Build): string {
     case 'tag':
       return `${who} created tag ${shortRef(build.ref)}`;
     case 'promote':
-      return `${who} promoted #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
+      return `${deployer(build)} promoted #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
     case 'rollback':
-      return `${who} rolled back #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
+      return `${deployer(build)} rolled back #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
     case 'cron':
       return `cron job ${build.cron ?? ''} ran on ${build.target}`.replace('  ', ' ');
     case 'custom':

@@ -23,6 +23,7 @@ import {
   ModalFooter,
   SectionTitle,
   Table,
+  TableScroll,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';
@@ -179,21 +180,23 @@ export function ListModals({
 /** A list table: the screen's column headers, then the row actions' (hidden) header. */
 export function ListTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
   return (
-    <Table>
-      <thead>
-        <tr>
-          {columns.map((column, index) => (
-            <th key={index} scope="col">
-              {column}
+    <TableScroll>
+      <Table>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
             </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </Table>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableScroll>
   );
 }
 

@@ -31,7 +31,7 @@ const Layout = styled('div', {
   gridTemplateColumns: '200px minmax(0, 1fr)',
   gap: '$5',
   alignItems: 'start',
-  '@mobile': { gridTemplateColumns: '1fr', gap: '$3' },
+  '@mobile': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '$3' },
 });
 
 export function RepoSettings({ repo, section, onRepoChanged }: RepoSettingsProps) {

@@ -1,7 +1,16 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
 import { buildHref } from '../build/paths';
-import { Avatar, StatusIcon, Table, UserText, formatDate, formatRelative, useNow } from '../ui';
+import {
+  Avatar,
+  TableScroll,
+  StatusIcon,
+  Table,
+  UserText,
+  formatDate,
+  formatRelative,
+  useNow,
+} from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';
@@ -19,6 +28,14 @@ const LinkedTable = styled(Table, {
   'td.muted': { color: '$textMuted', whiteSpace: 'nowrap' },
 });
 
+/** Two lines at most, however long the message: the build the row links to shows all of it. */
+const Clamped = styled('span', {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
+
 const Committer = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '$2' });
 
 function When({ build }: { build: Build }) {
@@ -29,87 +46,95 @@ function When({ build }: { build: Build }) {
 /** SPEC 2.7: one row per branch, linking to the branch's latest build. */
 export function BranchesTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
   return (
-    <LinkedTable aria-label="Branches">
-      <thead>
-        <tr>
-          <th>
-            <span className="visually-hidden">Status</span>
-          </th>
-          <th>Branch</th>
-          <th>Build</th>
-          <th>Message</th>
-          <th>Updated</th>
-        </tr>
-      </thead>
-      <tbody>
-        {builds.map((build) => (
-          <tr key={build.target} data-testid="branch-row">
-            <td className="status">
-              <StatusIcon status={build.status} />
-            </td>
-            <td>
-              <Link href={buildHref(repo, build.number)}>
-                <UserText>{build.target}</UserText>
-              </Link>
-            </td>
-            <td className="muted">#{build.number}</td>
-            <td>
-              <UserText>{headline(build)}</UserText>
-            </td>
-            <td className="muted">
-              <When build={build} />
-            </td>
+    <TableScroll>
+      <LinkedTable aria-label="Branches">
+        <thead>
+          <tr>
+            <th>
+              <span className="visually-hidden">Status</span>
+            </th>
+            <th>Branch</th>
+            <th>Build</th>
+            <th>Message</th>
+            <th>Updated</th>
           </tr>
-        ))}
-      </tbody>
-    </LinkedTable>
+        </thead>
+        <tbody>
+          {builds.map((build) => (
+            <tr key={build.target} data-testid="branch-row">
+              <td className="status">
+                <StatusIcon status={build.status} />
+              </td>
+              <td>
+                <Link href={buildHref(repo, build.number)}>
+                  <UserText>{build.target}</UserText>
+                </Link>
+              </td>
+              <td className="muted">#{build.number}</td>
+              <td>
+                <Clamped>
+                  <UserText>{headline(build)}</UserText>
+                </Clamped>
+              </td>
+              <td className="muted">
+                <When build={build} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </LinkedTable>
+    </TableScroll>
   );
 }
 
 /** SPEC 2.8: Environment, Commit (8 characters), Committer, Message, plus status. */
 export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
   return (
-    <LinkedTable aria-label="Deployments">
-      <thead>
-        <tr>
-          <th>
-            <span className="visually-hidden">Status</span>
-          </th>
-          <th>Environment</th>
-          <th>Commit</th>
-          <th>Committer</th>
-          <th>Message</th>
-        </tr>
-      </thead>
-      <tbody>
-        {builds.map((build) => (
-          <tr key={build.deploy_to ?? build.number} data-testid="deployment-row">
-            <td className="status">
-              <StatusIcon status={build.status} />
-            </td>
-            <td>
-              <Link
-                href={buildHref(repo, build.number)}
-                aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
-              >
-                <UserText>{build.deploy_to}</UserText>
-              </Link>
-            </td>
-            <td className="muted">
-              <code>{shortSha(build.after)}</code>
-            </td>
-            <td>
-              <Committer>
-                <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
-                <UserText>{build.author_login}</UserText>
-              </Committer>
-            </td>
-            <td>
-              <UserText>{headline(build)}</UserText>
-            </td>
+    <TableScroll>
+      <LinkedTable aria-label="Deployments">
+        <thead>
+          <tr>
+            <th>
+              <span className="visually-hidden">Status</span>
+            </th>
+            <th>Environment</th>
+            <th>Commit</th>
+            <th>Committer</th>
+            <th>Message</th>
           </tr>
-        ))}
-      </tbody>
-    </LinkedTable>
+        </thead>
+        <tbody>
+          {builds.map((build) => (
+            <tr key={build.deploy_to ?? build.number} data-testid="deployment-row">
+              <td className="status">
+                <StatusIcon status={build.status} />
+              </td>
+              <td>
+                <Link
+                  href={buildHref(repo, build.number)}
+                  aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
+                >
+                  <UserText>{build.deploy_to}</UserText>
+                </Link>
+              </td>
+              <td className="muted">
+                <code>{shortSha(build.after)}</code>
+              </td>
+              <td>
+                <Committer>
+                  <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
+                  <UserText>{build.author_login}</UserText>
+                </Committer>
+              </td>
+              <td>
+                <Clamped>
+                  <UserText>{headline(build)}</UserText>
+                </Clamped>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </LinkedTable>
+    </TableScroll>
   );
 }

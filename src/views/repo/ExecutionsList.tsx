@@ -3,6 +3,7 @@ import type { Build, Repository } from '../../api/types';
 import { buildHref } from '../build/paths';
 import {
   Avatar,
+  DebugBadge,
   LinkList,
   SectionTitle,
   StatusIcon,
@@ -36,6 +37,16 @@ const Main = styled('span', {
   flexDirection: 'column',
   gap: '2px',
   strong: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+const Headline = styled('span', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  minWidth: 0,
+  // The headline gives way (ellipsis) to the badge, however long the message.
+  '& > strong': { minWidth: 0 },
+  '& > span': { flexShrink: 0 },
 });
 
 const Activity = styled('span', {
@@ -86,9 +97,12 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
         <BuildNumber>#{build.number}</BuildNumber>
         <StatusIcon status={build.status} />
         <Main>
-          <strong>
-            <UserText>{headline(build)}</UserText>
-          </strong>
+          <Headline>
+            <strong>
+              <UserText>{headline(build)}</UserText>
+            </strong>
+            {build.debug ? <DebugBadge /> : null}
+          </Headline>
           <Activity>
             <Avatar
               src={build.author_avatar}

@@ -136,6 +136,20 @@ describe('repository builds tab', () => {
     expect(within(tabs).queryByText('Settings')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a read-only user', () => signInAs(reader)],
+    ['a signed-out visitor of a public repository', () => void 0],
+  ])('gives %s the not-found page at settings, no form or Save Changes', async (_who, who) => {
+    grant(reader, addRepo('octocat/open', { visibility: 'public', private: false }), 'read');
+    who();
+    renderApp('/octocat/open/settings');
+    expect(
+      await screen.findByText('We are sorry, the resource you requested cannot be found.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'General settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty state for a repository without builds', async () => {
     signInAs(writer);
     const empty = addRepo('octocat/empty');

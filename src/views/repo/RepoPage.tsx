@@ -7,10 +7,11 @@ import {
   selectLoadError,
   selectRepo,
 } from '../../machines/repo.machine';
+import { hasWriteAccess } from '../../machines/buildPage.selectors';
 import { RepoSettings } from '../repo-settings/RepoSettings';
 import { repoHref } from '../build/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
-import { useCurrentUser } from '../shell/session';
+import { useCurrentUser, useSessionState } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { LoadFailed, Loading, Page } from '../ui';
 import { BuildIndexTab } from './BuildIndexTab';
@@ -49,6 +50,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
   const notFound = useSelector(repoActor, selectIsNotFound);
   const loadError = useSelector(repoActor, selectLoadError);
   const user = useCurrentUser();
+  const sessionState = useSessionState();
   const { tab, section } = useRepoTab();
   const slug = `${repoRef.namespace}/${repoRef.name}`;
   // SPEC 2.1: the settings title has its own format; the other tabs use '{page} - Drone'.
@@ -74,7 +76,19 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
   if (!repo.active && tab !== 'settings') return <Redirect to={`${base}/settings`} replace />;
 
   // SPEC 6: write permission on the repository, or a system administrator.
-  const canWrite = repo.permissions?.write === true || user?.admin === true;
+  const canWrite = hasWriteAccess(repo, user);
+  // SPEC 2.5, 6: an active repository's settings are for writers and admins only. Anyone else
+  // (signed out, read-only) gets the not-found page, never a form they cannot save; the inactive
+  // repository's notice stays for everyone. A system admin's rights are known once the session is.
+  if (tab === 'settings' && repo.active && !canWrite) {
+    return sessionState === 'loading' ? (
+      <Page>
+        <Loading />
+      </Page>
+    ) : (
+      <NotFoundPage />
+    );
+  }
   return (
     <Page>
       <RepoHeader repo={repo} canWrite={canWrite} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../tests/factories';
+import { activityOf } from '../feed/activity';
 import { activityText, pullNumber, shortSha } from './activity';
 
 const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
@@ -25,14 +26,18 @@ describe('activity wording per event', () => {
     expect(activityText(build)).toBe('ann created tag v1.2.0');
   });
 
-  it('promote and rollback name the parent build and the environment', () => {
-    const deploy = { parent: 7, deploy_to: 'production', author_login: 'ops' };
-    expect(activityText(makeBuild({ ...deploy, event: 'promote' }))).toBe(
-      'ops promoted #7 to production',
-    );
-    expect(activityText(makeBuild({ ...deploy, event: 'rollback' }))).toBe(
-      'ops rolled back #7 to production',
-    );
+  it('promote and rollback credit who did it (not the commit author), the parent build and the environment', () => {
+    // Drone copies author and sender from the parent; `trigger` is the user who promoted.
+    const copied = { parent: 7, deploy_to: 'prod', author_login: 'dev', sender: 'dev' };
+    const promote = makeBuild({ ...copied, event: 'promote', trigger: 'ops' });
+    expect(activityText(promote)).toBe('ops promoted #7 to prod');
+    expect(activityOf(promote)).toBe('ops promoted #7 to prod');
+    const rollback = makeBuild({ ...copied, event: 'rollback', trigger: 'ops' });
+    expect(activityText(rollback)).toBe('ops rolled back #7 to prod');
+    expect(activityOf(rollback)).toBe('ops rolled back #7 to prod');
+    // Without a user login in trigger, the sender still comes before the author.
+    const bySender = makeBuild({ ...copied, sender: 'ann', event: 'promote', trigger: '@hook' });
+    expect(activityText(bySender)).toBe('ann promoted #7 to prod');
   });
 
   it('cron and custom', () => {

@@ -7,6 +7,17 @@ export const shortSha = (sha: string) => sha.slice(0, 8);
 
 const who = (build: Build) => build.author_login || build.sender || build.trigger || 'someone';
 
+/**
+ * Who promoted or rolled back a build: not the commit's author, whose fields the new build copies
+ * from its parent. Drone records the user who asked in `trigger` (a login, never `@hook` or
+ * `@cron` for these events; CONTRACT 3.3, 9.2) and copies `sender` from the parent too, so a
+ * login in `trigger` comes first, then `sender`.
+ */
+export const deployer = (build: Build) =>
+  (build.trigger && !build.trigger.startsWith('@') ? build.trigger : '') ||
+  build.sender ||
+  who(build);
+
 /** 'refs/pull/7/head' -> '7' (GitHub); 'refs/pull-requests/7/from' (Bitbucket) too. */
 export function pullNumber(ref: string): string | undefined {
   return /^refs\/pull(?:-requests)?\/(\d+)\//.exec(ref)?.[1];
@@ -34,9 +45,9 @@ export function activityText(build: Build): string {
     case 'tag':
       return `${who(build)} created tag ${tagName(build.ref)}`;
     case 'promote':
-      return `${who(build)} promoted ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
+      return `${deployer(build)} promoted ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
     case 'rollback':
-      return `${who(build)} rolled back ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
+      return `${deployer(build)} rolled back ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
     case 'cron':
       return `executed cron job ${build.cron ?? ''} on ${branch}`.replace('  ', ' ');
     case 'custom':

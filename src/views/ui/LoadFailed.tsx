@@ -3,7 +3,7 @@ import { Notice } from './Feedback';
 import { Row } from './Layout';
 import { UserText } from './UserText';
 
-/** A failed load: the SPEC 8 message, and 'Try again' to load once more. */
+/** A failed load: the SPEC 8 message, and Retry to load once more. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <>
@@ -11,7 +11,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
         <UserText>{message}</UserText>
       </Notice>
       <Row css={{ marginTop: '$3' }}>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>Retry</Button>
       </Row>
     </>
   );

@@ -93,3 +93,16 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
     </Badge>
   );
 }
+
+/** Marks a build restarted in debug mode (Build.debug), wherever the build is named. */
+export function DebugBadge() {
+  return (
+    <Badge
+      data-testid="debug-badge"
+      title="Debug build: restarted in debug mode, so its steps can be inspected"
+      css={{ color: '$warning', backgroundColor: '$warningBg', borderColor: '$warning' }}
+    >
+      Debug
+    </Badge>
+  );
+}

@@ -12,9 +12,32 @@ export const Table = styled('table', {
     padding: '$2 $3',
     borderBottom: '1px solid $border',
     verticalAlign: 'middle',
-    overflowWrap: 'anywhere',
+    // Words stay whole, so a short value never breaks letter by letter beside a long one; a
+    // word longer than the cell's cap (hostile names, 300-character branches) wraps within it.
+    overflowWrap: 'break-word',
   },
-  th: { fontSize: '$1', color: '$textMuted', fontWeight: 600, backgroundColor: '$surfaceAlt' },
+  td: { maxWidth: '32rem' },
+  // A header never breaks, so no column gets narrower than its name.
+  th: {
+    fontSize: '$1',
+    color: '$textMuted',
+    fontWeight: 600,
+    backgroundColor: '$surfaceAlt',
+    whiteSpace: 'nowrap',
+  },
   'tbody tr:last-child td': { borderBottom: 'none' },
   'tbody tr:hover': { backgroundColor: '$surfaceAlt' },
+  // A narrow screen cannot fit the columns: the table scrolls sideways in its TableScroll box.
+  '@mobile': { td: { maxWidth: '16rem' } },
+});
+
+/**
+ * The box every table sits in, so a table wider than the screen scrolls inside it and never
+ * makes the page scroll sideways. Positioned, so the table's visually hidden labels (absolute)
+ * are clipped with it.
+ */
+export const TableScroll = styled('div', {
+  position: 'relative',
+  maxWidth: '100%',
+  overflowX: 'auto',
 });

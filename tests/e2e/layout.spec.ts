@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import type { Build } from '../../src/api/types';
+import { HOSTILE_TARGET, LONG_SLUG } from '../../fixtures/hostile-data';
+import { expect, openMock, test } from './fixtures';
+
+// No page may scroll sideways, on a phone (375 px) or a laptop (1280 px), with the demo's data or
+// with the hostile scenario's huge words and a 100 KB one-line commit message: long text wraps or
+// is clipped with the whole of it reachable, and tables scroll inside their own box.
+
+const FIRST_LOAD = { timeout: 30_000 };
+const WIDTHS = [375, 1280];
+// Some forty screens, each in two widths, on one page load per scenario.
+test.setTimeout(240_000);
+
+interface Screen {
+  path: string;
+  /** Text that shows once the screen has loaded its data. */
+  ready: string | RegExp;
+}
+
+const DEMO: Screen[] = [
+  { path: '/', ready: 'Recent Activity' },
+  { path: '/builds-feed', ready: /pushed|created|promoted/ },
+  { path: '/account', ready: /token/i },
+  { path: '/settings/users', ready: 'member' },
+  { path: '/acme/api', ready: 'Executions' },
+  { path: '/acme/api/branches', ready: 'main' },
+  { path: '/acme/api/deployments', ready: /production|staging/ },
+  { path: '/acme/api/settings', ready: 'Save Changes' },
+  { path: '/acme/api/settings/secrets', ready: 'docker_password' },
+  { path: '/acme/api/settings/cron', ready: 'hourly-smoke' },
+  { path: '/acme/api/settings/badges', ready: 'Copy' },
+  { path: '/acme/api/settings/org-secrets', ready: 'sonar_token' },
+  { path: '/acme/api/settings/templates', ready: 'go-service.yaml' },
+  { path: '/acme/api/2/1/2', ready: 'Console Logs' },
+  { path: '/acme/api/2?view=graph', ready: 'Stages' },
+  { path: '/acme/api/2?view=card', ready: 'Test report' },
+  { path: '/nobody/nothing', ready: 'We are sorry, the resource you requested cannot be found.' },
+  { path: '/-/machines', ready: /session/ },
+];
+
+/** The hostile scenario's screens; `{failed}` and `{long}` are build numbers found at run time. */
+const HOSTILE_SCREENS: Screen[] = [
+  { path: '/', ready: 'Recent Activity' },
+  { path: '/builds-feed', ready: /^Render / },
+  { path: '/settings/users', ready: 'member' },
+  { path: '/hostile/xss', ready: 'Executions' },
+  { path: '/hostile/xss/branches', ready: /release\/x/ },
+  { path: '/hostile/xss/deployments', ready: HOSTILE_TARGET },
+  { path: '/hostile/xss/settings', ready: 'Save Changes' },
+  { path: '/hostile/xss/settings/secrets', ready: /SECRET_x/ },
+  { path: '/hostile/xss/settings/cron', ready: /cron_x/ },
+  { path: '/hostile/xss/settings/org-secrets', ready: /Organization Secrets/ },
+  { path: '/hostile/xss/settings/templates', ready: /template_x/ },
+  { path: '/hostile/xss/{failed}', ready: 'Pipeline stages' },
+  { path: '/hostile/xss/{failed}?view=graph', ready: 'Stages' },
+  { path: `/${LONG_SLUG}`, ready: 'Executions' },
+  { path: '/hostile/xss/{long}', ready: 'Pipeline stages' },
+];
+
+/** In-app navigation: no reload, so the scenario's data (and the long build) stay as they are. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => window.history.pushState(null, '', to), path);
+}
+
+async function pageOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, screens: Screen[]): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const { path, ready } of screens) {
+      await visit(page, path);
+      const text = page.getByText(ready, { exact: typeof ready === 'string' }).first();
+      await expect(text, `${path} at ${width}px`).toBeVisible(FIRST_LOAD);
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      const { scrollWidth, clientWidth } = await pageOverflow(page);
+      expect(scrollWidth, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(
+        clientWidth,
+      );
+    }
+  }
+}
+
+/** The newest build of hostile/xss matching `wanted`, through the mock's API. */
+async function findBuild(page: Page, wanted: (build: Build) => boolean): Promise<Build> {
+  const builds = await page.evaluate(() =>
+    fetch('/api/repos/hostile/xss/builds?per_page=100').then(
+      (response) => response.json() as Promise<Build[]>,
+    ),
+  );
+  const build = builds.find(wanted);
+  if (!build) throw new Error('no such build of hostile/xss');
+  return build;
+}
+
+test('no demo page scrolls sideways at 375 or 1280 px', async ({ page }) => {
+  await openMock(page, '/');
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
+  await expectNoSidewaysScroll(page, DEMO);
+});
+
+test('no hostile page scrolls sideways at 375 or 1280 px, even with a 100 KB message', async ({
+  page,
+}) => {
+  await openMock(page, '/', 'hostile');
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
+  // A 100 KB commit message on one line, without a space in it (CONTRACT 4.2: `message`).
+  const long = await page.evaluate(async (message) => {
+    const response = await fetch(`/api/repos/hostile/xss/builds?branch=main&message=${message}`, {
+      method: 'POST',
+    });
+    return (await response.json()) as Build;
+  }, 'x'.repeat(100_000));
+  const failed = await findBuild(page, (build) => build.status === 'failure');
+  const screens = HOSTILE_SCREENS.map((screen) => ({
+    ...screen,
+    path: screen.path
+      .replace('{failed}', String(failed.number))
+      .replace('{long}', String(long.number)),
+  }));
+  await expectNoSidewaysScroll(page, screens);
+});
+
+test('a 100 KB headline is clamped, and Show all reveals it without sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openMock(page, '/hostile/xss', 'hostile');
+  await expect(page.getByText('Executions')).toBeVisible(FIRST_LOAD);
+  const message = `${'y'.repeat(100_000)}END`;
+  const long = await page.evaluate(async (text) => {
+    const response = await fetch(`/api/repos/hostile/xss/builds?branch=main&message=${text}`, {
+      method: 'POST',
+    });
+    return (await response.json()) as Build;
+  }, message);
+  await visit(page, `/hostile/xss/${long.number}`);
+  const headline = page.getByRole('heading', { level: 1 });
+  await expect(headline).toBeVisible(FIRST_LOAD);
+  // Three lines of the title at most, and not the end of it.
+  expect((await headline.boundingBox())!.height).toBeLessThan(200);
+  await expect(headline).not.toContainText('END');
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(headline).toContainText('END');
+  expect((await pageOverflow(page)).scrollWidth).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Show less' }).click();
+  await expect(headline).not.toContainText('END');
+});
+
+test('at 375 px the users table keeps words whole and scrolls in its own box', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openMock(page, '/settings/users', 'hostile');
+  const cell = page.getByRole('cell', { name: 'Member', exact: true }).first();
+  await expect(cell).toBeVisible(FIRST_LOAD);
+  // One line: 'Member' is not broken letter by letter.
+  const lineHeight = await cell.evaluate((element) =>
+    parseFloat(getComputedStyle(element).lineHeight),
+  );
+  const box = await cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return range.getBoundingClientRect().height;
+  });
+  expect(box).toBeLessThan(lineHeight * 1.5);
+  const table = page.getByRole('table');
+  const scroller = await table.evaluate((element) => {
+    const parent = element.parentElement!;
+    return { scrollWidth: parent.scrollWidth, clientWidth: parent.clientWidth };
+  });
+  expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+  expect((await pageOverflow(page)).scrollWidth).toBeLessThanOrEqual(375);
+});

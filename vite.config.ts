@@ -112,8 +112,5 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
     ],
     testTimeout: 20000,
-    // Vitest keeps one core for itself by default, which on a two-core CI machine leaves a single
-    // worker; the main process mostly waits while the workers run the files.
-    maxWorkers: '100%',
   },
 });

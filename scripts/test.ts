@@ -1,13 +1,14 @@
 // `npm test`: every check, in stages that fail early and keep both cores of a CI machine busy.
 // The browser comes first, so a machine without one (and no way to install one) stops before any
-// test with the command that fixes it. The static checks each use one core, so they run side by
-// side; the unit and view tests and the end-to-end tests each spread over the cores themselves.
+// test with the command that fixes it. Vitest runs its files in one worker on two cores (it keeps
+// a core for itself), so the static checks take the other core meanwhile; the end-to-end tests
+// then spread over both.
 import { spawn } from 'node:child_process';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 
+/** Each stage's scripts run side by side; the first one's output shows live, the others' whole. */
 const STAGES: readonly (readonly string[])[] = [
-  ['typecheck', 'lint', 'format:check'],
-  ['test:unit'],
+  ['test:unit', 'typecheck', 'lint', 'format:check'],
   ['test:e2e'],
 ];
 
@@ -17,11 +18,10 @@ interface Outcome {
   seconds: number;
 }
 
-/** Runs `npm run <script>`; side by side with others its output is held and printed whole. */
-function run(script: string, alone: boolean): Promise<Outcome> {
+function run(script: string, live: boolean): Promise<Outcome> {
   const started = Date.now();
   const child = spawn('npm', ['run', '--silent', script], {
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   console.info(`Chromium: ${chromiumLaunchOptions.executablePath}\n`);
   const outcomes: Outcome[] = [];
   for (const stage of STAGES) {
-    const results = await Promise.all(stage.map((script) => run(script, stage.length === 1)));
+    const results = await Promise.all(stage.map((script, index) => run(script, index === 0)));
     outcomes.push(...results);
     const failed = results.filter((result) => !result.ok).map((result) => result.script);
     if (failed.length > 0) {

@@ -1,23 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium';
-import { hostileServers } from './tests/e2e/hostileServers';
+import { MOCK_CONSOLE, SERVER_CONSOLE, webServers } from './tests/e2e/servers';
 
-// E2E_PORT lets several people run the suite at once (the server-mode console takes the next
-// port, the standalone mock E2E_STANDALONE_PORT); E2E_MOCK_ONLY=1 skips the server-mode servers.
-const MOCK_PORT = Number(process.env.E2E_PORT ?? 5173);
+// E2E_MOCK_ONLY=1 skips the server-mode servers; tests/e2e/servers.ts has the ports and builds.
 const mockOnly = process.env.E2E_MOCK_ONLY === '1';
-const SERVER_MODE_PORT = MOCK_PORT + 1;
-const STANDALONE_PORT = Number(process.env.E2E_STANDALONE_PORT ?? 18190);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  globalSetup: './tests/e2e/warmup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
@@ -28,43 +23,13 @@ export default defineConfig({
     {
       name: 'mock',
       testIgnore: /server-mode\.spec\.ts|standalone\.spec\.ts/,
-      use: { baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+      use: { baseURL: MOCK_CONSOLE },
     },
     {
       name: 'server',
       testMatch: /server-mode\.spec\.ts|standalone\.spec\.ts/,
-      use: { baseURL: `http://127.0.0.1:${SERVER_MODE_PORT}` },
+      use: { baseURL: SERVER_CONSOLE },
     },
   ],
-  webServer: [
-    {
-      command: `npx vite --host 127.0.0.1 --port ${MOCK_PORT} --strictPort`,
-      url: `http://127.0.0.1:${MOCK_PORT}`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
-    ...(mockOnly ? [] : serverModeServers()),
-    // The hostile-data suite's standalone mock and console (tests/e2e/hostileServers.ts).
-    ...(mockOnly ? [] : hostileServers()),
-  ],
+  webServer: webServers(mockOnly),
 });
-
-function serverModeServers() {
-  return [
-    {
-      command: `npx tsx mock-server/standalone.ts --port ${STANDALONE_PORT} --scenario demo`,
-      url: `http://127.0.0.1:${STANDALONE_PORT}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
-    {
-      command: `npx vite --host 127.0.0.1 --port ${SERVER_MODE_PORT} --strictPort`,
-      env: { DRONE_SERVER: `http://127.0.0.1:${STANDALONE_PORT}` },
-      url: `http://127.0.0.1:${SERVER_MODE_PORT}`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-    },
-  ];
-}
-
-export { STANDALONE_PORT };

@@ -103,6 +103,28 @@ function exposeControls(): void {
   });
 }
 
+/**
+ * msw's worker unregisters itself when the page it served closes (before the next page is its
+ * client), and the next page's msw registers it again. When the worker does so late, as on a busy
+ * machine, msw has already found the registration and calls `update()` on it without awaiting it
+ * (msw/src/browser/utils/get-worker-instance.ts): "Failed to update a ServiceWorker ...: Not
+ * found", an uncaught error. The page keeps its worker and works either way (the next page
+ * registers anew), so the failed update is handled here, for msw's start only.
+ */
+async function withWorkerUpdatesHandled(start: () => Promise<unknown>): Promise<void> {
+  const update = ServiceWorkerRegistration.prototype.update;
+  ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+    const updating = update.call(this);
+    updating.catch(() => undefined);
+    return updating;
+  };
+  try {
+    await start();
+  } finally {
+    ServiceWorkerRegistration.prototype.update = update;
+  }
+}
+
 /** Starts the worker; resolves once it intercepts requests. Call before rendering the app. */
 export async function startMockWorker(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
@@ -120,11 +142,13 @@ export async function startMockWorker(): Promise<void> {
   });
   // Builds keep running between requests; keep what they did when the page goes away.
   window.addEventListener('pagehide', save);
-  await worker.start({
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-    serviceWorker: { url: '/mockServiceWorker.js' },
-  });
+  await withWorkerUpdatesHandled(() =>
+    worker.start({
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+      serviceWorker: { url: '/mockServiceWorker.js' },
+    }),
+  );
 
   if (fresh) {
     await signInAsAdmin();

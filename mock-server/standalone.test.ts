@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../src/api/types';
 import { fixtureUsers } from './scenario';
-import { startStandalone, type Standalone } from './standalone';
+import {
+  parseCommandLine,
+  startStandalone,
+  startupMessage,
+  USAGE,
+  type Standalone,
+} from './standalone';
 
 describe('startStandalone', () => {
   let standalone: Standalone;
@@ -58,5 +64,65 @@ describe('startStandalone', () => {
     expect(actual.headers.get('access-control-expose-headers')).toBe('Link');
     const noOrigin = await fetch(`${standalone.url}/api/user`);
     expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the command line (npm run mock-server -- ...)', () => {
+  it('has defaults for every option and reads each one', () => {
+    expect(parseCommandLine([])).toEqual({
+      help: false,
+      options: { port: 8080, host: '127.0.0.1', scenario: 'demo', faults: undefined },
+    });
+    const args = ['--port=0', '--host', '0.0.0.0', '--scenario', 'hostile', '--faults', '*:500'];
+    expect(parseCommandLine(args)).toEqual({
+      help: false,
+      options: { port: 0, host: '0.0.0.0', scenario: 'hostile', faults: '*:500' },
+    });
+  });
+
+  it('asks for help with --help or -h, and the usage names every option', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ help: true });
+    expect(parseCommandLine(['--port', '1', '-h'])).toEqual({ help: true });
+    for (const option of ['--port', '--host', '--scenario', '--faults', '--seed', '--help']) {
+      expect(USAGE).toContain(option);
+    }
+  });
+
+  it('puts --seed in front of the spec, so a seed= in the spec still wins', () => {
+    const faults = (args: string[]) => {
+      const line = parseCommandLine(args);
+      return line.help ? undefined : line.options.faults;
+    };
+    expect(faults(['--faults', '*:500', '--seed', '7'])).toBe('seed=7,*:500');
+  });
+
+  it.each([
+    [['--prot', '80'], "Unknown option '--prot'"],
+    [['8080'], "Unexpected argument '8080'"],
+    [['--port'], "Option '--port <value>' argument missing"],
+    [['--port', '80a'], '--port 80a: not a whole number'],
+    [['--port', '65536'], '--port 65536: not a port (0-65535)'],
+    [['--host='], '--host: give an address'],
+    [['--scenario', 'demos'], '--scenario demos: unknown (one of demo, empty, bench, hostile)'],
+    [['--faults', 'api:500'], '--faults: bad fault rule "api:500"'],
+    [['--faults', '*:500', '--seed=-1'], '--seed -1: not a whole number'],
+    [['--seed', '7'], '--seed: only the fault rules are random; add --faults'],
+  ])('rejects %j, naming the option and the value', (args, message) => {
+    expect(() => parseCommandLine(args)).toThrow(message);
+  });
+
+  it('prints the API base URL and one row per account with its token', () => {
+    const message = startupMessage('http://0.0.0.0:8080', {
+      port: 8080,
+      host: '0.0.0.0',
+      scenario: 'empty',
+    }).split('\n');
+    expect(message[0]).toBe('Mock Drone server, scenario empty, on every interface (0.0.0.0)');
+    expect(message[1]).toContain('API base URL: http://127.0.0.1:8080');
+    for (const user of fixtureUsers()) {
+      expect(message).toContainEqual(
+        expect.stringMatching(new RegExp(`^  ${user.login} +${user.kind} +${user.token}$`)),
+      );
+    }
   });
 });

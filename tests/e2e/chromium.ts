@@ -1,7 +1,22 @@
-// Debian's Chromium: Playwright cannot download its own browsers here (README, DEVELOPERS.md).
-// One set of launch options for the end-to-end tests and the benchmark.
+// One set of launch options for the end-to-end tests, the benchmark and any script that drives a
+// browser. Importing it finds (or installs) the browser first (scripts/chromium.ts), so a machine
+// without one stops here with the command that fixes it, before any server starts or test runs.
+// The flags suit any Chromium, including Debian's, whose binary Playwright does not ship.
+import { resolveChromium, thisMachine } from '../../scripts/chromium';
+
+function chromiumOrExit(): string {
+  const resolution = resolveChromium(thisMachine());
+  if ('error' in resolution) {
+    console.error(`\n${resolution.error}\n`);
+    process.exit(1);
+  }
+  // Playwright's workers and any child process reuse the answer instead of searching again.
+  process.env.CHROMIUM_PATH = resolution.path;
+  return resolution.path;
+}
+
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumOrExit(),
   args: [
     '--headless',
     '--no-sandbox',

@@ -107,9 +107,11 @@ test.describe('dashboard list load', () => {
 });
 
 test('a failed current-user load says so and recovers on Try again', async ({ page }) => {
-  await openWithFaults(page, '/', 'GET /api/user:503=Service%20restarting:times=2');
+  // Until the service is back: how often the console asks at start-up is not what is tested.
+  await openWithFaults(page, '/', 'GET /api/user:503=Service%20restarting');
   await expect(page.getByRole('alert')).toHaveText('Service restarting', FIRST_LOAD);
   await expect(page).not.toHaveURL(/\/welcome/);
+  await clearFaults(page);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

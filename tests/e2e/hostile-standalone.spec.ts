@@ -41,7 +41,7 @@ import { searchText } from '../../src/logs/escapes';
 import { showInvisibles } from '../../src/text/invisibles';
 import { test as base, expect } from './fixtures';
 import { expectInert, shown } from './hostileChecks';
-import { HOSTILE_CONSOLE, HOSTILE_SERVER } from './hostileServers';
+import { HOSTILE_CONSOLE, HOSTILE_SERVER } from './servers';
 
 // Issue 17: the hostile-data suite. The console runs in server mode (`DRONE_SERVER`, with the
 // admin's `DRONE_TOKEN`) against the standalone mock Drone server on the `hostile` scenario, so

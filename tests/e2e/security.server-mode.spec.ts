@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_TOKENS } from '../../fixtures/demo/users';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { HOSTILE_SLUG } from '../../fixtures/hostile-data';
+import { DEMO_SERVER, HOSTILE_CONSOLE, HOSTILE_SERVER } from './servers';
 
 // Issue 17, across the stack: the server-mode console against the standalone mock (the file
 // name matches the server project's pattern).
@@ -13,9 +14,7 @@ import { expect, test } from './fixtures';
 // on another port plays that host: it allows every CORS request, credentials included, so a leak
 // would reach it, and records the headers it gets.
 
-const SERVER = `http://127.0.0.1:${process.env.E2E_STANDALONE_PORT ?? 18190}`;
-/** A console of its own, built with a token: the shared server-mode console has none. */
-const TOKEN_CONSOLE_PORT = Number(process.env.E2E_PORT ?? 5173) + 2;
+const SERVER = DEMO_SERVER;
 const admin = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
 const REPO = 'octocat/spoon-knife';
 
@@ -60,12 +59,16 @@ test.afterAll(async () => {
 });
 
 /** Gives the first step of the repository's oldest build a card whose schema is on the listener. */
-async function uploadForeignCard(request: Page['request']): Promise<number> {
+async function uploadForeignCard(
+  request: Page['request'],
+  server = SERVER,
+  repo = REPO,
+): Promise<number> {
   const builds = (await (
-    await request.get(`${SERVER}/api/repos/${REPO}/builds?per_page=100`, { headers: admin })
+    await request.get(`${server}/api/repos/${repo}/builds?per_page=100`, { headers: admin })
   ).json()) as Array<{ number: number }>;
   const build = builds.at(-1)!.number;
-  const card = `${SERVER}/api/repos/${REPO}/cards/${build}/1/1`;
+  const card = `${server}/api/repos/${repo}/cards/${build}/1/1`;
   await request.delete(card, { headers: admin }); // A card left by an earlier run.
   const upload = await request.post(card, {
     headers: admin,
@@ -83,9 +86,9 @@ async function signIn(page: Page, login: 'admin' | 'member'): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
-async function openCard(page: Page, base: string, build: number): Promise<void> {
+async function openCard(page: Page, base: string, build: number, repo = REPO): Promise<void> {
   received.length = 0;
-  await page.goto(`${base}/${REPO}/${build}?view=card`);
+  await page.goto(`${base}/${repo}/${build}?view=card`);
   await expect(page.getByText('Schema from another host')).toBeVisible();
   expect(received.filter((call) => call.method === 'GET')).toHaveLength(1);
   for (const call of received)
@@ -100,34 +103,13 @@ test('a signed-in user’s session cookie never goes to a card schema’s host',
   await openCard(page, '', build);
 });
 
-test.describe('a console built with DRONE_TOKEN', () => {
-  let tokenConsole: ChildProcess;
-  const base = `http://127.0.0.1:${TOKEN_CONSOLE_PORT}`;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    tokenConsole = spawn(
-      'npx',
-      ['vite', '--host', '127.0.0.1', '--port', String(TOKEN_CONSOLE_PORT), '--strictPort'],
-      {
-        env: { ...process.env, DRONE_SERVER: SERVER, DRONE_TOKEN: DEMO_TOKENS.admin },
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
-    await expect(async () => expect((await fetch(base)).ok).toBe(true)).toPass({
-      timeout: 90_000,
-    });
-  });
-
-  test.afterAll(() => {
-    if (tokenConsole.pid !== undefined) process.kill(-tokenConsole.pid, 'SIGTERM');
-  });
-
-  test('never sends the token to a card schema’s host', async ({ page }) => {
-    const build = await uploadForeignCard(page.request);
-    await openCard(page, base, build);
-  });
+// The hostile suite's console is built with the admin's token (tests/e2e/servers.ts), against
+// the standalone mock on the hostile scenario.
+test('a console built with DRONE_TOKEN never sends the token to a card schema’s host', async ({
+  page,
+}) => {
+  const build = await uploadForeignCard(page.request, HOSTILE_SERVER, HOSTILE_SLUG);
+  await openCard(page, HOSTILE_CONSOLE, build, HOSTILE_SLUG);
 });
 
 // Item 2: Drone's name rule allows a secret named `..`, but no URL reaches it (a browser resolves

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 // Issue 2: `DRONE_SERVER=... npm start` runs the console against a real server instead of the
-// in-browser mock. playwright.config.ts points such a dev server at the standalone mock.
+// in-browser mock. tests/e2e/servers.ts builds such a console and points it at the standalone mock.
 
 test('signs in through the server and shows its repositories', async ({ page }) => {
   await page.goto('/');

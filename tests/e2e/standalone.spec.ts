@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures';
 import { DEMO_TOKENS } from '../../fixtures/demo/users';
+import { DEMO_SERVER } from './servers';
 
 // Issue 2: the standalone mock server (`npm run mock-server`) is a Drone server any HTTP client
-// can use. playwright.config.ts starts it on STANDALONE_PORT with the demo scenario.
-const SERVER = `http://127.0.0.1:${process.env.E2E_STANDALONE_PORT ?? 18190}`;
+// can use. tests/e2e/servers.ts starts it (DEMO_SERVER) with the demo scenario.
+const SERVER = DEMO_SERVER;
 const admin = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
 
 test('answers like Drone: guards, messages and JSON shapes', async ({ request }) => {

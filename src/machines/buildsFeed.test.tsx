@@ -12,7 +12,14 @@ import type { Repository } from '../api/types';
 import { makeBuild, makeRepo, makeUser } from '../../tests/factories';
 import { renderWithMachines } from '../../tests/renderMachine';
 import { AppRoutes } from '../routes';
-import { createSettler, modelOf, replayed, reportCoverage, visitedStates } from '../../tests/model';
+import {
+  createSettler,
+  modelOf,
+  pathName,
+  replayed,
+  reportCoverage,
+  visitedStates,
+} from '../../tests/model';
 import {
   buildsFeedMachine,
   selectBuilds,
@@ -192,7 +199,7 @@ describe('buildsFeed machine, model-based', () => {
     input: { isAdmin },
     paths,
   } of runs) {
-    it(`behaves as the model on every path (administrator: ${isAdmin})`, async () => {
+    it(`walks every state of both regions (administrator: ${isAdmin})`, () => {
       const seen = visitedStates(paths).join(' ');
       for (const state of ['"feed":"loading"', '"feed":"ready"', '"feed":"failed"']) {
         expect(seen).toContain(state);
@@ -200,7 +207,11 @@ describe('buildsFeed machine, model-based', () => {
       for (const state of isAdmin ? ['loading', 'ready', 'failed'] : ['hidden']) {
         expect(seen).toContain(`"running":"${state}"`);
       }
-      for (const path of paths) {
+    });
+
+    // One test per path: each renders the whole app at the route, so a path is its own unit.
+    for (const path of paths) {
+      it(`behaves as the model (administrator: ${isAdmin}): ${pathName(path)}`, async () => {
         const fetchFeed = createSettler();
         const fetchRunning = createSettler();
         const machine = buildsFeedMachine.provide({
@@ -260,7 +271,7 @@ describe('buildsFeed machine, model-based', () => {
           );
         }
         view.unmount();
-      }
-    });
+      });
+    }
   }
 });

@@ -18,7 +18,13 @@ export function consoleBuild(command: 'serve' | 'build', env: NodeJS.ProcessEnv)
     command === 'serve'
       ? droneServer === '' && env.DRONE_MOCK !== 'false'
       : env.DRONE_MOCK === 'true';
-  return { mock, droneServer, serverUrl: env.DRONE_SERVER_URL ?? '', token: env.DRONE_TOKEN ?? '' };
+  return {
+    mock,
+    droneServer,
+    serverUrl: env.DRONE_SERVER_URL ?? '',
+    token: env.DRONE_TOKEN ?? '',
+    cardHosts: env.DRONE_CARD_HOSTS ?? '',
+  };
 }
 
 /**
@@ -28,18 +34,21 @@ export function consoleBuild(command: 'serve' | 'build', env: NodeJS.ProcessEnv)
  * Stitches writes a <style> element and React sets style attributes, so inline styles stay
  * allowed. Avatars come from any https host the SCM names, and card schemas from any https host a
  * pipeline names, so img-src and connect-src keep https: (a deployment's header narrows them; a
- * page obeys both policies). The log parser is a worker, and a demo build's mock a service worker.
- * Not in dev: React refresh needs an inline script.
+ * page obeys both policies). A deployment that knows where its card schemas live says so at build
+ * time (DRONE_CARD_HOSTS, sources separated by spaces) and connect-src names only those. The log
+ * parser is a worker, and a demo build's mock a service worker. Not in dev: React refresh needs
+ * an inline script.
  */
-export function contentSecurityPolicy(serverUrl: string): string {
+export function contentSecurityPolicy(serverUrl: string, cardHosts = ''): string {
   // A console built for another origin (DRONE_SERVER_URL) calls and streams from that server.
   const server = serverUrl ? ` ${new URL(serverUrl).origin}` : '';
+  const schemas = cardHosts.trim() ? ` ${cardHosts.trim().split(/\s+/).join(' ')}` : ' https:';
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: https:${server}`,
-    `connect-src 'self' https:${server}`,
+    `connect-src 'self'${schemas}${server}`,
     "worker-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -47,7 +56,7 @@ export function contentSecurityPolicy(serverUrl: string): string {
   ].join('; ');
 }
 
-function contentSecurityPolicyMeta(serverUrl: string): Plugin {
+function contentSecurityPolicyMeta(serverUrl: string, cardHosts: string): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
@@ -56,7 +65,7 @@ function contentSecurityPolicyMeta(serverUrl: string): Plugin {
         tag: 'meta',
         attrs: {
           'http-equiv': 'Content-Security-Policy',
-          content: contentSecurityPolicy(serverUrl),
+          content: contentSecurityPolicy(serverUrl, cardHosts),
         },
         injectTo: 'head-prepend',
       },
@@ -78,11 +87,11 @@ function withoutMockWorker(): Plugin {
 }
 
 export default defineConfig(({ command }) => {
-  const { mock, droneServer, serverUrl, token } = consoleBuild(command, process.env);
+  const { mock, droneServer, serverUrl, token, cardHosts } = consoleBuild(command, process.env);
   return {
     plugins: [
       react(),
-      contentSecurityPolicyMeta(serverUrl),
+      contentSecurityPolicyMeta(serverUrl, cardHosts),
       ...(mock ? [] : [withoutMockWorker()]),
     ],
     define: {

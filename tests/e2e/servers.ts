@@ -57,12 +57,19 @@ export function webServers(mockOnly: boolean) {
     mock,
     standaloneMock(DEMO_SERVER, 'demo'),
     // `vite preview` proxies the server's routes to the standalone mock as the dev server would.
-    builtConsole('server', SERVER_CONSOLE, { DRONE_SERVER: DEMO_SERVER, DRONE_MOCK: 'false' }),
+    // Card schemas on a loopback listener of any port (security.server-mode.spec.ts): a build
+    // names where its schemas live (DRONE_CARD_HOSTS), else it allows https: hosts only.
+    builtConsole('server', SERVER_CONSOLE, {
+      DRONE_SERVER: DEMO_SERVER,
+      DRONE_MOCK: 'false',
+      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
+    }),
     standaloneMock(HOSTILE_SERVER, 'hostile'),
     builtConsole('hostile', HOSTILE_CONSOLE, {
       DRONE_SERVER: HOSTILE_SERVER,
       DRONE_TOKEN: DEMO_TOKENS.admin,
       DRONE_MOCK: 'false',
+      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
     }),
   ];
 }

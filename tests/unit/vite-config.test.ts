@@ -66,6 +66,17 @@ describe('contentSecurityPolicy', () => {
     expect(stated?.replace(/\s+/g, ' ').trim()).toBe(contentSecurityPolicy(''));
   });
 
+  it('names only the card hosts a build is given in connect-src', () => {
+    const policy = directives(
+      contentSecurityPolicy(
+        '',
+        consoleBuild('build', { DRONE_CARD_HOSTS: ' https://a.test  http://b.test:* ' }).cardHosts,
+      ),
+    );
+    expect(policy['connect-src']).toEqual(["'self'", 'https://a.test', 'http://b.test:*']);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'https:']);
+  });
+
   it('adds the server of a console built for another origin, and nothing else', () => {
     const policy = directives(contentSecurityPolicy('http://drone.internal:8080/'));
     expect(policy['connect-src']).toEqual(["'self'", 'https:', 'http://drone.internal:8080']);

@@ -58,10 +58,16 @@ export function ListHeader({
   newLabel: string;
   actor: ListActor;
 }) {
+  // Enabled once the machine takes it (the list has loaded): a click must never be dropped.
+  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'create.open' }));
   return (
     <SectionHeader>
       <SectionTitle>{title}</SectionTitle>
-      <Button variant="primary" onClick={() => actor.send({ type: 'create.open' })}>
+      <Button
+        variant="primary"
+        disabled={!canCreate}
+        onClick={() => actor.send({ type: 'create.open' })}
+      >
         {newLabel}
       </Button>
     </SectionHeader>

@@ -108,3 +108,16 @@ describe('general settings', () => {
     expect(onRepoChanged.mock.calls.at(-1)![0]).toMatchObject({ active: false });
   });
 });
+
+describe('a settings list', () => {
+  it("offers 'New Secret' only once the list has loaded, so a click is never dropped", async () => {
+    config.token = admin.token;
+    renderWithProviders(
+      <RepoSettings repo={serializeRepo(row)} section="secrets" onRepoChanged={vi.fn()} />,
+      '/octocat/hello-world/settings/secrets',
+    );
+    expect(screen.getByRole('button', { name: 'New Secret' })).toBeDisabled();
+    expect(await screen.findByText('No Secrets')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Secret' })).toBeEnabled();
+  });
+});

@@ -5,7 +5,8 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=log-viewer                # only the log viewer's figures (bench/log-viewer.ts)
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
 //
 // Two set-ups, each with every figure:
@@ -21,9 +22,21 @@ import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
-import { buildProduction, servePreview, stopServer } from './server';
+import { buildProduction, gzipSize, servePreview, stopServer } from './server';
+import { openMedian, reportOpening, VIEWPORT } from './opening';
+import { reportStream, watchStream } from './stream';
+import { join } from 'node:path';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
+/** Loads per opening figure (each in a fresh browser context); the median is printed. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** The finished steps whose opening is broken down. */
+const OPENED_STEPS = [10_000, 100_000, 1_000_000];
+const FLOOR_PAGE = 'bench/floor.html';
+const ONLY = process.env.BENCH_ONLY?.split(',');
+/** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+  !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
@@ -92,27 +105,60 @@ async function openStep(
   return probe.firstLineAt(page);
 }
 
-/** Time to first lines, split into the log's arrival (mock + transfer) and the console's part. */
-async function reportFirstLines(page: Page, build: number, step: StepPath) {
-  const first = await openStep(page, build, step);
-  const arrived = await probe.logReadAt(page);
-  report('time to first lines from navigation', ms(first));
-  report('  of which the stored log was read (parsed) at', ms(arrived));
-  report('  longest main-thread task while opening', ms((await probe.longestTask(page)).longest));
-}
-
 async function showAll(page: Page) {
   const button = page.getByRole('button', { name: 'Show all logs' });
   if (await button.isVisible()) await button.click();
   await page.waitForTimeout(500);
 }
 
+/** Opening each finished step, broken down, beside the bare page's floor (http only). */
+async function openings(browser: Browser, setup: Setup, steps: StepPath[]) {
+  for (const lines of OPENED_STEPS) {
+    const step = steps.find((candidate) => candidate.lines === lines);
+    if (!step) continue;
+    const logPath = `/logs/${step.stage}/${step.step}`;
+    console.info(`${lines.toLocaleString('en')}-line step, median of ${RUNS} loads`);
+    const figures = await openMedian(
+      browser,
+      { url: `${BASE}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`, logPath, heap: true },
+      RUNS,
+    );
+    const floor = setup.floorUrl
+      ? await openMedian(
+          browser,
+          {
+            url: setup.floorUrl(`log=${encodeURIComponent(setup.apiBase + apiLogPath(step))}`),
+            logPath,
+            bare: true,
+          },
+          RUNS,
+        )
+      : undefined;
+    section(`${setup.name}: ${lines.toLocaleString('en')}-line step opened (median of ${RUNS})`);
+    reportOpening(report, figures, floor);
+    if (lines === OPENED_STEPS[0]) reportScripts(figures.scripts, setup.bundle);
+  }
+}
+
+/** The JS the first screen of a build page loaded, gzipped as a server would send it. */
+function reportScripts(scripts: string[], bundle: string) {
+  const sizes = scripts.map((path) => gzipSize(join(bundle, path)));
+  const kib = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  report(
+    'JS loaded before the first lines, gzip',
+    `${kib.toFixed(1)} KiB (${scripts.length} files)`,
+  );
+}
+
+const apiLogPath = (step: StepPath) =>
+  `/api/repos/${REPO}/builds/1/logs/${step.stage}/${step.step}`;
+
 async function finishedLogs(page: Page, steps: StepPath[]) {
   const find = (lines: number) => steps.find((step) => step.lines === lines);
   const hundredK = find(100_000);
   if (hundredK) {
     console.info('100,000-line step');
-    await reportFirstLines(page, 1, hundredK);
+    await openStep(page, 1, hundredK);
     await showAll(page);
     await probe.scrollToEnd(page, hundredK.lines - 1);
     report(
@@ -124,7 +170,8 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
   const million = find(1_000_000);
   if (million) {
     console.info('1,000,000-line step');
-    await reportFirstLines(page, 1, million);
+    await openStep(page, 1, million);
+    await probe.waitForLogRead(page);
     await showAll(page);
     const started = Date.now();
     const end = await probe.scrollToEnd(page, million.lines - 1);
@@ -138,41 +185,69 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
   }
 }
 
-async function streaming(page: Page, freshFirehose: () => Promise<string>) {
+/** Follows the firehose (build 2); lines lost are counted once it has been watched. */
+async function streaming(browser: Browser, setup: Setup) {
   console.info(`streaming step (build 2), watched for ${STREAM_SECONDS} s`);
-  // A fresh scenario starts the firehose now, so the console connects near its first line.
-  await openStep(page, 2, { stage: 1, step: 1 }, await freshFirehose());
-  await page.getByRole('button', { name: 'Follow logs' }).click();
-  await probe.resetLongTasks(page);
-  await page.waitForTimeout(STREAM_SECONDS * 1000);
-  const tasks = await probe.longestTask(page);
-  report(
-    'longest main-thread task while streaming',
-    `${ms(tasks.longest)} (${tasks.count} long tasks)`,
+  let lost = '';
+  // A fresh scenario starts the firehose now, so the page connects near its first line.
+  const consoleRun = await watchStream(
+    browser,
+    `${BASE}/${REPO}/2/1/1${await setup.freshFirehose()}`,
+    STREAM_SECONDS,
+    async (page) => {
+      const follow = page.getByRole('button', { name: 'Follow logs' });
+      if (await follow.isVisible()) await follow.click();
+    },
+    async (page) => {
+      lost = await linesLost(page);
+    },
   );
+  let floor;
+  if (setup.floorUrl) {
+    await setup.freshFirehose();
+    const stream = `${setup.apiBase}/api/stream/${REPO}/2/1/1?access_token=${DEMO_TOKENS.admin}`;
+    floor = await watchStream(
+      browser,
+      setup.floorUrl(`stream=${encodeURIComponent(stream)}`),
+      STREAM_SECONDS,
+    );
+  }
+  section(`${setup.name}: streaming step, 2,000 lines a second for ${STREAM_SECONDS} s`);
+  reportStream(report, consoleRun, floor);
+  report('  lines lost', lost);
+}
+
+async function linesLost(page: Page): Promise<string> {
   await showAll(page);
   // Stop following, or the list jumps back to the bottom while the first row is probed.
-  await page.getByRole('button', { name: 'Following logs' }).click();
+  const following = page.getByRole('button', { name: 'Following logs' });
+  if (await following.isVisible()) await following.click();
   const end = await probe.scrollToEnd(page);
   const firstPos = await probe.firstRowPos(page);
   const held = end.lastIndex + 1;
   const expected = end.lastPos - firstPos + 1;
-  report('lines held / max pos + 1', `${held} / ${end.lastPos + 1} (first pos ${firstPos})`);
-  report('lines lost', expected - held);
+  return `${expected - held} (${held} held, first pos ${firstPos}, last ${end.lastPos})`;
 }
 
 interface Setup {
+  name: string;
+  /** The built console this set-up serves. */
+  bundle: string;
   /** The preview server (and for http, the standalone mock) until `stop`. */
   stop(): Promise<void>;
   /** Starts the bench scenario over; returns the query the next page needs for it. */
   freshFirehose(): Promise<string>;
   /** Where the API answers ('' for the page's own origin). */
   apiBase: string;
+  /** The bare page with this query, when it can reach the server (not the in-page mock). */
+  floorUrl?: (query: string) => string;
 }
 
 async function mockSetup(port: number): Promise<Setup> {
   const preview = await servePreview(port, MOCK_BUNDLE);
   return {
+    name: 'mock',
+    bundle: MOCK_BUNDLE,
     stop: async () => stopServer(preview),
     freshFirehose: async () => '?scenario=bench&reset=1',
     apiBase: '',
@@ -181,8 +256,12 @@ async function mockSetup(port: number): Promise<Setup> {
 
 async function httpSetup(port: number): Promise<Setup> {
   let api: Standalone = await startStandalone({ port: API_PORT, scenario: 'bench' });
-  const preview = await servePreview(port, HTTP_BUNDLE);
+  const apiBase = `http://127.0.0.1:${API_PORT}`;
+  await warmLogs(apiBase);
+  const preview = await servePreview(port, HTTP_BUNDLE, FLOOR_PAGE);
   return {
+    name: 'http',
+    bundle: HTTP_BUNDLE,
     stop: async () => {
       stopServer(preview);
       await api.close();
@@ -192,12 +271,30 @@ async function httpSetup(port: number): Promise<Setup> {
       api = await startStandalone({ port: API_PORT, scenario: 'bench' });
       return '';
     },
-    apiBase: `http://127.0.0.1:${API_PORT}`,
+    apiBase,
+    floorUrl: (query) => `${BASE}/bench-floor.html#${query}&token=${DEMO_TOKENS.admin}`,
   };
 }
 
+/**
+ * Reads every stored log of build 1 once: the standalone mock generates a log on its first read
+ * and serves later ones from memory, as a real server serves its log store.
+ */
+async function warmLogs(apiBase: string) {
+  const headers = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
+  const build = (await (
+    await fetch(`${apiBase}/api/repos/${REPO}/builds/1`, { headers })
+  ).json()) as Build;
+  for (const stage of build.stages ?? []) {
+    for (const step of stage.steps ?? []) {
+      const path = apiLogPath({ stage: stage.number, step: step.number, lines: 0 });
+      await (await fetch(apiBase + path, { headers })).arrayBuffer();
+    }
+  }
+}
+
 async function benchMode(browser: Browser, setup: Setup) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   page.on('crash', () => report('page crashed', 'yes'));
   page.on('pageerror', (error) => console.warn(`page error: ${error.message}`));
   await probe.installProbes(page);
@@ -207,18 +304,23 @@ async function benchMode(browser: Browser, setup: Setup) {
   const steps = await benchSteps(page, setup.apiBase);
   report('benchmark steps found', steps.map((step) => step.lines).join(', ') || 'none');
   const million = steps.find((step) => step.lines === 1_000_000);
-  if (process.env.BENCH_ONLY !== 'log-viewer') {
+  if (runs('opening')) await openings(browser, setup, steps);
+  if (runs('show-all')) {
+    section(`${setup.name}: 'Show all logs' and the million lines`);
     await finishedLogs(page, steps);
-    await streaming(page, () => setup.freshFirehose());
   }
   await page.close();
-  if (million) await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  if (runs('stream')) await streaming(browser, setup);
+  if (million && runs('log-viewer')) {
+    section(`${setup.name}: log viewer, 1,000,000-line step`);
+    await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  }
 }
 
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.info('building the production bundles...');
-    if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE);
+    if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE, { DRONE_MOCK: 'true' });
     if (MODES.includes('http')) {
       buildProduction(HTTP_BUNDLE, {
         DRONE_MOCK: 'false',
@@ -232,7 +334,9 @@ async function main() {
     for (const [index, mode] of MODES.entries()) {
       const port = PORT + index;
       BASE = `http://127.0.0.1:${port}`;
-      section(mode === 'http' ? 'http: standalone mock over HTTP' : 'mock: in-page mock (msw)');
+      console.info(
+        mode === 'http' ? '\nhttp: standalone mock over HTTP' : '\nmock: in-page mock (msw)',
+      );
       const setup = mode === 'http' ? await httpSetup(port) : await mockSetup(port);
       try {
         await benchMode(browser, setup);

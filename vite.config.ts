@@ -100,6 +100,8 @@ export default defineConfig({
   },
   build: {
     reportCompressedSize: true,
+    // dist/.vite/manifest.json: which chunks a page loads (scripts/check-bundle.ts reads it).
+    manifest: true,
     chunkSizeWarningLimit: 2000,
   },
   test: {

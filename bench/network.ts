@@ -46,7 +46,8 @@ export async function watchNetwork(context: BrowserContext, page: Page): Promise
       const response = params.response as { url: string; timing?: { requestTime: number } };
       const startTick = (response.timing?.requestTime ?? Number.NaN) * 1000;
       pending.set(id, { url: response.url, startTick, lastTick: Number.NaN });
-    } else if (method === 'Network.dataReceived' || method === 'Network.loadingFinished') {
+    } else if (method.startsWith('Network.data') || method.startsWith('Network.loading')) {
+      // A body too big for DevTools to keep ends in loadingFailed, when its last byte arrived.
       const request = pending.get(id);
       if (request && !(request.lastTick > tick)) request.lastTick = tick;
     }
@@ -56,6 +57,7 @@ export async function watchNetwork(context: BrowserContext, page: Page): Promise
     'Network.responseReceived',
     'Network.dataReceived',
     'Network.loadingFinished',
+    'Network.loadingFailed',
   ] as const) {
     session.on(method, (params) =>
       onNetwork({ method, params: params as Record<string, unknown> }),

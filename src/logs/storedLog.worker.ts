@@ -1,27 +1,17 @@
 /// <reference lib="webworker" />
+import { config } from '../config';
 import type { FromLogWorker, ToLogWorker } from './readStoredLog';
 import { StoredLogParser, parseBody } from './storedLog';
 
-// Fetches a stored log and parses it as it arrives, off the main thread; the page gets the lines
-// back in batches (a piece of the body's text and typed arrays, so posting them is cheap). The
-// in-browser mock answers this fetch too: its service worker serves the page's workers like the
-// page.
+// Parses a stored log's body as it arrives, off the main thread; the page gets the lines back in
+// batches (a piece of the body's text and typed arrays, so posting them is cheap), the last one
+// holding the tail the console shows.
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
-async function load({ url, headers }: ToLogWorker): Promise<void> {
-  const response = await fetch(url, { headers, credentials: 'include' });
-  if (!response.ok) {
-    post({
-      type: 'failed',
-      status: response.status,
-      statusText: response.statusText,
-      body: await response.text(),
-    });
-    return;
-  }
+async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
   const parser = new StoredLogParser();
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
@@ -30,13 +20,41 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
       post({ type: 'lines', batch }, [bounds.buffer, pos.buffer, time.buffer, marked.buffer]);
     }
   };
-  await parseBody(response.body, parser, postLines);
+  await parseBody(body, parser, postLines);
   postLines();
   post({ type: 'done' });
 }
 
-scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  load(data).catch((error: unknown) => {
+/** In-page demo: the log's bytes, produced here rather than passed through the service worker. */
+async function generated(name: string): Promise<ReadableStream<Uint8Array>> {
+  if (!config.mock) throw new Error('Generated logs exist only in the demo');
+  const { bodyOf, generateLog } = await import('../../mock-server/generatedLogs');
+  return bodyOf(generateLog(name) ?? [new TextEncoder().encode('null\n')]);
+}
+
+function run(work: () => Promise<void>): void {
+  work().catch((error: unknown) => {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
   });
+}
+
+/** The body the page passes chunk by chunk (a browser that cannot transfer streams). */
+let chunks: ReadableStreamDefaultController<Uint8Array> | null = null;
+function chunked(): ReadableStreamDefaultController<Uint8Array> {
+  if (!chunks) {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        chunks = controller;
+      },
+    });
+    run(() => parse(body));
+  }
+  return chunks!;
+}
+
+scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
+  if (data.type === 'body') run(() => parse(data.body));
+  else if (data.type === 'generate') run(async () => parse(await generated(data.name)));
+  else if (data.type === 'chunk') chunked().enqueue(data.chunk);
+  else chunked().close();
 };

@@ -1,0 +1,54 @@
+// @vitest-environment node
+// Boot (src/early.ts): a build URL's step log is asked for before the app renders, and the build
+// page's console takes that answer instead of asking again.
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchLogs } from '../../src/api/logs';
+import { startEarly } from '../../src/early';
+import { setupMockServer } from '../mockServer';
+
+// The page's code is loaded at boot too; its module is not what this file tests.
+vi.mock('../../src/views/build/BuildPage', () => ({ BuildPage: () => null }));
+
+const server = setupMockServer();
+afterEach(() => server.resetHandlers());
+
+/** Answers every log request of acme/logs build 1 with one line naming the step; counts them. */
+function answerLogs() {
+  const asked: string[] = [];
+  server.use(
+    http.get('*/api/repos/acme/logs/builds/1/logs/:stage/:step', ({ params }) => {
+      asked.push(`${String(params.stage)}/${String(params.step)}`);
+      return HttpResponse.text(`[{"pos":0,"out":"step ${String(params.step)}\\n","time":0}]`);
+    }),
+  );
+  return asked;
+}
+
+const ref = { namespace: 'acme', name: 'logs', build: 1, stage: 2, step: 3 };
+
+describe('startEarly', () => {
+  it('asks for the log of the step a build URL names, once: the console takes that answer', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1/2/3', search: '' });
+    expect((await fetchLogs(ref)).outAt(0)).toBe('step 3\n');
+    expect(asked).toEqual(['2/3']);
+  });
+
+  it('asks for stage 1, step 1 when the URL names only the build', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1', search: '' });
+    await fetchLogs({ ...ref, stage: 1, step: 1 });
+    expect(asked).toEqual(['1/1']);
+  });
+
+  it('asks for nothing on the graph view or on a page that is not a build', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1/2/3', search: '?view=graph' });
+    startEarly({ pathname: '/acme/logs', search: '' });
+    startEarly({ pathname: '/settings/users', search: '' });
+    // A request asked for at boot would have reached the server before this one.
+    await fetchLogs({ ...ref, stage: 9, step: 9 });
+    expect(asked).toEqual(['9/9']);
+  });
+});

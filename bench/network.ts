@@ -39,8 +39,10 @@ export async function watchNetwork(context: BrowserContext, page: Page): Promise
     const tick = (params.timestamp as number) * 1000;
     if (method === 'Network.requestWillBeSent') {
       wallMinusTick = (params.wallTime as number) * 1000 - tick;
-      const url = (params.request as { url: string }).url;
-      if (!pending.has(id)) pending.set(id, { url, startTick: tick, lastTick: Number.NaN });
+      const { url, method: verb } = params.request as { url: string; method: string };
+      // A CORS preflight is not the request it asks for.
+      if (verb === 'OPTIONS') pending.set(id, { url: '', startTick: tick, lastTick: Number.NaN });
+      else if (!pending.has(id)) pending.set(id, { url, startTick: tick, lastTick: Number.NaN });
     } else if (method === 'Network.responseReceived' && !pending.has(id)) {
       // A worker's request whose announcement went to a session that was not listening yet.
       const response = params.response as { url: string; timing?: { requestTime: number } };
@@ -68,7 +70,8 @@ export async function watchNetwork(context: BrowserContext, page: Page): Promise
   return {
     async requests() {
       const origin = await page.evaluate(() => performance.timeOrigin);
-      return [...pending.values()].map(({ url, startTick, lastTick }) => ({
+      const sent = [...pending.values()].filter(({ url }) => url !== '');
+      return sent.map(({ url, startTick, lastTick }) => ({
         url,
         start: startTick + wallMinusTick - origin,
         lastByte: lastTick + wallMinusTick - origin,

@@ -5,17 +5,16 @@ import { LogLines } from './lineStore';
 import type { LineBatch } from './outColumn';
 import { LOG_READ_MARK, StoredLogParser, parseBody } from './storedLog';
 
-// Reads a stored log into lines. In a browser the page asks for it at once and hands the body to
-// a worker, started beside the request, which parses it as it arrives, so a million lines never
-// block the page: the main thread only receives batches of lines (LineBatch, about a megabyte of
-// the body each; the last batch holds the tail the console shows first). Without workers (tests,
-// a policy forbidding them) the same parser runs here, chunk by chunk, on the body the API client
-// fetched.
+// Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
+// chunks, as they arrive, to a worker started beside the request, which parses them, so a million
+// lines never block the page: the main thread only receives batches of lines (LineBatch, about a
+// megabyte of the body each; the last batch holds the tail the console shows). A worker's own
+// request would leave only once its script has loaded and run: hundreds of milliseconds later on
+// a busy machine. Without workers (tests, a policy forbidding them) the same parser runs here,
+// chunk by chunk, on the body the API client fetched.
 
 export type ToLogWorker =
-  /** The response body, transferred. */
-  | { type: 'body'; body: ReadableStream<Uint8Array> }
-  /** Where streams cannot be transferred: the body's chunks as they arrive, then its end. */
+  /** The body's chunks as they arrive (transferred), then its end. */
   | { type: 'chunk'; chunk: Uint8Array }
   | { type: 'end' }
   /** In-page demo: the log is generated in the worker (mock-server/generated.ts). */
@@ -48,8 +47,9 @@ export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Pr
 }
 
 /**
- * Hands a response body to the worker: the stream itself where streams can be transferred, else
- * its chunks as they arrive. `isWanted` turns false once the worker's answer is no longer awaited.
+ * Passes a response body to the worker chunk by chunk as it arrives: the chunks wait in the
+ * worker's queue while it starts, rather than holding the download back until it reads.
+ * `isWanted` turns false once the worker's answer is no longer awaited.
  */
 async function sendBody(
   worker: Worker,
@@ -59,12 +59,6 @@ async function sendBody(
   const post = (message: ToLogWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   if (body) {
-    try {
-      post({ type: 'body', body }, [body]);
-      return;
-    } catch {
-      // This browser cannot transfer a stream (DataCloneError): pass its chunks.
-    }
     const reader = body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       if (!isWanted()) return void reader.cancel();
@@ -84,7 +78,7 @@ export function loadStoredLogInWorker(target: {
 }): Promise<LogLines> | null {
   const worker = startWorker();
   if (!worker) return null;
-  // The request leaves now, while the worker starts: its bytes wait for the worker in the stream.
+  // The request leaves now, while the worker starts.
   const answer = fetch(target.url, { headers: target.headers, credentials: 'include' });
   const log = LogLines.storedLog();
   let settled = false;

@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
-import { config } from '../config';
 import type { FromLogWorker, ToLogWorker } from './readStoredLog';
 import { StoredLogParser, parseBody } from './storedLog';
 
-// Parses a stored log's body as it arrives, off the main thread; the page gets the lines back in
-// batches (a piece of the body's text and typed arrays, so posting them is cheap), the last one
-// holding the tail the console shows.
+// Parses a stored log's body as the page passes it on, off the main thread; the page gets the
+// lines back in batches (a piece of the body's text and typed arrays, so posting them is cheap),
+// the last one holding the tail the console shows.
+
+/** The build's choice (src/config.ts), here as a literal so a server build drops the demo's code. */
+declare const __DRONE_MOCK__: boolean;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
@@ -27,7 +29,7 @@ async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
 
 /** In-page demo: the log's bytes, produced here rather than passed through the service worker. */
 async function generated(name: string): Promise<ReadableStream<Uint8Array>> {
-  if (!config.mock) throw new Error('Generated logs exist only in the demo');
+  if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
   const { bodyOf, generateLog } = await import('../../mock-server/generatedLogs');
   return bodyOf(generateLog(name) ?? [new TextEncoder().encode('null\n')]);
 }
@@ -38,7 +40,7 @@ function run(work: () => Promise<void>): void {
   });
 }
 
-/** The body the page passes chunk by chunk (a browser that cannot transfer streams). */
+/** The body the page passes chunk by chunk. */
 let chunks: ReadableStreamDefaultController<Uint8Array> | null = null;
 function chunked(): ReadableStreamDefaultController<Uint8Array> {
   if (!chunks) {
@@ -53,8 +55,7 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'body') run(() => parse(data.body));
-  else if (data.type === 'generate') run(async () => parse(await generated(data.name)));
+  if (data.type === 'generate') run(async () => parse(await generated(data.name)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();
 };

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// A stored log read the browser's way (src/logs/readStoredLog.ts): the page asks for it and hands
-// the body to the log worker, which parses it and posts the lines back. The worker's module runs
+// A stored log read the browser's way (src/logs/readStoredLog.ts): the page asks for it and passes
+// the body on to the log worker, which parses it and posts the lines back. The worker's module runs
 // here in-process behind a Worker stand-in; the mock server answers the request.
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,8 +18,6 @@ const answer = (response: () => Response) => server.use(http.get(URL, response))
 /** The worker's module, loaded afresh per instance with `self` standing for its global scope. */
 class InProcessWorker {
   static instances: InProcessWorker[] = [];
-  /** A browser that cannot transfer streams (postMessage throws DataCloneError). */
-  static streamsTransfer = true;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   received: Array<{ type: string }> = [];
@@ -39,10 +37,7 @@ class InProcessWorker {
     this.ready = import('../../src/logs/storedLog.worker').then(() => undefined);
   }
 
-  postMessage(data: { type: string }, transfer: unknown[] = []) {
-    if (!InProcessWorker.streamsTransfer && transfer.some((t) => t instanceof ReadableStream)) {
-      throw new DOMException('ReadableStream could not be cloned.', 'DataCloneError');
-    }
+  postMessage(data: { type: string }) {
     this.received.push(data);
     void this.ready.then(() => this.scope.onmessage?.({ data }));
   }
@@ -54,7 +49,6 @@ class InProcessWorker {
 
 beforeEach(() => {
   InProcessWorker.instances = [];
-  InProcessWorker.streamsTransfer = true;
   vi.stubGlobal('Worker', InProcessWorker);
 });
 afterEach(() => {
@@ -66,23 +60,19 @@ const load = () => loadStoredLogInWorker(target)!;
 const kinds = () => InProcessWorker.instances[0]!.received.map((message) => message.type);
 
 describe('a stored log read in the worker', () => {
-  it('hands the response body to the worker, which parses it into lines', async () => {
+  it('passes the body on to the worker as it arrives; the worker parses it into lines', async () => {
     answer(() => new HttpResponse(bodyOf(benchLogChunks(45_000, 3))));
     const lines = await load();
-    expect(kinds()).toEqual(['body']);
-    expect(lines.length).toBe(45_000);
-    expect(lines.outAt(44_999)).toBe(`${benchLine(3, 44_999)}\n`);
-    expect(InProcessWorker.instances[0]!.terminated).toBe(true);
-  });
-
-  it('passes the body chunk by chunk where streams cannot be transferred', async () => {
-    InProcessWorker.streamsTransfer = false;
-    answer(() => new HttpResponse(bodyOf(benchLogChunks(45_000, 3))));
-    const lines = await load();
-    expect(kinds()).toContain('chunk');
     expect(kinds().at(-1)).toBe('end');
+    expect(
+      kinds()
+        .slice(0, -1)
+        .every((kind) => kind === 'chunk'),
+    ).toBe(true);
     expect(lines.length).toBe(45_000);
     expect(lines.outAt(20_001)).toBe(`${benchLine(3, 20_001)}\n`);
+    expect(lines.outAt(44_999)).toBe(`${benchLine(3, 44_999)}\n`);
+    expect(InProcessWorker.instances[0]!.terminated).toBe(true);
   });
 
   it("fails with the server's answer and gives the worker nothing to parse", async () => {

@@ -1,9 +1,12 @@
+import { prefetchBuild } from './api/builds';
 import { prefetchLogs } from './api/logs';
+import { prefetchRepo } from './api/repos';
 import { viewOf } from './views/build/paths';
 import { buildPattern, toBuildParams } from './views/repo/params';
 
-// Issue 18: a build URL already names the step whose log its page shows. At boot, before the app
-// has rendered anything, the log is asked for and the page's code loaded, beside the app's code.
+// Issue 18: a build URL already names the repository, build and step its page shows. At boot,
+// before the app has rendered anything, the page's code loads and its first calls leave (the
+// repository, the build, the step's log), beside the app's code; the page takes their answers.
 
 /** The build page's code (routes.tsx shows it on demand). */
 export const loadBuildPage = () => import('./views/build/BuildPage').then((m) => m.BuildPage);
@@ -14,5 +17,8 @@ export function startEarly(location: { pathname: string; search: string }): void
   if (!params) return;
   // A failure shows when the route imports it again.
   loadBuildPage().catch(() => undefined);
-  if (viewOf(location.search) === 'log') prefetchLogs(toBuildParams(params));
+  const step = toBuildParams(params);
+  prefetchRepo(step);
+  prefetchBuild(step, step.build);
+  if (viewOf(location.search) === 'log') prefetchLogs(step);
 }

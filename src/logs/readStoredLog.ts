@@ -3,7 +3,6 @@ import { config } from '../config';
 import { GENERATED_LOG_HEADER } from '../../mock-server/generated';
 import { LogLines } from './lineStore';
 import type { LineBatch } from './outColumn';
-import { LOG_READ_MARK, StoredLogParser, parseBody } from './storedLog';
 
 // Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
 // chunks, as they arrive, to a worker started beside the request, which parses them, so a million
@@ -12,6 +11,9 @@ import { LOG_READ_MARK, StoredLogParser, parseBody } from './storedLog';
 // request would leave only once its script has loaded and run: hundreds of milliseconds later on
 // a busy machine. Without workers (tests, a policy forbidding them) the same parser runs here,
 // chunk by chunk, on the body the API client fetched.
+
+/** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
+export const LOG_READ_MARK = 'drone-console: stored log read';
 
 export type ToLogWorker =
   /** The body's chunks as they arrive (transferred), then its end. */
@@ -41,6 +43,8 @@ function read(lines: LogLines): LogLines {
 
 /** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
 export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
+  // The parser's code is the worker's: the page loads its own copy only when it needs it.
+  const { StoredLogParser, parseBody } = await import('./storedLog');
   const parser = new StoredLogParser();
   await parseBody(body, parser);
   return read(LogLines.fromBatches(parser.take()));

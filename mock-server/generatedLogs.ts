@@ -1,5 +1,5 @@
-// What the console's log worker loads in the in-page demo (mock-server/generated.ts): every log
-// generator, registered, and how to read one as a body.
+// What the demo's log generator worker loads (mock-server/logGenerator.worker.ts): every log
+// generator, registered.
 import '../fixtures/bench-logs';
 
-export { bodyOf, generateLog } from './generated';
+export { generateLog } from './generated';

@@ -27,17 +27,43 @@ async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
   post({ type: 'done' });
 }
 
-/** In-page demo: the log's bytes, produced here rather than passed through the service worker. */
-async function generated(name: string): Promise<ReadableStream<Uint8Array>> {
+/**
+ * In-page demo: a generated log's bytes, produced by another worker (the demo's stand-in for a
+ * server) rather than passed through the service worker, a chunk ahead of this one's parsing.
+ */
+function generated(name: string): ReadableStream<Uint8Array> {
   if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
-  const { bodyOf, generateLog } = await import('../../mock-server/generatedLogs');
-  return bodyOf(generateLog(name) ?? [new TextEncoder().encode('null\n')]);
+  const generator = new Worker(
+    new URL('../../mock-server/logGenerator.worker.ts', import.meta.url),
+    { type: 'module' },
+  );
+  generator.postMessage(name);
+  return new ReadableStream<Uint8Array>({
+    pull: (controller) =>
+      new Promise<void>((resolve, reject) => {
+        generator.onmessage = ({ data }: MessageEvent<Uint8Array | null>) => {
+          if (data) controller.enqueue(data);
+          else {
+            controller.close();
+            generator.terminate();
+          }
+          resolve();
+        };
+        generator.onerror = (event) => {
+          generator.terminate();
+          reject(new Error(event.message || 'The demo log could not be generated'));
+        };
+        generator.postMessage('next');
+      }),
+  });
 }
 
 function run(work: () => Promise<void>): void {
-  work().catch((error: unknown) => {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-  });
+  Promise.resolve()
+    .then(work)
+    .catch((error: unknown) => {
+      post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    });
 }
 
 /** The body the page passes chunk by chunk. */
@@ -55,7 +81,7 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'generate') run(async () => parse(await generated(data.name)));
+  if (data.type === 'generate') run(() => parse(generated(data.name)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();
 };

@@ -15,12 +15,12 @@ const URL = 'http://localhost/api/repos/acme/logs/builds/1/logs/1/1';
 const target = { url: URL, headers: {} };
 const answer = (response: () => Response) => server.use(http.get(URL, response));
 
-/** The worker's module, loaded afresh per instance with `self` standing for its global scope. */
+/** A worker's module, loaded afresh per instance with `self` standing for its global scope. */
 class InProcessWorker {
   static instances: InProcessWorker[] = [];
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
-  received: Array<{ type: string }> = [];
+  received: Array<{ type: string } | string> = [];
   terminated = false;
   private scope = {
     onmessage: null as ((event: { data: unknown }) => void) | null,
@@ -30,14 +30,14 @@ class InProcessWorker {
   };
   private ready: Promise<void>;
 
-  constructor() {
+  constructor(readonly url: URL) {
     InProcessWorker.instances.push(this);
     vi.stubGlobal('self', this.scope);
     vi.resetModules();
-    this.ready = import('../../src/logs/storedLog.worker').then(() => undefined);
+    this.ready = import(/* @vite-ignore */ url.href).then(() => undefined);
   }
 
-  postMessage(data: { type: string }) {
+  postMessage(data: { type: string } | string) {
     this.received.push(data);
     void this.ready.then(() => this.scope.onmessage?.({ data }));
   }
@@ -57,7 +57,10 @@ afterEach(() => {
 });
 
 const load = () => loadStoredLogInWorker(target)!;
-const kinds = () => InProcessWorker.instances[0]!.received.map((message) => message.type);
+const kinds = () =>
+  InProcessWorker.instances[0]!.received.map((message) =>
+    typeof message === 'string' ? message : message.type,
+  );
 
 describe('a stored log read in the worker', () => {
   it('passes the body on to the worker as it arrives; the worker parses it into lines', async () => {

@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 // The production build, served statically by `vite preview` (no dev transforms, minified).
 
@@ -67,9 +66,4 @@ export function stopServer(server: ChildProcess): void {
   } catch {
     // Already gone.
   }
-}
-
-/** Bytes of a file gzipped at the highest level, as a server precompressing its assets sends it. */
-export function gzipSize(path: string): number {
-  return gzipSync(readFileSync(path), { level: 9 }).length;
 }

@@ -25,11 +25,13 @@ async function allowNamedFunctions(page: Page): Promise<void> {
 
 /**
  * Records, from the start of each page: when the app first rendered into #root (boot), when the
- * first log row appeared and when the frame holding it was painted, and every long task.
- * "Painted" is the first task after the next animation frame: the frame's rendering (style,
- * layout, paint) runs after its animation-frame callbacks and before that task.
+ * first log row appeared and when a frame holding it was painted, and every long task. "Painted"
+ * is the first task after an animation frame whose rendering showed a row: a frame's rendering
+ * (style, layout, paint) runs after its animation-frame callbacks and before that task. Every
+ * frame is looked at, since a row added by an animation-frame callback is painted in that frame.
  */
 export async function installProbes(page: Page): Promise<void> {
+  await allowNamedFunctions(page);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -41,14 +43,19 @@ export async function installProbes(page: Page): Promise<void> {
       }
       if (document.querySelector('[data-pos]')) {
         window.__firstLineAt = performance.now();
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => (window.__firstLinePaintedAt = performance.now());
-          channel.port2.postMessage(null);
-        });
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
+    const afterFrame = () => {
+      if (document.querySelector('[data-pos]')) window.__firstLinePaintedAt = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    const frame = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = afterFrame;
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(frame);
   });
 }
 

@@ -45,17 +45,23 @@ export async function watchStream(
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
 
+const median = (values: number[]) =>
+  values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The first run's figures, but the first line's latency as the median over all runs. */
 export function reportStream(
   report: (label: string, value: string) => void,
-  run: StreamRun,
-  floor: StreamRun | undefined,
+  runs: StreamRun[],
+  floorRuns: StreamRun[] | undefined,
 ): void {
-  const beside = (value: string) => (floor ? ` (bare page ${value})` : '');
-  const { figures, longestTask } = run;
-  const f = floor?.figures;
+  const beside = (value: string) => (floorRuns ? ` (bare page ${value})` : '');
+  const first = (of: StreamRun[] | undefined) =>
+    ms(median((of ?? []).map((run) => run.figures.first)));
+  const { figures, longestTask } = runs[0]!;
+  const f = floorRuns?.[0]?.figures;
   report(
-    '  first streamed line: arrival to paint',
-    `${ms(figures.first)}${beside(ms(f?.first ?? Number.NaN))}`,
+    `  first streamed line: arrival to paint (median of ${runs.length})`,
+    `${first(runs)}${beside(first(floorRuns))}`,
   );
   report(
     '  arrival to paint, median / p95',
@@ -67,7 +73,7 @@ export function reportStream(
   );
   report(
     '  longest main-thread task',
-    `${ms(longestTask.longest)} (${longestTask.count} long tasks)${beside(ms(floor?.longestTask.longest ?? NaN))}`,
+    `${ms(longestTask.longest)} (${longestTask.count} long tasks)${beside(ms(floorRuns?.[0]?.longestTask.longest ?? NaN))}`,
   );
   report('  lines arrived / never painted', `${figures.lines} / ${figures.unpainted}`);
 }

@@ -266,6 +266,8 @@ export async function streamWindowStart(page: Page): Promise<StreamWindow> {
 export interface StreamFigures {
   /** Arrival to paint of the first line the page received. */
   first: number;
+  /** Lines that had arrived when the first was painted (the server replays a step's history). */
+  backlog: number;
   median: number;
   p95: number;
   /** Lines of the window never painted (their row never reached). */
@@ -285,8 +287,10 @@ export async function streamFigures(page: Page, start: StreamWindow): Promise<St
       .map(([, arrived, painted]) => painted! - arrived)
       .sort((a, b) => a - b);
     const first = arrivals[0];
+    const firstPainted = first?.[2] ?? Number.NaN;
     return {
-      first: first?.[2] === undefined ? Number.NaN : first[2] - first[1],
+      first: firstPainted - (first?.[1] ?? Number.NaN),
+      backlog: arrivals.filter(([, arrived]) => arrived <= firstPainted).length,
       median: delays[Math.floor(delays.length / 2)] ?? Number.NaN,
       p95: delays[Math.floor(delays.length * 0.95)] ?? Number.NaN,
       unpainted: seen.length - delays.length,

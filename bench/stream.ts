@@ -45,9 +45,6 @@ export async function watchStream(
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
 
-const median = (values: number[]) =>
-  values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
 /** The first run's figures, but the first line's latency as the median over all runs. */
 export function reportStream(
   report: (label: string, value: string) => void,
@@ -55,8 +52,12 @@ export function reportStream(
   floorRuns: StreamRun[] | undefined,
 ): void {
   const beside = (value: string) => (floorRuns ? ` (bare page ${value})` : '');
-  const first = (of: StreamRun[] | undefined) =>
-    ms(median((of ?? []).map((run) => run.figures.first)));
+  /** The median run by its first line's latency, with the lines that had arrived by its paint. */
+  const first = (of: StreamRun[] | undefined) => {
+    const sorted = [...(of ?? [])].sort((a, b) => a.figures.first - b.figures.first);
+    const middle = sorted[Math.floor(sorted.length / 2)]?.figures;
+    return middle ? `${ms(middle.first)} (${middle.backlog} lines in)` : '-';
+  };
   const { figures, longestTask } = runs[0]!;
   const f = floorRuns?.[0]?.figures;
   report(

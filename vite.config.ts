@@ -150,6 +150,8 @@ export default defineConfig(({ command }) => {
     },
     build: {
       reportCompressedSize: true,
+      // dist/.vite/manifest.json: which chunks a page loads (scripts/check-bundle.ts reads it).
+      manifest: true,
       chunkSizeWarningLimit: 2000,
     },
     test: {

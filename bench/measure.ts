@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LOG_READ_MARK } from '../src/logs/storedLog';
+import { LOG_READ_MARK } from '../src/logs/readStoredLog';
 
 // In-page probes of the console benchmark. They run inside Chromium (page.evaluate), so they
 // only use the DOM: the virtualized rows carry `data-pos` (the line's pos), and react-virtuoso's
@@ -7,25 +7,55 @@ import { LOG_READ_MARK } from '../src/logs/storedLog';
 
 declare global {
   interface Window {
+    __bootAt?: number;
     __firstLineAt?: number;
+    __firstLinePaintedAt?: number;
     __watchedLineAt?: number;
     __longTasks?: number[];
   }
 }
 
-/** Records when the first log row appears and every long task, from the start of each page. */
+/**
+ * tsx (esbuild's keepNames) wraps named functions and classes in a `__name` call that does not
+ * exist in the page: scripts passed to the page may hold them once this is defined.
+ */
+async function allowNamedFunctions(page: Page): Promise<void> {
+  await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+}
+
+/**
+ * Records, from the start of each page: when the app first rendered into #root (boot), when the
+ * first log row appeared and when a frame holding it was painted, and every long task. "Painted"
+ * is the first task after an animation frame whose rendering showed a row: a frame's rendering
+ * (style, layout, paint) runs after its animation-frame callbacks and before that task. Every
+ * frame is looked at, since a row added by an animation-frame callback is painted in that frame.
+ */
 export async function installProbes(page: Page): Promise<void> {
+  await allowNamedFunctions(page);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longTasks!.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
     new MutationObserver((_, observer) => {
+      if (window.__bootAt === undefined && document.getElementById('root')?.firstChild) {
+        window.__bootAt = performance.now();
+      }
       if (document.querySelector('[data-pos]')) {
         window.__firstLineAt = performance.now();
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
+    const afterFrame = () => {
+      if (document.querySelector('[data-pos]')) window.__firstLinePaintedAt = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    const frame = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = afterFrame;
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(frame);
   });
 }
 
@@ -50,6 +80,17 @@ export async function watchedLineAt(page: Page, pos: number): Promise<number> {
 export async function firstLineAt(page: Page): Promise<number> {
   await page.waitForSelector('[data-pos]', { timeout: 120_000 });
   return page.evaluate(() => window.__firstLineAt ?? Number.NaN);
+}
+
+/** When the app booted and when its first log row was painted, from the page's start. */
+export async function firstLinePainted(page: Page): Promise<{ boot: number; painted: number }> {
+  await page.waitForFunction(() => window.__firstLinePaintedAt !== undefined, undefined, {
+    timeout: 120_000,
+  });
+  return page.evaluate(() => ({
+    boot: window.__bootAt ?? Number.NaN,
+    painted: window.__firstLinePaintedAt ?? Number.NaN,
+  }));
 }
 
 /** When the console had the step's stored log read into lines, from the page's start. */
@@ -129,4 +170,132 @@ export async function heapMegabytes(page: Page): Promise<number> {
     const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     return memory ? Math.round(memory.usedJSHeapSize / 1e6) : Number.NaN;
   });
+}
+
+/** Waits until the console has read the whole stored log; when it did, from the page's start. */
+export async function waitForLogRead(page: Page): Promise<number> {
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark, 'mark').length > 0,
+    LOG_READ_MARK,
+    { timeout: 180_000 },
+  );
+  return logReadAt(page);
+}
+
+/** The page's live JS heap in MB, after a full garbage collection. */
+export async function heapAfterGc(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await session.send('Runtime.getHeapUsage');
+    return Math.round(usedSize / 1e6);
+  } finally {
+    await session.detach();
+  }
+}
+
+declare global {
+  interface Window {
+    /** [pos, arrived, painted] of every line a step's event stream delivered. */
+    __arrivals?: Array<[number, number, number?]>;
+    __frames?: number;
+  }
+}
+
+/**
+ * Times streamed lines from arrival to paint: each step-stream message's arrival (a listener
+ * added before the page's own), and, after every animation frame, which lines the rows on screen
+ * reach (a line counts as painted once a row at or past its `pos` was painted). Counts frames.
+ */
+export async function installStreamProbes(page: Page): Promise<void> {
+  await allowNamedFunctions(page);
+  await page.addInitScript(() => {
+    const arrivals: Array<[number, number, number?]> = [];
+    window.__arrivals = arrivals;
+    window.__frames = 0;
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        if (!/\/api\/stream\/[^?]+\/\d+\/\d+\/\d+/.test(String(url))) return;
+        this.addEventListener('message', (event) => {
+          try {
+            arrivals.push([
+              (JSON.parse(event.data as string) as { pos: number }).pos,
+              performance.now(),
+            ]);
+          } catch {
+            // Not a line.
+          }
+        });
+      }
+    };
+    let next = 0;
+    const afterPaint = () => {
+      const rows = document.querySelectorAll<HTMLElement>('[data-pos]');
+      const last = Number(rows[rows.length - 1]?.dataset.pos ?? -1);
+      const now = performance.now();
+      while (next < arrivals.length && arrivals[next]![0] <= last) arrivals[next++]![2] = now;
+    };
+    const frame = () => {
+      window.__frames! += 1;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = afterPaint;
+      channel.port2.postMessage(null);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+export interface StreamWindow {
+  /** Lines arrived so far and frames counted, where a measuring window starts. */
+  arrivals: number;
+  frames: number;
+  at: number;
+}
+
+export async function streamWindowStart(page: Page): Promise<StreamWindow> {
+  return page.evaluate(() => ({
+    arrivals: window.__arrivals!.length,
+    frames: window.__frames!,
+    at: performance.now(),
+  }));
+}
+
+export interface StreamFigures {
+  /** Arrival to paint of the first line the page received. */
+  first: number;
+  /** Lines that had arrived when the first was painted (the server replays a step's history). */
+  backlog: number;
+  median: number;
+  p95: number;
+  /** Lines of the window never painted (their row never reached). */
+  unpainted: number;
+  lines: number;
+  fps: number;
+}
+
+/** Arrival-to-paint figures of the lines that arrived since `start` (a second's grace). */
+export async function streamFigures(page: Page, start: StreamWindow): Promise<StreamFigures> {
+  return page.evaluate((from) => {
+    const arrivals = window.__arrivals!;
+    const now = performance.now();
+    const seen = arrivals.slice(from.arrivals).filter(([, arrived]) => arrived < now - 1000);
+    const delays = seen
+      .filter((entry) => entry[2] !== undefined)
+      .map(([, arrived, painted]) => painted! - arrived)
+      .sort((a, b) => a - b);
+    const first = arrivals[0];
+    const firstPainted = first?.[2] ?? Number.NaN;
+    return {
+      first: firstPainted - (first?.[1] ?? Number.NaN),
+      backlog: arrivals.filter(([, arrived]) => arrived <= firstPainted).length,
+      median: delays[Math.floor(delays.length / 2)] ?? Number.NaN,
+      p95: delays[Math.floor(delays.length * 0.95)] ?? Number.NaN,
+      unpainted: seen.length - delays.length,
+      lines: seen.length,
+      fps: ((window.__frames! - from.frames) * 1000) / (now - from.at),
+    };
+  }, start);
 }

@@ -1,17 +1,24 @@
 // `npm run bench`: the step console on the production build, in Chromium, on the mock's `bench`
 // scenario (repository bench/logs: build 1 has steps of 1,000 to 1,000,000 lines, build 2 streams
-// 2,000 lines a second). Prints figures; it never passes or fails on time (DESIGN.md 8).
+// 2,000 lines a second). Prints figures; it never passes or fails on time (DESIGN.md 8). Parts:
+// - opening: each of the 10k, 100k and 1M-line steps opened in a fresh browser, broken down
+//   (bench/opening.ts), beside a bare page's floor; the JS the first screen loaded;
+// - show-all: 'Show all logs' on 100k lines (DOM size), the million lines scrolled to their end;
+// - stream: arrival-to-paint latency of a 2,000 lines/s stream, beside the floor (bench/stream.ts);
+// - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts).
+// The summary starts with the machine and its load averages, before and after.
 //
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=log-viewer                # only the log viewer's figures (bench/log-viewer.ts)
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
 //
 // Two set-ups, each with every figure:
-// - mock: the console on its embedded mock (msw in the page). The mock's own work (producing a
-//   128 MB log, passing it through the service worker, 2,000 lines a second) shares the page's
-//   main thread with the console and shows in every figure.
+// - mock: the console on its embedded mock (msw in the page, a demo build). The mock's work shares
+//   the page with the console (its service worker, 2,000 lines a second); the big logs are
+//   generated in a worker beside the one parsing them (mock-server/generated.ts).
 // - http: the console built for a Drone server (DRONE_SERVER_URL) talking to the standalone mock
 //   over HTTP, as in production: the server's work is in another process.
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -21,9 +28,24 @@ import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { FIRST_SCREEN_LIMIT, firstScreenBytes, gzipSize } from '../scripts/check-bundle';
 import { buildProduction, servePreview, stopServer } from './server';
+import { openMedian, reportOpening, VIEWPORT } from './opening';
+import { reportStream, watchStream } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
+/** Loads per opening figure (each in a fresh browser context); the median is printed. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** The finished steps whose opening is broken down. */
+const OPENED_STEPS = [10_000, 100_000, 1_000_000];
+const FLOOR_PAGE = 'bench/floor.html';
+const ONLY = process.env.BENCH_ONLY?.split(',');
+/** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+  !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
@@ -92,27 +114,68 @@ async function openStep(
   return probe.firstLineAt(page);
 }
 
-/** Time to first lines, split into the log's arrival (mock + transfer) and the console's part. */
-async function reportFirstLines(page: Page, build: number, step: StepPath) {
-  const first = await openStep(page, build, step);
-  const arrived = await probe.logReadAt(page);
-  report('time to first lines from navigation', ms(first));
-  report('  of which the stored log was read (parsed) at', ms(arrived));
-  report('  longest main-thread task while opening', ms((await probe.longestTask(page)).longest));
-}
-
 async function showAll(page: Page) {
   const button = page.getByRole('button', { name: 'Show all logs' });
   if (await button.isVisible()) await button.click();
   await page.waitForTimeout(500);
 }
 
+/** Opening each finished step, broken down, beside the bare page's floor (http only). */
+async function openings(browser: Browser, setup: Setup, steps: StepPath[]) {
+  for (const lines of OPENED_STEPS) {
+    const step = steps.find((candidate) => candidate.lines === lines);
+    if (!step) continue;
+    const logPath = `/logs/${step.stage}/${step.step}`;
+    console.info(`${lines.toLocaleString('en')}-line step, median of ${RUNS} loads`);
+    const figures = await openMedian(
+      browser,
+      { url: `${BASE}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`, logPath, heap: true },
+      RUNS,
+    );
+    const floor = setup.floorUrl
+      ? await openMedian(
+          browser,
+          {
+            url: setup.floorUrl(`log=${encodeURIComponent(setup.apiBase + apiLogPath(step))}`),
+            logPath,
+            bare: true,
+          },
+          RUNS,
+        )
+      : undefined;
+    section(`${setup.name}: ${lines.toLocaleString('en')}-line step opened (median of ${RUNS})`);
+    reportOpening(report, figures, floor);
+    if (lines === OPENED_STEPS[0]) reportScripts(figures.scripts, setup.bundle);
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * The JS the first screen of a build page loaded (gzip -9), as seen in the browser, and as
+ * scripts/check-bundle.ts finds it in the build manifest (the figure its limit applies to).
+ */
+function reportScripts(scripts: string[], bundle: string) {
+  const loaded = scripts.reduce((sum, path) => sum + gzipSize(join(bundle, path)), 0);
+  report('JS loaded before the first lines, gzip', `${kib(loaded)} (${scripts.length} files)`);
+  if (!existsSync(join(bundle, '.vite', 'manifest.json'))) return;
+  const files = firstScreenBytes(bundle);
+  const total = files.reduce((sum, { gzip }) => sum + gzip, 0);
+  report(
+    '  first screen by the build manifest (check-bundle)',
+    `${kib(total)} (${files.length} files, limit ${kib(FIRST_SCREEN_LIMIT)})`,
+  );
+}
+
+const apiLogPath = (step: StepPath) =>
+  `/api/repos/${REPO}/builds/1/logs/${step.stage}/${step.step}`;
+
 async function finishedLogs(page: Page, steps: StepPath[]) {
   const find = (lines: number) => steps.find((step) => step.lines === lines);
   const hundredK = find(100_000);
   if (hundredK) {
     console.info('100,000-line step');
-    await reportFirstLines(page, 1, hundredK);
+    await openStep(page, 1, hundredK);
     await showAll(page);
     await probe.scrollToEnd(page, hundredK.lines - 1);
     report(
@@ -124,7 +187,8 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
   const million = find(1_000_000);
   if (million) {
     console.info('1,000,000-line step');
-    await reportFirstLines(page, 1, million);
+    await openStep(page, 1, million);
+    await probe.waitForLogRead(page);
     await showAll(page);
     const started = Date.now();
     const end = await probe.scrollToEnd(page, million.lines - 1);
@@ -138,42 +202,79 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
   }
 }
 
-async function streaming(page: Page, freshFirehose: () => Promise<string>) {
+/** Follows the firehose (build 2); lines lost are counted once it has been watched. */
+/**
+ * Follows the firehose (build 2); lines lost are counted once it has been watched. Its first
+ * line's latency is a single sample per load: the median of RUNS loads is printed (the other loads
+ * are watched for 2 s).
+ */
+async function streaming(browser: Browser, setup: Setup) {
   console.info(`streaming step (build 2), watched for ${STREAM_SECONDS} s`);
-  // A fresh scenario starts the firehose now, so the console connects near its first line.
-  await openStep(page, 2, { stage: 1, step: 1 }, await freshFirehose());
-  // The console follows a running step by default.
-  await page.getByRole('button', { name: 'Following logs' }).waitFor();
-  await probe.resetLongTasks(page);
-  await page.waitForTimeout(STREAM_SECONDS * 1000);
-  const tasks = await probe.longestTask(page);
-  report(
-    'longest main-thread task while streaming',
-    `${ms(tasks.longest)} (${tasks.count} long tasks)`,
-  );
+  let lost = '';
+  const follow = async (page: Page) => {
+    const button = page.getByRole('button', { name: 'Follow logs' });
+    if (await button.isVisible()) await button.click();
+  };
+  // A fresh scenario starts the firehose now, so the page connects near its first line.
+  const watchConsole = async (seconds: number, after?: (page: Page) => Promise<void>) =>
+    watchStream(
+      browser,
+      `${BASE}/${REPO}/2/1/1${await setup.freshFirehose()}`,
+      seconds,
+      follow,
+      after,
+    );
+  const consoleRuns = [
+    await watchConsole(STREAM_SECONDS, async (page) => {
+      lost = await linesLost(page);
+    }),
+  ];
+  while (consoleRuns.length < RUNS) consoleRuns.push(await watchConsole(2));
+  const floorRuns = [];
+  if (setup.floorUrl) {
+    const stream = `${setup.apiBase}/api/stream/${REPO}/2/1/1?access_token=${DEMO_TOKENS.admin}`;
+    const url = setup.floorUrl(`stream=${encodeURIComponent(stream)}`);
+    while (floorRuns.length < RUNS) {
+      await setup.freshFirehose();
+      floorRuns.push(await watchStream(browser, url, floorRuns.length ? 2 : STREAM_SECONDS));
+    }
+  }
+  section(`${setup.name}: streaming step, 2,000 lines a second for ${STREAM_SECONDS} s`);
+  reportStream(report, consoleRuns, floorRuns.length ? floorRuns : undefined);
+  report('  lines lost', lost);
+}
+
+async function linesLost(page: Page): Promise<string> {
   await showAll(page);
   // Stop following, or the list jumps back to the bottom while the first row is probed.
-  await page.getByRole('button', { name: 'Following logs' }).click();
+  const following = page.getByRole('button', { name: 'Following logs' });
+  if (await following.isVisible()) await following.click();
   const end = await probe.scrollToEnd(page);
   const firstPos = await probe.firstRowPos(page);
   const held = end.lastIndex + 1;
   const expected = end.lastPos - firstPos + 1;
-  report('lines held / max pos + 1', `${held} / ${end.lastPos + 1} (first pos ${firstPos})`);
-  report('lines lost', expected - held);
+  return `${expected - held} (${held} held, first pos ${firstPos}, last ${end.lastPos})`;
 }
 
 interface Setup {
+  name: string;
+  /** The built console this set-up serves. */
+  bundle: string;
   /** The preview server (and for http, the standalone mock) until `stop`. */
   stop(): Promise<void>;
   /** Starts the bench scenario over; returns the query the next page needs for it. */
   freshFirehose(): Promise<string>;
   /** Where the API answers ('' for the page's own origin). */
   apiBase: string;
+  /** The bare page with this query, when it can reach the server (not the in-page mock). */
+  floorUrl?: (query: string) => string;
 }
 
 async function mockSetup(port: number): Promise<Setup> {
   const preview = await servePreview(port, MOCK_BUNDLE);
   return {
+    name: 'mock',
+    bundle: MOCK_BUNDLE,
     stop: async () => stopServer(preview),
     freshFirehose: async () => '?scenario=bench&reset=1',
     apiBase: '',
@@ -182,8 +283,12 @@ async function mockSetup(port: number): Promise<Setup> {
 
 async function httpSetup(port: number): Promise<Setup> {
   let api: Standalone = await startStandalone({ port: API_PORT, scenario: 'bench' });
-  const preview = await servePreview(port, HTTP_BUNDLE);
+  const apiBase = `http://127.0.0.1:${API_PORT}`;
+  await warmLogs(apiBase);
+  const preview = await servePreview(port, HTTP_BUNDLE, FLOOR_PAGE);
   return {
+    name: 'http',
+    bundle: HTTP_BUNDLE,
     stop: async () => {
       stopServer(preview);
       await api.close();
@@ -193,12 +298,30 @@ async function httpSetup(port: number): Promise<Setup> {
       api = await startStandalone({ port: API_PORT, scenario: 'bench' });
       return '';
     },
-    apiBase: `http://127.0.0.1:${API_PORT}`,
+    apiBase,
+    floorUrl: (query) => `${BASE}/bench-floor.html#${query}&token=${DEMO_TOKENS.admin}`,
   };
 }
 
+/**
+ * Reads every stored log of build 1 once: the standalone mock generates a log on its first read
+ * and serves later ones from memory, as a real server serves its log store.
+ */
+async function warmLogs(apiBase: string) {
+  const headers = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
+  const build = (await (
+    await fetch(`${apiBase}/api/repos/${REPO}/builds/1`, { headers })
+  ).json()) as Build;
+  for (const stage of build.stages ?? []) {
+    for (const step of stage.steps ?? []) {
+      const path = apiLogPath({ stage: stage.number, step: step.number, lines: 0 });
+      await (await fetch(apiBase + path, { headers })).arrayBuffer();
+    }
+  }
+}
+
 async function benchMode(browser: Browser, setup: Setup) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   page.on('crash', () => report('page crashed', 'yes'));
   page.on('pageerror', (error) => console.warn(`page error: ${error.message}`));
   await probe.installProbes(page);
@@ -208,15 +331,32 @@ async function benchMode(browser: Browser, setup: Setup) {
   const steps = await benchSteps(page, setup.apiBase);
   report('benchmark steps found', steps.map((step) => step.lines).join(', ') || 'none');
   const million = steps.find((step) => step.lines === 1_000_000);
-  if (process.env.BENCH_ONLY !== 'log-viewer') {
+  if (runs('opening')) await openings(browser, setup, steps);
+  if (runs('show-all')) {
+    section(`${setup.name}: 'Show all logs' and the million lines`);
     await finishedLogs(page, steps);
-    await streaming(page, () => setup.freshFirehose());
   }
   await page.close();
-  if (million) await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  if (runs('stream')) await streaming(browser, setup);
+  if (million && runs('log-viewer')) {
+    section(`${setup.name}: log viewer, 1,000,000-line step`);
+    await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  }
 }
 
+/** The machine, and how busy it is (load averages over 1, 5 and 15 minutes). */
+function machine(): string {
+  const cores = cpus();
+  const memory = `${Math.round(totalmem() / 2 ** 30)} GiB`;
+  return `${cores[0]?.model ?? 'unknown CPU'}, ${cores.length} cores, ${memory}`;
+}
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
 async function main() {
+  const loadBefore = load();
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.info('building the production bundles...');
     // A demo build: the console with its in-page mock (README "Builds").
@@ -233,7 +373,9 @@ async function main() {
     for (const [index, mode] of MODES.entries()) {
       const port = PORT + index;
       BASE = `http://127.0.0.1:${port}`;
-      section(mode === 'http' ? 'http: standalone mock over HTTP' : 'mock: in-page mock (msw)');
+      console.info(
+        mode === 'http' ? '\nhttp: standalone mock over HTTP' : '\nmock: in-page mock (msw)',
+      );
       const setup = mode === 'http' ? await httpSetup(port) : await mockSetup(port);
       try {
         await benchMode(browser, setup);
@@ -245,6 +387,8 @@ async function main() {
     await browser.close();
   }
   console.info('\nsummary');
+  console.info(`machine: ${machine()}`);
+  console.info(`load averages: ${loadBefore} at the start, ${load()} at the end`);
   for (const [label, value] of figures) {
     console.info(value === undefined ? `\n${label}` : `${label.padEnd(56)} ${value}`);
   }

@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // The production build, served statically by `vite preview` (no dev transforms, minified).
 
@@ -15,7 +17,15 @@ export function buildProduction(outDir: string, env: Record<string, string> = {}
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 
-export async function servePreview(port: number, outDir: string): Promise<ChildProcess> {
+/** Serves `outDir`, with `barePage` (bench/floor.html) beside the console as /bench-floor.html. */
+export async function servePreview(
+  port: number,
+  outDir: string,
+  barePage?: string,
+): Promise<ChildProcess> {
+  if (barePage) copyFileSync(barePage, join(outDir, 'bench-floor.html'));
+  // Another server on the port would answer for this one (vite's --strictPort exits quietly).
+  if (await answers(port)) throw new Error(`port ${port} is already in use`);
   const server = spawn(
     'npx',
     [
@@ -33,16 +43,19 @@ export async function servePreview(port: number, outDir: string): Promise<ChildP
   );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answers(port)) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stopServer(server);
   throw new Error(`vite preview did not answer on port ${port}`);
+}
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/`)).ok;
+  } catch {
+    return false; // Not listening.
+  }
 }
 
 /** Stops the preview server and the processes it started (its own process group). */

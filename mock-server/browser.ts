@@ -6,6 +6,7 @@ import { setupWorker } from 'msw/browser';
 import { db } from './db';
 import { firedFaults, setFaults } from './faults';
 import { handlers } from './handlers';
+import { nameGeneratedLogs } from './logstore';
 import { loadScenario, restoreDb, snapshotDb } from './scenario';
 
 export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
@@ -136,6 +137,8 @@ export async function startMockWorker(): Promise<void> {
   const fresh = reset || !restore(active);
   if (fresh) loadScenario(active);
 
+  // The console's log worker generates the big logs itself, off the page's main thread.
+  nameGeneratedLogs();
   const worker = setupWorker(...handlers);
   worker.events.on('request:end', ({ request }) => {
     if (request.method !== 'GET') scheduleSave();

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from './db';
+import { registerLogGenerator } from './generated';
 import {
   generatedLog,
   keepGeneratedLogs,
-  registerLogGenerator,
   storeLog,
   storedLogBody,
   storedLogBytes,

@@ -5,12 +5,10 @@
 // The REST logs handler must read logs through `storedLogBody`, never from `db.log` directly.
 import type { Line } from '../src/api/types';
 import { db } from './db';
+import { bodyOf, generateLog } from './generated';
 import { goEncode } from './gojson';
 
 const MARKER = '@generated:';
-
-type Generator = (argument: string) => Iterable<Uint8Array>;
-const generators = new Map<string, Generator>();
 
 /** Generated logs by marker, once produced in full (only after keepGeneratedLogs). */
 let kept: Map<string, Uint8Array[]> | null = null;
@@ -33,9 +31,14 @@ function* keeping(marker: string, chunks: Iterable<Uint8Array>): Iterable<Uint8A
   kept?.set(marker, copies);
 }
 
-/** Registers a lazy log producer; the marker `generatedLog(name, argument)` refers to it. */
-export function registerLogGenerator(name: string, generate: Generator): void {
-  generators.set(name, generate);
+/**
+ * In the page (mock-server/browser.ts): the logs handler answers a generated log with its name
+ * (GENERATED_LOG_HEADER) and the console's log worker generates it (mock-server/generated.ts).
+ */
+let namingGeneratedLogs = false;
+
+export function nameGeneratedLogs(): void {
+  namingGeneratedLogs = true;
 }
 
 /** The `log.data` value that stands for bytes produced later by a registered generator. */
@@ -64,12 +67,16 @@ function storedLog(stepId: number): string | Iterable<Uint8Array> | null {
   if (!row.data.startsWith(MARKER)) return row.data;
   const known = kept?.get(row.data);
   if (known) return known;
-  const rest = row.data.slice(MARKER.length);
-  const colon = rest.indexOf(':');
-  const generate = generators.get(colon < 0 ? rest : rest.slice(0, colon));
-  if (!generate) return goEncode(null);
-  const chunks = generate(colon < 0 ? '' : rest.slice(colon + 1));
+  const chunks = generateLog(row.data.slice(MARKER.length));
+  if (!chunks) return goEncode(null);
   return kept ? keeping(row.data, chunks) : chunks;
+}
+
+/** The name of a step's generated log when the handler answers it by name (nameGeneratedLogs). */
+export function generatedLogName(stepId: number): string | null {
+  if (!namingGeneratedLogs) return null;
+  const data = db.log.getAll().find((log) => log.id === stepId)?.data;
+  return data?.startsWith(MARKER) ? data.slice(MARKER.length) : null;
 }
 
 /** The stored bytes of a step's log, or null when none exists (the handler answers sql404). */
@@ -89,14 +96,5 @@ export function storedLogBytes(stepId: number): string | null {
 export function storedLogBody(stepId: number): string | ReadableStream<Uint8Array> | null {
   const log = storedLog(stepId);
   if (log === null || typeof log === 'string') return log;
-  const chunks = log[Symbol.iterator]();
-  // The default high-water mark of one chunk: a deeper queue would be filled before the first
-  // byte leaves, delaying it by the time to produce those chunks.
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
+  return bodyOf(log);
 }

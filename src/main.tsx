@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startEarly } from './early';
 
 async function boot() {
   // The app and, in mock mode, the embedded mock server (a service worker) load side by side:
@@ -11,6 +12,8 @@ async function boot() {
     const { startMockWorker } = await import('../mock-server/browser');
     await startMockWorker();
   }
+  // After the mock's worker: it answers the early requests too.
+  startEarly(window.location);
   const { App } = await app;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,21 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { config } from './config';
-import { AccountPage } from './views/account/AccountPage';
-import { AdminPage } from './views/admin/AdminPage';
-import { LoginErrorPage } from './views/auth/LoginErrorPage';
-import { LoginFormPage } from './views/auth/LoginFormPage';
-import { LoginRedirectPage } from './views/auth/LoginRedirectPage';
-import { LogoutPage } from './views/auth/LogoutPage';
-import { RegisterPage } from './views/auth/RegisterPage';
-import { WelcomePage } from './views/auth/WelcomePage';
-import { BuildPage } from './views/build/BuildPage';
-import { DashboardPage } from './views/dashboard/DashboardPage';
-import { BuildsFeedPage } from './views/feed/BuildsFeedPage';
-import { MachinesPage } from './views/machines/MachinesPage';
-import { RepoPage } from './views/repo/RepoPage';
+import { loadBuildPage } from './early';
 import { buildPattern, repoPattern, repoSettingsPattern } from './views/repo/params';
-import { Loading } from './views/ui';
+import { Loading, onDemand } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
 import { NotFoundPage } from './views/shell/NotFoundPage';
@@ -23,6 +11,38 @@ import { SessionFailed } from './views/shell/SessionFailed';
 import { useCurrentUser, useSessionState } from './views/shell/session';
 
 type Access = 'anyone' | 'user' | 'admin';
+
+// Each page's code loads when it is first shown (issue 18: the first screen carries only its own
+// page); a build URL starts loading its page at boot (early.ts).
+const DashboardPage = onDemand(() =>
+  import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage),
+);
+const BuildsFeedPage = onDemand(() =>
+  import('./views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage),
+);
+const WelcomePage = onDemand(() => import('./views/auth/WelcomePage').then((m) => m.WelcomePage));
+const RegisterPage = onDemand(() =>
+  import('./views/auth/RegisterPage').then((m) => m.RegisterPage),
+);
+const LoginFormPage = onDemand(() =>
+  import('./views/auth/LoginFormPage').then((m) => m.LoginFormPage),
+);
+const LoginErrorPage = onDemand(() =>
+  import('./views/auth/LoginErrorPage').then((m) => m.LoginErrorPage),
+);
+const LoginRedirectPage = onDemand(() =>
+  import('./views/auth/LoginRedirectPage').then((m) => m.LoginRedirectPage),
+);
+const LogoutPage = onDemand(() => import('./views/auth/LogoutPage').then((m) => m.LogoutPage));
+const AccountPage = onDemand(() =>
+  import('./views/account/AccountPage').then((m) => m.AccountPage),
+);
+const AdminPage = onDemand(() => import('./views/admin/AdminPage').then((m) => m.AdminPage));
+const MachinesPage = onDemand(() =>
+  import('./views/machines/MachinesPage').then((m) => m.MachinesPage),
+);
+const RepoPage = onDemand(() => import('./views/repo/RepoPage').then((m) => m.RepoPage));
+const BuildPage = onDemand(loadBuildPage);
 
 /** SPEC 2.1: signed-out users go to /welcome; signed-in users without the right see not-found. */
 function Guard({ access, children }: { access: Access; children: ReactNode }) {

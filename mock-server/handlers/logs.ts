@@ -2,8 +2,9 @@
 import { db } from '../db';
 import { noRows } from '../errors';
 import { repoAccess } from '../guards';
-import { api, noContent, rawJson } from '../http';
-import { storedLogBody } from '../logstore';
+import { GENERATED_LOG_HEADER } from '../generated';
+import { api, noContent, rawJson, respond } from '../http';
+import { generatedLogName, storedLogBody } from '../logstore';
 import { stepFromPath } from './lookup';
 
 const path = '/repos/:owner/:name/builds/:number/logs/:stage/:step';
@@ -13,6 +14,9 @@ export const logHandlers = [
   api('GET', path, (ctx) => {
     const { repo } = repoAccess(ctx, 'read');
     const { step } = stepFromPath(repo, ctx.params, 'number');
+    // In the page, a generated log is answered by name: the console's worker generates it.
+    const name = generatedLogName(step.id);
+    if (name !== null) return respond('', { headers: { [GENERATED_LOG_HEADER]: name } });
     // Through the log store: benchmark logs are generated on demand, never kept as bytes.
     const body = storedLogBody(step.id);
     if (body === null) throw noRows();

@@ -1,3 +1,4 @@
+import { askAhead, takeAhead } from './ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -23,7 +24,12 @@ function paramsQuery(params: Param[], extra: Record<string, string> = {}): URLSe
 export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) =>
   request<Build[]>(buildsPath(repo), { query: { page, per_page: perPage } });
 
-export const fetchBuild = (repo: RepoRef, build: number) => request<Build>(buildPath(repo, build));
+export const fetchBuild = (repo: RepoRef, build: number) =>
+  takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
+
+/** Asks for a build ahead of need (early.ts): the next fetchBuild of it takes the answer. */
+export const prefetchBuild = (repo: RepoRef, build: number) =>
+  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
 
 /** New build; the server answers `null` when no pipeline ran. */
 export const createBuild = (

@@ -1,5 +1,6 @@
 import type { LogLines } from '../logs';
 import { loadStoredLogInWorker, readStoredLog } from '../logs/readStoredLog';
+import { askAhead, takeAhead } from './ahead';
 import { requestStream, streamUrl } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -16,26 +17,15 @@ const logsPath = (ref: StepRef) =>
 const readLogs = (path: string, quiet = false) =>
   requestStream(path, readStoredLog, loadStoredLogInWorker, quiet);
 
-/** How long a log asked for ahead of need waits for `fetchLogs` to take it. */
-const AHEAD_MS = 10_000;
-let ahead: { path: string; answer: Promise<LogLines> } | null = null;
-
 /**
- * Asks for a step's stored log ahead of need: the build page asks for the log of the step its URL
- * names together with the build, so a long log is on its way before the build says the step has
- * finished. `fetchLogs` takes a good answer; a failure (a running step has no stored log yet) is
- * dropped quietly and the log asked for again.
+ * Asks for a step's stored log ahead of need (early.ts at boot, the build page with the build), so
+ * a long log is on its way before the build says the step has finished. `fetchLogs` takes a good
+ * answer; a failure (a running step has no stored log yet: Drone's 404) is dropped quietly and
+ * the log asked for again.
  */
 export function prefetchLogs(ref: StepRef): void {
   const path = logsPath(ref);
-  if (ahead?.path === path) return;
-  const answer = readLogs(path, true);
-  answer.catch(() => undefined); // Seen by fetchLogs, or by nobody.
-  ahead = { path, answer };
-  // Not taken in time (the console never opened): let a long log go.
-  setTimeout(() => {
-    if (ahead?.answer === answer) ahead = null;
-  }, AHEAD_MS);
+  askAhead(path, () => readLogs(path, true));
 }
 
 /**
@@ -44,8 +34,7 @@ export function prefetchLogs(ref: StepRef): void {
  */
 export async function fetchLogs(ref: StepRef): Promise<LogLines> {
   const path = logsPath(ref);
-  const early = ahead?.path === path ? ahead.answer : null;
-  ahead = null; // Taken, or no longer wanted: either way not kept.
+  const early = takeAhead<LogLines>(path);
   if (early) {
     try {
       return await early;

@@ -1,3 +1,4 @@
+import { askAhead, takeAhead } from './ahead';
 import { request } from './client';
 import { encodeSegment as e } from './urls';
 import type { Repository, RepositoryPatch } from './types';
@@ -9,7 +10,12 @@ export interface RepoRef {
 
 export const repoPath = ({ namespace, name }: RepoRef) => `/api/repos/${e(namespace)}/${e(name)}`;
 
-export const fetchRepo = (repo: RepoRef) => request<Repository>(repoPath(repo));
+export const fetchRepo = (repo: RepoRef) =>
+  takeAhead<Repository>(repoPath(repo)) ?? request<Repository>(repoPath(repo));
+
+/** Asks for a repository ahead of need (early.ts): the next fetchRepo of it takes the answer. */
+export const prefetchRepo = (repo: RepoRef) =>
+  askAhead(repoPath(repo), () => request<Repository>(repoPath(repo)));
 
 export const activateRepo = (repo: RepoRef) =>
   request<Repository>(repoPath(repo), { method: 'POST' });

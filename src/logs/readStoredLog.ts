@@ -1,20 +1,30 @@
 import { responseError } from '../api/client';
+import { config } from '../config';
+import { GENERATED_LOG_HEADER } from '../../mock-server/generated';
 import { LogLines } from './lineStore';
 import type { LineBatch } from './outColumn';
-import { LOG_READ_MARK, StoredLogParser, parseBody } from './storedLog';
 
-// Reads a stored log into lines. In a browser a worker fetches and parses it as it arrives, so a
-// million lines never block the page: the main thread only receives batches of lines (LineBatch,
-// about a megabyte of the body each). Without workers (tests, a policy forbidding them) the same
-// parser runs here, chunk by chunk, on the body the API client fetched.
+// Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
+// chunks, as they arrive, to a worker started beside the request, which parses them, so a million
+// lines never block the page: the main thread only receives batches of lines (LineBatch, about a
+// megabyte of the body each; the last batch holds the tail the console shows). A worker's own
+// request would leave only once its script has loaded and run: hundreds of milliseconds later on
+// a busy machine. Without workers (tests, a policy forbidding them) the same parser runs here,
+// chunk by chunk, on the body the API client fetched.
 
-export type ToLogWorker = { type: 'fetch'; url: string; headers: Record<string, string> };
+/** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
+export const LOG_READ_MARK = 'drone-console: stored log read';
+
+export type ToLogWorker =
+  /** The body's chunks as they arrive (transferred), then its end. */
+  | { type: 'chunk'; chunk: Uint8Array }
+  | { type: 'end' }
+  /** In-page demo: the log is generated in the worker (mock-server/generated.ts). */
+  | { type: 'generate'; name: string };
 export type FromLogWorker =
   | { type: 'lines'; batch: LineBatch }
   | { type: 'done' }
-  /** The server answered with a failure status. */
-  | { type: 'failed'; status: number; statusText: string; body: string }
-  /** The call or the parse failed. */
+  /** The body could not be read or parsed. */
   | { type: 'error'; message: string };
 
 function startWorker(): Worker | null {
@@ -33,13 +43,37 @@ function read(lines: LogLines): LogLines {
 
 /** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
 export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
+  // The parser's code is the worker's: the page loads its own copy only when it needs it.
+  const { StoredLogParser, parseBody } = await import('./storedLog');
   const parser = new StoredLogParser();
   await parseBody(body, parser);
   return read(LogLines.fromBatches(parser.take()));
 }
 
 /**
- * Fetches and parses a stored log in a worker; null where workers are missing. Rejects with the
+ * Passes a response body to the worker chunk by chunk as it arrives: the chunks wait in the
+ * worker's queue while it starts, rather than holding the download back until it reads.
+ * `isWanted` turns false once the worker's answer is no longer awaited.
+ */
+async function sendBody(
+  worker: Worker,
+  body: ReadableStream<Uint8Array> | null,
+  isWanted: () => boolean,
+): Promise<void> {
+  const post = (message: ToLogWorker, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  if (body) {
+    const reader = body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (!isWanted()) return void reader.cancel();
+      post({ type: 'chunk', chunk: chunk.value }, [chunk.value.buffer]);
+    }
+  }
+  post({ type: 'end' });
+}
+
+/**
+ * Fetches a stored log and parses it in a worker; null where workers are missing. Rejects with the
  * server's error (ApiError) or the call's or parser's message.
  */
 export function loadStoredLogInWorker(target: {
@@ -48,23 +82,42 @@ export function loadStoredLogInWorker(target: {
 }): Promise<LogLines> | null {
   const worker = startWorker();
   if (!worker) return null;
+  // The request leaves now, while the worker starts.
+  // Built by the API client's serverUrl: the server is the only place the headers and cookies may
+  // go, and a redirect would take them elsewhere, so it fails instead.
+  const answer = fetch(target.url, {
+    headers: target.headers,
+    credentials: 'include',
+    redirect: 'error',
+  });
   const log = LogLines.storedLog();
+  let settled = false;
   return new Promise<LogLines>((resolve, reject) => {
     const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
       worker.terminate();
       outcome();
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
       else if (data.type === 'done') settle(() => resolve(read(log.lines())));
-      else if (data.type === 'failed') {
-        settle(() => reject(responseError(data.status, data.statusText, data.body)));
-      } else settle(() => reject(new Error(data.message)));
+      else settle(() => reject(new Error(data.message)));
     };
     worker.onerror = (event) => {
       event.preventDefault();
       settle(() => reject(new Error(event.message || 'The log could not be read')));
     };
-    worker.postMessage({ type: 'fetch', ...target } satisfies ToLogWorker);
+    answer
+      .then(async (response) => {
+        if (!response.ok) {
+          throw responseError(response.status, response.statusText, await response.text());
+        }
+        const generated = config.mock ? response.headers.get(GENERATED_LOG_HEADER) : null;
+        if (generated)
+          worker.postMessage({ type: 'generate', name: generated } satisfies ToLogWorker);
+        else await sendBody(worker, response.body, () => !settled);
+      })
+      .catch((error: unknown) => settle(() => reject(error)));
   });
 }

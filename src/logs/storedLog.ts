@@ -8,9 +8,6 @@ import type { LineBatch } from './outColumn';
 // "time":N}`: a scanner finds where each `out` string lies and leaves it undecoded (OutColumn
 // decodes a line when it is read). Text of any other shape goes through JSON.parse.
 
-/** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
-export const LOG_READ_MARK = 'drone-console: stored log read';
-
 /** Text gathered before trying to parse the complete lines in it. */
 const PARSE_AT = 1 << 20;
 

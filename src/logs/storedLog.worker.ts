@@ -2,28 +2,18 @@
 import type { FromLogWorker, ToLogWorker } from './readStoredLog';
 import { StoredLogParser, parseBody } from './storedLog';
 
-// Fetches a stored log and parses it as it arrives, off the main thread; the page gets the lines
-// back in batches (a piece of the body's text and typed arrays, so posting them is cheap). The
-// in-browser mock answers this fetch too: its service worker serves the page's workers like the
-// page.
+// Parses a stored log's body as the page passes it on, off the main thread; the page gets the
+// lines back in batches (a piece of the body's text and typed arrays, so posting them is cheap),
+// the last one holding the tail the console shows.
+
+/** The build's choice (src/config.ts), here as a literal so a server build drops the demo's code. */
+declare const __DRONE_MOCK__: boolean;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
-async function load({ url, headers }: ToLogWorker): Promise<void> {
-  // The page built the URL with the API client's serverUrl: the server, the only place the
-  // headers and cookies may go. A redirect would take them elsewhere, so it fails instead.
-  const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
-  if (!response.ok) {
-    post({
-      type: 'failed',
-      status: response.status,
-      statusText: response.statusText,
-      body: await response.text(),
-    });
-    return;
-  }
+async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
   const parser = new StoredLogParser();
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
@@ -32,13 +22,66 @@ async function load({ url, headers }: ToLogWorker): Promise<void> {
       post({ type: 'lines', batch }, [bounds.buffer, pos.buffer, time.buffer, marked.buffer]);
     }
   };
-  await parseBody(response.body, parser, postLines);
+  await parseBody(body, parser, postLines);
   postLines();
   post({ type: 'done' });
 }
 
-scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  load(data).catch((error: unknown) => {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+/**
+ * In-page demo: a generated log's bytes, produced by another worker (the demo's stand-in for a
+ * server) rather than passed through the service worker, a chunk ahead of this one's parsing.
+ */
+function generated(name: string): ReadableStream<Uint8Array> {
+  if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
+  const generator = new Worker(
+    new URL('../../mock-server/logGenerator.worker.ts', import.meta.url),
+    { type: 'module' },
+  );
+  generator.postMessage(name);
+  return new ReadableStream<Uint8Array>({
+    pull: (controller) =>
+      new Promise<void>((resolve, reject) => {
+        generator.onmessage = ({ data }: MessageEvent<Uint8Array | null>) => {
+          if (data) controller.enqueue(data);
+          else {
+            controller.close();
+            generator.terminate();
+          }
+          resolve();
+        };
+        generator.onerror = (event) => {
+          generator.terminate();
+          reject(new Error(event.message || 'The demo log could not be generated'));
+        };
+        generator.postMessage('next');
+      }),
   });
+}
+
+function run(work: () => Promise<void>): void {
+  Promise.resolve()
+    .then(work)
+    .catch((error: unknown) => {
+      post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    });
+}
+
+/** The body the page passes chunk by chunk. */
+let chunks: ReadableStreamDefaultController<Uint8Array> | null = null;
+function chunked(): ReadableStreamDefaultController<Uint8Array> {
+  if (!chunks) {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        chunks = controller;
+      },
+    });
+    run(() => parse(body));
+  }
+  return chunks!;
+}
+
+scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
+  if (data.type === 'generate') run(() => parse(generated(data.name)));
+  else if (data.type === 'chunk') chunked().enqueue(data.chunk);
+  else chunked().close();
 };

@@ -1,24 +1,22 @@
 import { act, screen } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, fromCallback, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { modelOf, pathName, reportCoverage } from '../../tests/model';
 import { renderWithMachines } from '../../tests/renderMachine';
 import type { Build, Line, Stage, Step } from '../api/types';
 import { StepConsole } from '../views/build/console/StepConsole';
 import { consoleMachine } from './console.machine';
+import { fakeFrames } from '../../tests/fakeFrames';
 import {
   createLogSourceListener,
-  LOG_BATCH_DELAY,
   logStreamMachine,
   RECONNECT_MAX_DELAY,
 } from './logStream.machine';
 
 // One running step's log stream (SPEC 7.6) walked along the logStream machine's shortest paths
-// inside the real step console: the server's events come through a fake EventSource, the tab's
-// visibility through a fake watcher, and the console shows exactly the lines handed over.
-
-type Snapshot = SnapshotFrom<typeof logStreamMachine>;
+// inside the real step console: the server's events come through a fake EventSource, animation
+// frames when the test paints one, and the console shows exactly the lines handed over.
 
 /** The browser's EventSource, driven by hand. */
 class FakeSource {
@@ -36,33 +34,19 @@ class FakeSource {
 }
 
 const input = { url: '/api/stream/o/r/3/1/1' };
-// The model has no console to hand batches to (it only empties its buffer), and each line it
-// sends stands for a line not delivered yet (the test sends growing positions).
-const modelled = logStreamMachine.provide({
-  actions: { sendBatch: assign({ buffer: [] }) },
-  guards: { isNewLine: () => true },
-});
+// The model has no console to hand lines to, and each frame of lines it receives stands for
+// lines not delivered yet (the test sends growing positions).
+const modelled = logStreamMachine.provide({ actions: { sendNewLines: () => undefined } });
 const model = modelOf(
   modelled,
   [
     { type: 'source.open' },
-    { type: 'source.line', line: { pos: 1, out: 'x\n', time: 0 } },
+    { type: 'source.lines', lines: [{ pos: 1, out: 'x\n', time: 0 }] },
     { type: 'source.eof' },
     { type: 'source.dropped' },
-    { type: 'page.hidden' },
-    { type: 'page.visible' },
-    { type: 'xstate.after.LOG_BATCH_DELAY.logStream.live.batching' },
     { type: 'xstate.after.RECONNECT_DELAY.logStream.reconnecting' },
   ],
-  {
-    input,
-    // The state, and what changes what it can do: a hidden tab, lines waiting.
-    keyBy: (snapshot: Snapshot) => [
-      snapshot.value,
-      snapshot.context.hidden,
-      snapshot.context.buffer.length > 0,
-    ],
-  },
+  { input, keyBy: 'value' },
 );
 const paths = model.getShortestPaths();
 
@@ -83,15 +67,13 @@ describe('logStream machine, model-based, inside the step console', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      let visibility: ((event: { type: string }) => void) | undefined;
+      const frames = fakeFrames();
       const stream = logStreamMachine.provide({
         actors: {
           listenLogSource: createLogSourceListener(
             (url) => new FakeSource(url) as unknown as EventSource,
+            frames.schedule,
           ),
-          watchPageVisibility: fromCallback(({ sendBack }) => {
-            visibility = sendBack;
-          }),
         },
       });
       const machine = consoleMachine.provide({ actors: { streamLogs: stream } });
@@ -110,7 +92,7 @@ describe('logStream machine, model-based, inside the step console', () => {
           action();
           await vi.advanceTimersByTimeAsync(0);
         });
-      /** The console lists the lines handed over, and none still in the stream's buffer. */
+      /** The console lists the lines handed over, and none still waiting for a frame. */
       const showsHandedOver = () => {
         const handedOver = console.getSnapshot().context.lines.length;
         const body = screen.getByRole('region', { name: 'Console of step test' });
@@ -121,9 +103,7 @@ describe('logStream machine, model-based, inside the step console', () => {
       };
       await path.test({
         states: {
-          'live.quiet': showsHandedOver,
-          'live.batching': showsHandedOver,
-          'live.held': showsHandedOver,
+          live: showsHandedOver,
           reconnecting: () => {
             showsHandedOver();
             expect(FakeSource.latest?.closed).toBe(true);
@@ -135,23 +115,23 @@ describe('logStream machine, model-based, inside the step console', () => {
         },
         events: {
           'source.open': () => run(() => FakeSource.latest!.onopen?.(new Event('open'))),
-          // Each line is one the console has not seen yet.
-          'source.line': () =>
+          // Two lines the console has not seen yet arrive, then a frame is painted.
+          'source.lines': () =>
             run(() => {
-              pos += 1;
-              const line = { pos, out: `streamed line ${pos}\n`, time: pos };
-              sent.push(line);
-              FakeSource.latest!.onmessage?.(
-                new MessageEvent('message', { data: JSON.stringify(line) }),
-              );
+              for (let count = 0; count < 2; count++) {
+                pos += 1;
+                const line = { pos, out: `streamed line ${pos}\n`, time: pos };
+                sent.push(line);
+                FakeSource.latest!.onmessage?.(
+                  new MessageEvent('message', { data: JSON.stringify(line) }),
+                );
+              }
+              showsHandedOver(); // Not before the frame.
+              frames.paint();
             }),
           'source.eof': () =>
             run(() => FakeSource.latest!.onerror?.(new MessageEvent('error', { data: 'eof' }))),
           'source.dropped': () => run(() => FakeSource.latest!.onerror?.(new Event('error'))),
-          'page.hidden': ({ event }) => run(() => visibility!(event)),
-          'page.visible': ({ event }) => run(() => visibility!(event)),
-          'xstate.after.LOG_BATCH_DELAY.logStream.live.batching': () =>
-            act(() => vi.advanceTimersByTimeAsync(LOG_BATCH_DELAY)),
           'xstate.after.RECONNECT_DELAY.logStream.reconnecting': () =>
             act(() => vi.advanceTimersByTimeAsync(RECONNECT_MAX_DELAY)),
         },

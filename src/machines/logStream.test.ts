@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import type { Line } from '../api/types';
+import { fakeFrames } from '../../tests/fakeFrames';
 import {
   createLogSourceListener,
-  LOG_BATCH_DELAY,
   logStreamMachine,
   RECONNECT_BASE_DELAY,
   type LogLinesEvent,
@@ -44,12 +44,15 @@ const range = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, index) => line(from + index));
 const latest = () => FakeEventSource.instances.at(-1)!;
 
+let frames = fakeFrames();
+
 /** A parent that records the batches the stream hands over, as the console machine would. */
 function startHarness() {
   const stream = logStreamMachine.provide({
     actors: {
       listenLogSource: createLogSourceListener(
         (url) => new FakeEventSource(url) as unknown as EventSource,
+        frames.schedule,
       ),
     },
   });
@@ -89,6 +92,7 @@ describe('logStream machine', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
+    frames = fakeFrames();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -100,23 +104,36 @@ describe('logStream machine', () => {
     expect(latest().url).toBe('/api/stream/o/r/1/1/2');
   });
 
-  it('hands lines over in batches every 250 ms', () => {
+  it('hands the lines that arrived over together at the next animation frame', () => {
     const { actor } = startHarness();
     latest().open();
     latest().send(line(0), line(1));
-    vi.advanceTimersByTime(100);
     latest().send(line(2));
+    // One frame asked for, however many lines arrive before it; no timer involved.
+    expect(frames.waiting).toBe(1);
+    vi.advanceTimersByTime(1000);
     expect(actor.getSnapshot().context.batches).toEqual([]);
-    vi.advanceTimersByTime(LOG_BATCH_DELAY - 100);
+    frames.paint();
     expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)]]);
     latest().send(line(3));
-    vi.advanceTimersByTime(LOG_BATCH_DELAY - 1);
-    expect(actor.getSnapshot().context.batches).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    frames.paint();
     expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)], [line(3)]]);
+    // A frame with nothing new hands nothing over.
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(2);
   });
 
-  it('ends on eof: flushes what is buffered, stops and closes the EventSource', () => {
+  it('holds lines while no frame comes (a hidden tab) and hands them over at once at the next', () => {
+    const { actor, positions } = startHarness();
+    latest().open();
+    for (let pos = 0; pos < 1000; pos++) latest().send(line(pos));
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(1);
+    expect(positions()).toHaveLength(1000);
+  });
+
+  it('ends on eof: hands over what arrived, stops and closes the EventSource', () => {
     const { actor, positions } = startHarness();
     latest().open();
     latest().send(line(0), line(1));
@@ -124,6 +141,7 @@ describe('logStream machine', () => {
     expect(positions()).toEqual([0, 1]);
     expect(actor.getSnapshot().value).toBe('ended');
     expect(latest().closed).toBe(true);
+    expect(frames.waiting).toBe(0);
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
@@ -150,8 +168,18 @@ describe('logStream machine', () => {
 
     latest().open();
     latest().send(...range(0, 8));
-    vi.advanceTimersByTime(LOG_BATCH_DELAY);
+    frames.paint();
     expect(positions()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('hands over nothing when a frame holds only lines already delivered', () => {
+    const { actor } = startHarness();
+    latest().open();
+    latest().send(...range(0, 3));
+    frames.paint();
+    latest().send(...range(0, 3), line(1));
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(1);
   });
 
   it('resets the back-off once a connection opens', () => {
@@ -171,45 +199,16 @@ describe('logStream machine', () => {
     latest().onmessage?.(new MessageEvent('message', { data: 'not json' }));
     latest().onmessage?.(new MessageEvent('message', { data: '{"foo":1}' }));
     latest().send(line(0));
-    vi.advanceTimersByTime(LOG_BATCH_DELAY);
+    frames.paint();
     expect(positions()).toEqual([0]);
   });
 
-  it('closes the EventSource when the stream is stopped (step or page change)', () => {
+  it('closes the EventSource and gives up its frame when the stream is stopped', () => {
     const { actor } = startHarness();
     latest().open();
     latest().send(line(0));
     actor.stop();
     expect(latest().closed).toBe(true);
-  });
-
-  it('holds lines while the tab is hidden and hands them over at once when it is shown', () => {
-    let hidden = false;
-    const descriptor = Object.getOwnPropertyDescriptor(document, 'hidden');
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-    const setHidden = (value: boolean) => {
-      hidden = value;
-      document.dispatchEvent(new Event('visibilitychange'));
-      vi.advanceTimersByTime(0);
-    };
-    try {
-      const { actor, positions } = startHarness();
-      latest().open();
-      setHidden(true);
-      latest().send(line(0), line(1));
-      vi.advanceTimersByTime(LOG_BATCH_DELAY * 10);
-      latest().send(line(2));
-      vi.advanceTimersByTime(LOG_BATCH_DELAY * 10);
-      expect(actor.getSnapshot().context.batches).toEqual([]);
-      setHidden(false);
-      expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)]]);
-      // Visible again: back to a batch every 250 ms.
-      latest().send(line(3));
-      vi.advanceTimersByTime(LOG_BATCH_DELAY);
-      expect(positions()).toEqual([0, 1, 2, 3]);
-    } finally {
-      if (descriptor) Object.defineProperty(document, 'hidden', descriptor);
-      else delete (document as unknown as Record<string, unknown>).hidden;
-    }
+    expect(frames.waiting).toBe(0);
   });
 });

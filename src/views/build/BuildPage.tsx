@@ -16,15 +16,17 @@ import {
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';
-import { LoadFailed, Loading, Notice, Page, UserText } from '../ui';
+import { LoadFailed, Loading, Notice, onDemand, Page, UserText } from '../ui';
 import { BuildHeader } from './BuildHeader';
-import { CardsView } from './CardsView';
 import { GraphView } from './GraphView';
 import { LogView } from './LogView';
 import { viewOf } from './paths';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
+
+// DESIGN.md 7: the cards (adaptivecards) load when their view is opened.
+const CardsView = onDemand(() => import('./CardsView').then((m) => m.CardsView));
 
 /** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (SPEC 2.1, 2.9, 4.2). */
 export function BuildPage() {

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
 import type { Build, Stage, Step } from '../../api/types';
-import { Loading } from '../ui';
+import { onDemand } from '../ui';
 
 export interface BuildBodyProps {
   repo: { namespace: string; name: string };
@@ -10,14 +9,11 @@ export interface BuildBodyProps {
   step: Step | undefined;
 }
 
-// DESIGN.md 7: the graph view and G6 load on demand, never with the first page.
-const GraphViewBody = lazy(() => import('./graph/GraphViewBody'));
-
-/** SPEC 2.9 Graph View: the stage graph above the step graph, and the step drawer. */
-export function GraphView(props: BuildBodyProps) {
-  return (
-    <Suspense fallback={<Loading label="Loading graph view..." />}>
-      <GraphViewBody {...props} />
-    </Suspense>
-  );
-}
+/**
+ * SPEC 2.9 Graph View: the stage graph above the step graph, and the step drawer. DESIGN.md 7:
+ * the graph view and G6 load on demand, never with the first page.
+ */
+export const GraphView = onDemand<BuildBodyProps>(
+  () => import('./graph/GraphViewBody').then((m) => m.default),
+  'Loading graph view...',
+);

@@ -8,12 +8,11 @@ import {
   selectRepo,
 } from '../../machines/repo.machine';
 import { hasWriteAccess } from '../../machines/buildPage.selectors';
-import { RepoSettings } from '../repo-settings/RepoSettings';
 import { repoHref } from '../build/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser, useSessionState } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { LoadFailed, Loading, Page } from '../ui';
+import { LoadFailed, Loading, onDemand, Page } from '../ui';
 import { BuildIndexTab } from './BuildIndexTab';
 import { BuildsTab } from './BuildsTab';
 import { repoPattern, repoSettingsPattern } from './params';
@@ -21,6 +20,11 @@ import { RepoHeader } from './RepoHeader';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
+
+// Settings load when visited (issue 18: the first screen's JS stays small).
+const RepoSettings = onDemand(() =>
+  import('../repo-settings/RepoSettings').then((m) => m.RepoSettings),
+);
 
 /** Which of the four routes that render this page matched, and the settings section if any. */
 function useRepoTab(): { tab: RepoTab; section: string } {

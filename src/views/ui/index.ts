@@ -7,6 +7,7 @@ export * from './Layout';
 export * from './LinkList';
 export * from './LoadFailed';
 export * from './Modal';
+export * from './OnDemand';
 export * from './Status';
 export * from './Table';
 export * from './Toasts';

@@ -1,0 +1,86 @@
+// @vitest-environment node
+// Boot (src/early.ts): a build URL's step log is asked for before the app renders, and the build
+// page's console takes that answer instead of asking again.
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchBuild } from '../../src/api/builds';
+import { fetchLogs } from '../../src/api/logs';
+import { fetchRepo } from '../../src/api/repos';
+import { makeBuild, makeRepo } from '../factories';
+import { startEarly } from '../../src/early';
+import { setupMockServer } from '../mockServer';
+
+// The page's code is loaded at boot too; its module is not what this file tests.
+vi.mock('../../src/views/build/BuildPage', () => ({ BuildPage: () => null }));
+
+const server = setupMockServer();
+afterEach(() => server.resetHandlers());
+
+/** Answers every log request of acme/logs build 1 with one line naming the step; counts them. */
+function answerLogs() {
+  const asked: string[] = [];
+  server.use(
+    http.get('*/api/repos/acme/logs/builds/1/logs/:stage/:step', ({ params }) => {
+      asked.push(`${String(params.stage)}/${String(params.step)}`);
+      return HttpResponse.text(`[{"pos":0,"out":"step ${String(params.step)}\\n","time":0}]`);
+    }),
+  );
+  return asked;
+}
+
+const ref = { namespace: 'acme', name: 'logs', build: 1, stage: 2, step: 3 };
+// The repository and build asked for at boot with the logs are answered by the mock server's own
+// handlers (401 without a session): nothing here takes them.
+
+/** Answers repository acme/early and its build 5; counts the requests of each. */
+function answerBuild() {
+  const asked = { repo: 0, build: 0 };
+  server.use(
+    http.get('*/api/repos/acme/early', () => {
+      asked.repo += 1;
+      return HttpResponse.json(makeRepo({ slug: 'acme/early' }));
+    }),
+    http.get('*/api/repos/acme/early/builds/5', () => {
+      asked.build += 1;
+      return HttpResponse.json(makeBuild({ number: 5 }));
+    }),
+  );
+  return asked;
+}
+
+describe('startEarly', () => {
+  it('asks for the log of the step a build URL names, once: the console takes that answer', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1/2/3', search: '' });
+    expect((await fetchLogs(ref)).outAt(0)).toBe('step 3\n');
+    expect(asked).toEqual(['2/3']);
+  });
+
+  it('asks for the repository and the build at once: the page takes those answers', async () => {
+    const asked = answerBuild();
+    const early = { namespace: 'acme', name: 'early' };
+    startEarly({ pathname: '/acme/early/5', search: '?view=graph' });
+    const [repo, build] = await Promise.all([fetchRepo(early), fetchBuild(early, 5)]);
+    expect([repo.slug, build.number]).toEqual(['acme/early', 5]);
+    expect(asked).toEqual({ repo: 1, build: 1 });
+    await fetchBuild(early, 5); // Taken once: a later call (a refresh) asks the server again.
+    expect(asked.build).toBe(2);
+  });
+
+  it('asks for stage 1, step 1 when the URL names only the build', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1', search: '' });
+    await fetchLogs({ ...ref, stage: 1, step: 1 });
+    expect(asked).toEqual(['1/1']);
+  });
+
+  it('asks for nothing on the graph view or on a page that is not a build', async () => {
+    const asked = answerLogs();
+    startEarly({ pathname: '/acme/logs/1/2/3', search: '?view=graph' });
+    startEarly({ pathname: '/acme/logs', search: '' });
+    startEarly({ pathname: '/settings/users', search: '' });
+    // A request asked for at boot would have reached the server before this one.
+    await fetchLogs({ ...ref, stage: 9, step: 9 });
+    expect(asked).toEqual(['9/9']);
+  });
+});

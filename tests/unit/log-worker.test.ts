@@ -1,0 +1,102 @@
+// @vitest-environment node
+// A stored log read the browser's way (src/logs/readStoredLog.ts): the page asks for it and passes
+// the body on to the log worker, which parses it and posts the lines back. The worker's module runs
+// here in-process behind a Worker stand-in; the mock server answers the request.
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
+import { bodyOf, GENERATED_LOG_HEADER } from '../../mock-server/generated';
+import { ApiError } from '../../src/api/client';
+import { loadStoredLogInWorker } from '../../src/logs/readStoredLog';
+import { setupMockServer } from '../mockServer';
+
+const server = setupMockServer();
+const URL = 'http://localhost/api/repos/acme/logs/builds/1/logs/1/1';
+const target = { url: URL, headers: {} };
+const answer = (response: () => Response) => server.use(http.get(URL, response));
+
+/** A worker's module, loaded afresh per instance with `self` standing for its global scope. */
+class InProcessWorker {
+  static instances: InProcessWorker[] = [];
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  received: Array<{ type: string } | string> = [];
+  terminated = false;
+  private scope = {
+    onmessage: null as ((event: { data: unknown }) => void) | null,
+    postMessage: (data: unknown) => {
+      if (!this.terminated) queueMicrotask(() => this.onmessage?.({ data }));
+    },
+  };
+  private ready: Promise<void>;
+
+  constructor(readonly url: URL) {
+    InProcessWorker.instances.push(this);
+    vi.stubGlobal('self', this.scope);
+    vi.resetModules();
+    this.ready = import(/* @vite-ignore */ url.href).then(() => undefined);
+  }
+
+  postMessage(data: { type: string } | string) {
+    this.received.push(data);
+    void this.ready.then(() => this.scope.onmessage?.({ data }));
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+beforeEach(() => {
+  InProcessWorker.instances = [];
+  vi.stubGlobal('Worker', InProcessWorker);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+});
+
+const load = () => loadStoredLogInWorker(target)!;
+const kinds = () =>
+  InProcessWorker.instances[0]!.received.map((message) =>
+    typeof message === 'string' ? message : message.type,
+  );
+
+describe('a stored log read in the worker', () => {
+  it('passes the body on to the worker as it arrives; the worker parses it into lines', async () => {
+    answer(() => new HttpResponse(bodyOf(benchLogChunks(45_000, 3))));
+    const lines = await load();
+    expect(kinds().at(-1)).toBe('end');
+    expect(
+      kinds()
+        .slice(0, -1)
+        .every((kind) => kind === 'chunk'),
+    ).toBe(true);
+    expect(lines.length).toBe(45_000);
+    expect(lines.outAt(20_001)).toBe(`${benchLine(3, 20_001)}\n`);
+    expect(lines.outAt(44_999)).toBe(`${benchLine(3, 44_999)}\n`);
+    expect(InProcessWorker.instances[0]!.terminated).toBe(true);
+  });
+
+  it("fails with the server's answer and gives the worker nothing to parse", async () => {
+    answer(() => HttpResponse.json({ message: 'sql: no rows in result set' }, { status: 404 }));
+    const error = await load().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'sql: no rows in result set' });
+    expect(kinds()).toEqual([]);
+    expect(InProcessWorker.instances[0]!.terminated).toBe(true);
+  });
+
+  it('fails with the parser message for a body that is not a log', async () => {
+    answer(() => HttpResponse.text('<html>Bad Gateway</html>'));
+    await expect(load()).rejects.toThrow(/JSON/);
+  });
+
+  it('generates a demo log in the worker when the in-page mock names it', async () => {
+    answer(() => new HttpResponse('', { headers: { [GENERATED_LOG_HEADER]: 'bench:3000:7' } }));
+    const lines = await load();
+    expect(kinds()).toEqual(['generate']);
+    expect(lines.length).toBe(3000);
+    expect(lines.outAt(2999)).toBe(`${benchLine(7, 2999)}\n`);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LOG_READ_MARK } from '../src/logs/readStoredLog';
+import { LOG_READ_MARK } from '../src/api/readStoredLog';
 
 // In-page probes of the console benchmark. They run inside Chromium (page.evaluate), so they
 // only use the DOM: the virtualized rows carry `data-pos` (the line's pos), and react-virtuoso's

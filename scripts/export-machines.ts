@@ -2,8 +2,8 @@
 // format Stately's visualizer and editor import, plus the chart graph the machines page draws.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machineToChart } from '../src/machines/chart';
-import { machineRegistry } from '../src/machines/registry';
+import { machineToChart } from '../src/machines/devtools/chart';
+import { machineRegistry } from '../src/machines/devtools/registry';
 
 const folder = process.argv[2] ?? 'machines-export';
 mkdirSync(folder, { recursive: true });

@@ -39,7 +39,7 @@ const AccountPage = onDemand(() =>
 );
 const AdminPage = onDemand(() => import('./views/admin/AdminPage').then((m) => m.AdminPage));
 const MachinesPage = onDemand(() =>
-  import('./views/machines/MachinesPage').then((m) => m.MachinesPage),
+  import('./views/devtools/MachinesPage').then((m) => m.MachinesPage),
 );
 const RepoPage = onDemand(() => import('./views/repo/RepoPage').then((m) => m.RepoPage));
 const BuildPage = onDemand(loadBuildPage);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { notify } from '../src/machines/toasts.machine';
+import { notify } from '../src/machines/shell/toasts.machine';
 
 /**
  * Machine tests on a fake clock, with error and warning toasts recorded by spies instead of

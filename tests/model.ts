@@ -9,7 +9,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { guardName, machineToChart, transitionKey } from '../src/machines/chart';
+import { guardName, machineToChart, transitionKey } from '../src/machines/devtools/chart';
 
 /**
  * The one model-based test helper (DESIGN.md 8).

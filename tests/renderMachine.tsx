@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { User } from '../src/api/types';
-import { sessionMachine } from '../src/machines/session.machine';
+import { sessionMachine } from '../src/machines/shell/session.machine';
 import { SessionContext } from '../src/views/shell/session';
 import { ProvideMachines } from '../src/views/useInspectedActorRef';
 import { makeUser } from './factories';

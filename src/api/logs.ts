@@ -1,5 +1,5 @@
 import type { LogLines } from '../logs';
-import { loadStoredLogInWorker, readStoredLog } from '../logs/readStoredLog';
+import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
 import { askAhead, takeAhead } from './ahead';
 import { requestStream, streamUrl } from './client';
 import { encodeSegment as e } from './urls';

@@ -172,14 +172,8 @@ export interface Step {
   schema?: string;
 }
 
-export interface Line {
-  /** 0-based line index within the step. */
-  pos: number;
-  /** Raw text including its trailing newline. */
-  out: string;
-  /** Seconds since the step started. */
-  time: number;
-}
+// A log line (docs/drone-api.md 3.6) is the log pipeline's own type: src/logs imports nothing above it.
+export type { Line } from '../logs/line';
 
 export interface Secret {
   id?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Line } from '../api/types';
+import type { Line } from './line';
 import { LogLines } from './lineStore';
 import { batchOfValues } from './storedLog';
 

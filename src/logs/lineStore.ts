@@ -1,4 +1,4 @@
-import type { Line } from '../api/types';
+import type { Line } from './line';
 import { OutColumn, type LineBatch } from './outColumn';
 
 // The raw lines of one step, kept as parallel columns sorted by `pos` (no object per line), so a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goEncode } from '../../mock-server/gojson';
-import type { Line } from '../api/types';
+import type { Line } from './line';
 import { batchOut, type LineBatch } from './outColumn';
 import { StoredLogParser, batchOfValues, scanGoLines } from './storedLog';
 

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { FromLogWorker, ToLogWorker } from './readStoredLog';
+import type { FromLogWorker, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
 // Parses a stored log's body as the page passes it on, off the main thread; the page gets the

@@ -1,6 +1,6 @@
 import { expect, openMock, test } from './fixtures';
 
-// The dark theme (src/machines/theme.machine.ts): it follows prefers-color-scheme, the toggle in
+// The dark theme (src/machines/shell/theme.machine.ts): it follows prefers-color-scheme, the toggle in
 // the sidebar and in the header layout picks the other theme, and the choice survives a reload.
 
 const FIRST_LOAD = { timeout: 30_000 };

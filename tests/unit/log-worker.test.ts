@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
 import { bodyOf, GENERATED_LOG_HEADER } from '../../mock-server/generated';
 import { ApiError } from '../../src/api/client';
-import { loadStoredLogInWorker } from '../../src/logs/readStoredLog';
+import { loadStoredLogInWorker } from '../../src/api/readStoredLog';
 import { setupMockServer } from '../mockServer';
 
 const server = setupMockServer();

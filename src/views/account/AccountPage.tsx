@@ -1,7 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { serverOrigin } from '../../config';
-import { accountMachine, selectIsLoading, selectSnippets } from '../../machines/account.machine';
+import {
+  accountMachine,
+  selectIsLoading,
+  selectSnippets,
+} from '../../machines/account/account.machine';
 import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader } from '../ui';
 import { styled } from '../ui/theme';

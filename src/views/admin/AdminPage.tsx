@@ -5,9 +5,9 @@ import {
   selectHasMore,
   selectItems,
   selectVisibleCount,
-} from '../../machines/resourceList.selectors';
-import { usersInput, usersMachine, type UserPatch } from '../../machines/resourceLists';
-import { ListBody, ListModals, SectionHeader, type ListActor } from '../repo-settings/ListParts';
+} from '../../machines/settings/resourceList.selectors';
+import { usersInput, usersMachine, type UserPatch } from '../../machines/settings/resourceLists';
+import { ListBody, ListModals, SectionHeader, type ListActor } from '../settings/ListParts';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, Page, PageHeader, Row, Tabs, useNow } from '../ui';

@@ -5,9 +5,9 @@ import {
   selectIsSubmitting,
   selectPatch,
   selectTarget,
-} from '../../machines/resourceList.selectors';
-import type { UserDraft, UserPatch } from '../../machines/resourceLists';
-import { CreateModal, useDraft, type ListActor } from '../repo-settings/ListParts';
+} from '../../machines/settings/resourceList.selectors';
+import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
+import { CreateModal, useDraft, type ListActor } from '../settings/ListParts';
 import { Button, Checkbox, CopyButton, Field, Modal, ModalFooter, Row, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { User } from '../../api/types';
-import { ListTable, RowActions } from '../repo-settings/ListParts';
+import { ListTable, RowActions } from '../settings/ListParts';
 import { Avatar, Button, UserText, formatDate, formatRelative } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { config } from '../../config';
-import { loginMachine, selectIsSubmitting } from '../../machines/login.machine';
+import { loginMachine, selectIsSubmitting } from '../../machines/auth/login.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, Field, Spinner, TextInput } from '../ui';

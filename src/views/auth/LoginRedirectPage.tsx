@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { config } from '../../config';
-import { loginRedirectMachine } from '../../machines/loginRedirect.machine';
+import { loginRedirectMachine } from '../../machines/auth/loginRedirect.machine';
 import { usePageTitle } from '../shell/title';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';

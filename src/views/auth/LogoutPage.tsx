@@ -1,5 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { logoutMachine, selectIsSignedOut, selectLogoutError } from '../../machines/logout.machine';
+import {
+  logoutMachine,
+  selectIsSignedOut,
+  selectLogoutError,
+} from '../../machines/auth/logout.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, LinkButton, Loading, Notice, UserText } from '../ui';

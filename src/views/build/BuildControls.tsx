@@ -8,7 +8,7 @@ import {
   selectBusyAction,
   selectDeployment,
   selectIsBusy,
-} from '../../machines/buildControls.machine';
+} from '../../machines/build/buildControls.machine';
 import { Button, Spinner, styled } from '../ui';
 import { DeploymentDialog } from './DeploymentDialog';
 import { useInspectedActorRef } from '../useInspectedActorRef';

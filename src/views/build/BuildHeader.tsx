@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Build } from '../../api/types';
-import { type BuildView } from '../../machines/buildPage.machine';
+import { type BuildView } from '../../machines/build/buildPage.machine';
 import {
   hasWriteAccess,
   selectBuild,
@@ -10,7 +10,7 @@ import {
   selectPageState,
   selectRepo,
   selectRoute,
-} from '../../machines/buildPage.selectors';
+} from '../../machines/build/buildPage.selectors';
 import { activityText } from '../repo/activity';
 import { useCurrentUser } from '../shell/session';
 import {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { isDone, type Build } from '../../api/types';
-import { buildLogsMachine } from '../../machines/buildLogs.machine';
+import { buildLogsMachine } from '../../machines/build/buildLogs.machine';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { Button } from '../ui';
 import { saveTextFile } from './console/download';

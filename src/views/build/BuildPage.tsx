@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { buildPageMachine } from '../../machines/buildPage.machine';
+import { buildPageMachine } from '../../machines/build/buildPage.machine';
 import {
   selectBuild,
   selectCanRetry,
@@ -12,7 +12,7 @@ import {
   selectRoute,
   selectStage,
   selectStep,
-} from '../../machines/buildPage.selectors';
+} from '../../machines/build/buildPage.selectors';
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';

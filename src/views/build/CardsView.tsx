@@ -9,7 +9,7 @@ import {
   selectCardChildren,
   selectCardsState,
   selectRenderer,
-} from '../../machines/cards.machine';
+} from '../../machines/build/cards.machine';
 import { styled } from '../ui';
 import { CardItem, CardMessage } from './cards/CardItem';
 import type { BuildBodyProps } from './GraphView';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { DeployAction } from '../../api/builds';
-import type { DeploymentRef } from '../../machines/buildControls.machine';
-import { selectDeploymentForm, selectIsDeploying } from '../../machines/deployment.machine';
+import type { DeploymentRef } from '../../machines/build/buildControls.machine';
+import { selectDeploymentForm, selectIsDeploying } from '../../machines/build/deployment.machine';
 import {
   Button,
   Field,

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
-import { BLOCKED_READ_ONLY } from '../../machines/buildPage.machine';
+import { BLOCKED_READ_ONLY } from '../../machines/build/buildPage.machine';
 import {
   hasWriteAccess,
   selectIsDeciding,
   selectRepo,
   selectRoute,
-} from '../../machines/buildPage.selectors';
+} from '../../machines/build/buildPage.selectors';
 import { useCurrentUser } from '../shell/session';
 import { Button, Modal, Notice, StatusIcon, styled, UserText } from '../ui';
 import { showInvisibles } from '../../text/invisibles';

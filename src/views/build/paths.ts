@@ -1,5 +1,5 @@
 import { pagePath } from '../../api/urls';
-import type { BuildView } from '../../machines/buildPage.machine';
+import type { BuildView } from '../../machines/build/buildPage.machine';
 
 type RepoRef = { namespace: string; name: string };
 

@@ -1,4 +1,4 @@
-import { dashboardMachine } from '../../machines/dashboard.machine';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Page, PageHeader } from '../ui';

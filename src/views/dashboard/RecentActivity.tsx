@@ -2,7 +2,10 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { Repository } from '../../api/types';
-import { selectRecentActivity, type dashboardMachine } from '../../machines/dashboard.machine';
+import {
+  selectRecentActivity,
+  type dashboardMachine,
+} from '../../machines/dashboard/dashboard.machine';
 import { SectionTitle, StatusIcon, UserText } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';

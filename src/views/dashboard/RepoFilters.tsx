@@ -5,8 +5,8 @@ import {
   selectOrganizations,
   selectPreferences,
   type dashboardMachine,
-} from '../../machines/dashboard.machine';
-import { SORT_OPTIONS, type SortOption } from '../../machines/repoList';
+} from '../../machines/dashboard/dashboard.machine';
+import { SORT_OPTIONS, type SortOption } from '../../machines/dashboard/repoList';
 import { Select, Switch, TextInput } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';

@@ -9,7 +9,7 @@ import {
   selectIsLoading,
   selectVisibleRepos,
   type dashboardMachine,
-} from '../../machines/dashboard.machine';
+} from '../../machines/dashboard/dashboard.machine';
 import {
   Button,
   EmptyState,

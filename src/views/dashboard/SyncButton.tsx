@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { selectIsSyncing } from '../../machines/accountSync.machine';
-import { selectAccountSync, type dashboardMachine } from '../../machines/dashboard.machine';
+import { selectIsSyncing } from '../../machines/dashboard/accountSync.machine';
+import {
+  selectAccountSync,
+  type dashboardMachine,
+} from '../../machines/dashboard/dashboard.machine';
 import { Button, Spinner } from '../ui';
 
 /** SPEC 2.4 / 4.7: 'Sync', or 'Syncing' with a spinner while the account sync runs. */

@@ -9,7 +9,7 @@ import {
   selectRunning,
   selectRunningError,
   selectShowsRunning,
-} from '../../machines/buildsFeed.machine';
+} from '../../machines/feed/buildsFeed.machine';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import {

@@ -8,7 +8,7 @@ import {
   selectIndexIsLoading,
   selectIndexIsNotFound,
   type BuildIndexKind,
-} from '../../machines/buildIndex.machine';
+} from '../../machines/repo/buildIndex.machine';
 import { EmptyState, LoadFailed, Loading } from '../ui';
 import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
 import { useInspectedActorRef } from '../useInspectedActorRef';

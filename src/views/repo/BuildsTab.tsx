@@ -9,7 +9,7 @@ import {
   selectIsLoadingMore,
   selectIsNotFound,
   selectLoadError,
-} from '../../machines/builds.machine';
+} from '../../machines/repo/builds.machine';
 import { Button, EmptyState, LoadFailed, Loading, Row } from '../ui';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';

@@ -10,7 +10,7 @@ import {
   selectIsOpen,
   selectIsSubmitting,
   type NewBuildField,
-} from '../../machines/newBuild.machine';
+} from '../../machines/repo/newBuild.machine';
 import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';

@@ -6,8 +6,8 @@ import {
   selectIsNotFound,
   selectLoadError,
   selectRepo,
-} from '../../machines/repo.machine';
-import { hasWriteAccess } from '../../machines/buildPage.selectors';
+} from '../../machines/repo/repo.machine';
+import { hasWriteAccess } from '../../machines/build/buildPage.selectors';
 import { repoHref } from '../build/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser, useSessionState } from '../shell/session';
@@ -22,9 +22,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
 
 // Settings load when visited (issue 18: the first screen's JS stays small).
-const RepoSettings = onDemand(() =>
-  import('../repo-settings/RepoSettings').then((m) => m.RepoSettings),
-);
+const RepoSettings = onDemand(() => import('../settings/RepoSettings').then((m) => m.RepoSettings));
 
 /** Which of the four routes that render this page matched, and the settings section if any. */
 function useRepoTab(): { tab: RepoTab; section: string } {

@@ -1,7 +1,7 @@
 import type { Repository } from '../../api/types';
 
 /**
- * What RepoPage hands to the Settings tab (src/views/repo-settings/RepoSettings.tsx), so both
+ * What RepoPage hands to the Settings tab (src/views/settings/RepoSettings.tsx), so both
  * sides build against one shape.
  */
 export interface RepoSettingsProps {

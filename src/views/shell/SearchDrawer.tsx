@@ -11,7 +11,7 @@ import {
   selectQuery,
   selectReposError,
   selectResults,
-} from '../../machines/search.machine';
+} from '../../machines/shell/search.machine';
 import { repoHref } from '../build/paths';
 import { Button, Notice, Spinner, StatusIcon, TextInput, UserText } from '../ui';
 import { keyframes, styled } from '../ui/theme';

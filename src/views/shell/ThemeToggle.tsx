@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
-import { selectIsDark, themeActor } from '../../machines/theme.machine';
+import { selectIsDark, themeActor } from '../../machines/shell/theme.machine';
 import { darkTheme, styled } from '../ui/theme';
 
 const ToggleButton = styled('button', {

@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
-import { inspect } from '../../machines/inspector';
-import { sessionMachine } from '../../machines/session.machine';
+import { inspect } from '../../machines/devtools/inspector';
+import { sessionMachine } from '../../machines/shell/session.machine';
 
 /** The signed-in user, shared by every screen (SPEC 6). */
 export const SessionContext = createActorContext(sessionMachine, { inspect });

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { copyMachine } from '../../machines/copy.machine';
+import { copyMachine } from '../../machines/shell/copy.machine';
 import { Button } from './Button';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 

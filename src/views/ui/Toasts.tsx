@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { toastsActor, type ToastRef } from '../../machines/toasts.machine';
+import { toastsActor, type ToastRef } from '../../machines/shell/toasts.machine';
 import { styled } from './theme';
 import { UserText } from './UserText';
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { tickerActor } from '../../machines/ticker.machine';
+import { tickerActor } from '../../machines/shell/ticker.machine';
 
 /** Current time in milliseconds, re-rendering every second (one shared ticker). */
 export function useNow(): number {

@@ -8,7 +8,7 @@ import {
   selectCardState,
   type CardActorRef,
   type CardRenderer,
-} from '../../../machines/cards.machine';
+} from '../../../machines/build/cards.machine';
 import { markInvisiblesIn, styled, UserText } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { buildHref } from '../paths';

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { plainLog } from '../../../logs/escapes';
 import { formatPermalink } from '../../../logs/permalink';
-import type { consoleMachine } from '../../../machines/console.machine';
-import { copyMachine } from '../../../machines/copy.machine';
+import type { consoleMachine } from '../../../machines/build/console.machine';
+import { copyMachine } from '../../../machines/shell/copy.machine';
 import { Button, IconButton } from '../../ui';
 import { selectLines } from './selectors';
 import {

@@ -4,7 +4,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
 import { isFolded, linesInGroup, VisibleLines } from '../../../logs/folds';
 import type { LogGroup } from '../../../logs/groups';
-import type { consoleMachine } from '../../../machines/console.machine';
+import type { consoleMachine } from '../../../machines/build/console.machine';
 import { styled } from '../../ui';
 import { LogLine } from './LogLine';
 import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';

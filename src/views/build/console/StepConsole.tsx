@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
-import { consoleMachine, type FollowStepTarget } from '../../../machines/console.machine';
+import { consoleMachine, type FollowStepTarget } from '../../../machines/build/console.machine';
 import { Button, Loading, StatusIcon, styled, UserText } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { isDone } from '../../../api/types';
-import type { consoleMachine, ConsoleStateName } from '../../../machines/console.machine';
+import type { consoleMachine, ConsoleStateName } from '../../../machines/build/console.machine';
 
 // What the console view reads from its machine; every read goes through one of these.
 export type ConsoleSnapshot = SnapshotFrom<typeof consoleMachine>;

@@ -1,5 +1,5 @@
 import type { Build, Stage, Step } from '../../../api/types';
-import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/logViewer.machine';
+import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/build/logViewer.machine';
 
 /** SPEC 4.4's log footer text for the step's status. */
 export function footerText(step: Step, stage: Stage): string {

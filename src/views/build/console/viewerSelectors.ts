@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { markersIn } from '../../../logs/groups';
-import type { logSearchMachine } from '../../../machines/logSearch.machine';
-import { tailStartOf, type logViewerMachine } from '../../../machines/logViewer.machine';
+import type { logSearchMachine } from '../../../machines/build/logSearch.machine';
+import { tailStartOf, type logViewerMachine } from '../../../machines/build/logViewer.machine';
 import type { ConsoleSnapshot } from './selectors';
 
 // What the console view reads from the log viewer (groups, folds, preferences, permalinks) and

@@ -1,8 +1,8 @@
 import { Graph, NodeEvent, type IElementEvent } from '@antv/g6';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { selectIsDark, themeActor } from '../../../machines/theme.machine';
-import type { GraphViewport } from '../../../machines/graphView.machine';
+import { selectIsDark, themeActor } from '../../../machines/shell/theme.machine';
+import type { GraphViewport } from '../../../machines/build/graphView.machine';
 import { styled, useNow } from '../../ui';
 import { NODE_HEIGHT, NODE_WIDTH, toG6Data } from './g6Data';
 import { structureKey, type GraphModel } from './graphData';

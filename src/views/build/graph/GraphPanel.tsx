@@ -7,7 +7,7 @@ import {
   canZoomOut,
   graphViewMachine,
   selectViewport,
-} from '../../../machines/graphView.machine';
+} from '../../../machines/build/graphView.machine';
 import { Button, Loading, StatusIcon, styled, useNow, UserText } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { graphViewMachine, selectDrawerStep } from '../../../machines/graphView.machine';
+import { graphViewMachine, selectDrawerStep } from '../../../machines/build/graphView.machine';
 import type { BuildBodyProps } from '../GraphView';
 import { buildHref, viewHref } from '../paths';
 import { GraphPanel } from './GraphPanel';

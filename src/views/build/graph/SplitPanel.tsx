@@ -6,7 +6,7 @@ import {
   selectSplitTotal,
   SPLIT_KEY_STEP,
   SPLIT_MIN,
-} from '../../../machines/graphView.machine';
+} from '../../../machines/build/graphView.machine';
 import { styled } from '../../ui';
 import type { GraphViewRef } from './GraphPanel';
 

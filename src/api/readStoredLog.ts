@@ -1,0 +1,111 @@
+import { responseError } from './client';
+import { config } from '../config';
+import { GENERATED_LOG_HEADER } from '../../mock-server/generated';
+import { LogLines } from '../logs/lineStore';
+import type { FromLogWorker, ToLogWorker } from '../logs/workerMessages';
+
+// Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
+// chunks, as they arrive, to a worker started beside the request, which parses them, so a million
+// lines never block the page: the main thread only receives batches of lines (LineBatch, about a
+// megabyte of the body each; the last batch holds the tail the console shows). A worker's own
+// request would leave only once its script has loaded and run: hundreds of milliseconds later on
+// a busy machine. Without workers (tests, a policy forbidding them) the same parser runs here,
+// chunk by chunk, on the body the API client fetched.
+
+/** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
+export const LOG_READ_MARK = 'drone-console: stored log read';
+
+function startWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('../logs/storedLog.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null; // Refused (a policy forbids workers): parse here.
+  }
+}
+
+function read(lines: LogLines): LogLines {
+  performance.mark(LOG_READ_MARK, { detail: { lines: lines.length } });
+  return lines;
+}
+
+/** The lines of a stored log body (`null` or an array of lines); rejects with the parse error. */
+export async function readStoredLog(body: ReadableStream<Uint8Array> | null): Promise<LogLines> {
+  // The parser's code is the worker's: the page loads its own copy only when it needs it.
+  const { StoredLogParser, parseBody } = await import('../logs/storedLog');
+  const parser = new StoredLogParser();
+  await parseBody(body, parser);
+  return read(LogLines.fromBatches(parser.take()));
+}
+
+/**
+ * Passes a response body to the worker chunk by chunk as it arrives: the chunks wait in the
+ * worker's queue while it starts, rather than holding the download back until it reads.
+ * `isWanted` turns false once the worker's answer is no longer awaited.
+ */
+async function sendBody(
+  worker: Worker,
+  body: ReadableStream<Uint8Array> | null,
+  isWanted: () => boolean,
+): Promise<void> {
+  const post = (message: ToLogWorker, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  if (body) {
+    const reader = body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (!isWanted()) return void reader.cancel();
+      post({ type: 'chunk', chunk: chunk.value }, [chunk.value.buffer]);
+    }
+  }
+  post({ type: 'end' });
+}
+
+/**
+ * Fetches a stored log and parses it in a worker; null where workers are missing. Rejects with the
+ * server's error (ApiError) or the call's or parser's message.
+ */
+export function loadStoredLogInWorker(target: {
+  url: string;
+  headers: Record<string, string>;
+}): Promise<LogLines> | null {
+  const worker = startWorker();
+  if (!worker) return null;
+  // The request leaves now, while the worker starts.
+  // Built by the API client's serverUrl: the server is the only place the headers and cookies may
+  // go, and a redirect would take them elsewhere, so it fails instead.
+  const answer = fetch(target.url, {
+    headers: target.headers,
+    credentials: 'include',
+    redirect: 'error',
+  });
+  const log = LogLines.storedLog();
+  let settled = false;
+  return new Promise<LogLines>((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      worker.terminate();
+      outcome();
+    };
+    worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
+      if (data.type === 'lines') log.add(data.batch);
+      else if (data.type === 'done') settle(() => resolve(read(log.lines())));
+      else settle(() => reject(new Error(data.message)));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      settle(() => reject(new Error(event.message || 'The log could not be read')));
+    };
+    answer
+      .then(async (response) => {
+        if (!response.ok) {
+          throw responseError(response.status, response.statusText, await response.text());
+        }
+        const generated = config.mock ? response.headers.get(GENERATED_LOG_HEADER) : null;
+        if (generated)
+          worker.postMessage({ type: 'generate', name: generated } satisfies ToLogWorker);
+        else await sendBody(worker, response.body, () => !settled);
+      })
+      .catch((error: unknown) => settle(() => reject(error)));
+  });
+}

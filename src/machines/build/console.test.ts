@@ -1,0 +1,390 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, sendParent, setup, type AnyActorRef } from 'xstate';
+import { ApiError } from '../../api/client';
+import type { StepRef } from '../../api/logs';
+import type { Build, Line, Stage, Status, Step } from '../../api/types';
+import {
+  consoleMachine,
+  createFetchStepLogs,
+  nextConsoleState,
+  type ConsoleFacts,
+  type ConsoleInput,
+} from './console.machine';
+import type { FollowStepEvent } from './consoleFollow';
+
+const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => line(from + index));
+
+const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
+const stage = (status: Status = 'running', extra: Partial<Stage> = {}) =>
+  ({ number: 1, name: 'default', status, ...extra }) as Stage;
+const step = (status: Status, extra: Partial<Step> = {}) =>
+  ({ id: 301, number: 2, name: 'test', status, exit_code: 0, ...extra }) as Step;
+
+/** A stand-in for the logStream child: the test pushes its batches and its eof. */
+const fakeStream = setup({
+  types: { events: {} as { type: 'test.lines'; lines: Line[] } | { type: 'test.eof' } },
+}).createMachine({
+  initial: 'open',
+  states: {
+    open: {
+      on: {
+        'test.lines': {
+          actions: sendParent(({ event }) => ({ type: 'log.lines', lines: event.lines })),
+        },
+        'test.eof': 'done',
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+/** Controlled answers of the logs endpoint, one per call. */
+function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
+  const calls: StepRef[] = [];
+  const answers: Array<{ resolve: (lines: Line[]) => void; reject: (error: unknown) => void }> = [];
+  const machine = consoleMachine.provide({
+    actors: {
+      fetchStepLogs: createFetchStepLogs(
+        (ref) =>
+          new Promise((resolve, reject) => {
+            calls.push(ref);
+            answers.push({ resolve, reject });
+          }),
+      ),
+      streamLogs: fakeStream as never,
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      repo: { namespace: 'octocat', name: 'hello' },
+      build: build(),
+      stage: stage(),
+      ...input,
+    },
+  }).start();
+  const state = () => actor.getSnapshot();
+  const stream = () => state().children.logStream as AnyActorRef | undefined;
+  const answer = async (lines: Line[] | Error) => {
+    const next = answers.shift()!;
+    if (lines instanceof Error) next.reject(lines);
+    else next.resolve(lines);
+    await vi.runAllTimersAsync();
+  };
+  const positions = () => {
+    const { lines } = state().context;
+    return Array.from({ length: lines.length }, (_, index) => lines.posAt(index));
+  };
+  return { actor, state, stream, calls, answer, positions };
+}
+
+describe('console machine (SPEC 4.4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('streams a running step: stream_on, lines handed over by the logStream child', () => {
+    const { state, stream, calls } = startConsole({ step: step('running') });
+    expect(state().matches('stream_on')).toBe(true);
+    stream()!.send({ type: 'test.lines', lines: range(0, 3) });
+    stream()!.send({ type: 'test.lines', lines: range(2, 5) });
+    expect(state().context.lines.length).toBe(5);
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the same stream while the running step gets updates', () => {
+    const { actor, stream } = startConsole({ step: step('running') });
+    const child = stream();
+    actor.send({ type: 'console.update', build: build(), stage: stage(), step: step('running') });
+    expect(stream()).toBe(child);
+  });
+
+  it.each(['pending', 'waiting_on_dependencies'] as const)(
+    'waits in loading for a %s step, without fetching',
+    (status) => {
+      const { state, calls } = startConsole({ step: step(status) });
+      expect(state().matches({ loading: 'waiting' })).toBe(true);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it('goes from loading to stream_on when the step starts', () => {
+    const { actor, state } = startConsole({ step: step('pending') });
+    actor.send({ type: 'console.update', build: build(), stage: stage(), step: step('running') });
+    expect(state().matches('stream_on')).toBe(true);
+  });
+
+  it('fetches a successful step once and resolves when it has logs', async () => {
+    const { actor, state, calls, answer } = startConsole({ step: step('success') });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(calls).toEqual([{ namespace: 'octocat', name: 'hello', build: 7, stage: 1, step: 2 }]);
+    await answer(range(0, 3));
+    expect(state().matches('resolved')).toBe(true);
+    actor.send({
+      type: 'console.update',
+      build: build('success'),
+      stage: stage(),
+      step: step('success'),
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shows no logs for a successful step whose log is empty or missing', async () => {
+    const empty = startConsole({ step: step('success') });
+    await empty.answer([]);
+    expect(empty.state().matches('no_logs_available')).toBe(true);
+
+    const missing = startConsole({ step: step('success') });
+    await missing.answer(new ApiError(404, 'sql: no rows in result set'));
+    expect(missing.state().matches('no_logs_available')).toBe(true);
+  });
+
+  it('resolves a failed step, even with an empty log', async () => {
+    const { state, answer } = startConsole({ step: step('failure', { exit_code: 2 }) });
+    await answer([]);
+    expect(state().matches('resolved')).toBe(true);
+  });
+
+  it('resolves a killed step that has logs, and settles one without logs', async () => {
+    const withLogs = startConsole({ step: step('killed') });
+    await withLogs.answer(range(0, 2));
+    expect(withLogs.state().matches('resolved')).toBe(true);
+
+    const without = startConsole({ step: step('killed') });
+    await without.answer([]);
+    expect(without.state().matches('no_logs_available')).toBe(true);
+  });
+
+  it('shows no logs for a skipped step, without fetching', () => {
+    const { state, calls } = startConsole({ step: step('skipped') });
+    expect(state().matches('no_logs_available')).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('is in error for a step error or a stage error', () => {
+    expect(
+      startConsole({ step: step('error') })
+        .state()
+        .matches('error'),
+    ).toBe(true);
+    const stageError = startConsole({
+      stage: stage('error', { error: 'yaml: unmarshal errors' }),
+      step: step('success'),
+    });
+    expect(stageError.state().matches('error')).toBe(true);
+    expect(stageError.calls).toEqual([]);
+  });
+
+  it('is in error when the log fetch fails, with the server message', async () => {
+    const { state, answer } = startConsole({ step: step('success') });
+    await answer(new ApiError(500, 'database is locked'));
+    expect(state().matches('error')).toBe(true);
+    expect(state().context.fetchError).toBe('database is locked');
+  });
+
+  it('asks for the log again on retry after a failed call, and only then', async () => {
+    const { actor, state, calls, answer } = startConsole({ step: step('success') });
+    await answer(new ApiError(500, 'database is locked'));
+    actor.send({ type: 'log.retry' });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(state().context.fetchError).toBeNull();
+    expect(calls).toHaveLength(2);
+    await answer(range(0, 2));
+    expect(state().matches('resolved')).toBe(true);
+    // A step's own error is no failed call: nothing to retry.
+    const stepError = startConsole({ step: step('error') });
+    stepError.actor.send({ type: 'log.retry' });
+    expect(stepError.state().matches('error')).toBe(true);
+    expect(stepError.calls).toEqual([]);
+  });
+
+  it('is in error when the log body is not a list of lines', async () => {
+    const { state, answer } = startConsole({ step: step('success') });
+    await answer('@generated:bench:1000:1' as unknown as Line[]);
+    expect(state().matches('error')).toBe(true);
+    expect(state().context.fetchError).toBe('Unexpected log data: @generated:bench:1000:1');
+  });
+
+  it('shows no logs for a declined build, and for a skipped stage of an error or killed build', () => {
+    const declined = startConsole({
+      build: build('declined'),
+      stage: stage('blocked'),
+      step: step('pending'),
+    });
+    expect(declined.state().matches('no_logs_available')).toBe(true);
+    for (const status of ['error', 'killed'] as const) {
+      const skipped = startConsole({
+        build: build(status),
+        stage: stage('skipped'),
+        step: step('pending'),
+      });
+      expect(skipped.state().matches('no_logs_available')).toBe(true);
+    }
+  });
+
+  it('fills the gap with the stored log once a streamed step finishes', async () => {
+    const { actor, state, stream, calls, answer, positions } = startConsole({
+      step: step('running'),
+    });
+    // Connected late: the stream replayed only its last lines.
+    stream()!.send({ type: 'test.lines', lines: range(5, 8) });
+    stream()!.send({ type: 'test.eof' });
+    expect(state().matches({ stream_on: 'ended' })).toBe(true);
+    actor.send({
+      type: 'console.update',
+      build: build('success'),
+      stage: stage('success'),
+      step: step('success'),
+    });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(calls).toHaveLength(1);
+    await answer(range(0, 9));
+    expect(positions()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(state().matches('resolved')).toBe(true);
+  });
+
+  it('closes the stream when the step finishes before its eof', () => {
+    const { actor, state, stream } = startConsole({ step: step('running') });
+    expect(stream()).toBeDefined();
+    actor.send({ type: 'console.update', build: build(), stage: stage(), step: step('failure') });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(stream()).toBeUndefined();
+  });
+
+  it('resets for a different step: new lines, new fetch', async () => {
+    const { actor, state, calls, answer } = startConsole({ step: step('success') });
+    await answer(range(0, 4));
+    actor.send({ type: 'log.showAll' });
+    actor.send({
+      type: 'console.update',
+      build: build('success'),
+      stage: stage('success'),
+      step: step('success', { id: 302, number: 3 }),
+    });
+    expect(state().context.lines.length).toBe(0);
+    expect(state().context.showAll).toBe(false);
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    expect(calls.at(-1)?.step).toBe(3);
+  });
+
+  it('follows a running step by default, and records show-all and the follow toggle', () => {
+    const { actor, state } = startConsole({ step: step('running') });
+    expect(state().context.follow).toBe(true);
+    actor.send({ type: 'log.showAll' });
+    actor.send({ type: 'log.unfollow' });
+    expect(state().context).toMatchObject({ showAll: true, follow: false });
+    actor.send({ type: 'log.follow' });
+    expect(state().context.follow).toBe(true);
+  });
+
+  /** A stand-in build page that records the steps following sends it to. */
+  function pageRecorder() {
+    const followed: number[] = [];
+    const page = createActor(
+      fromCallback<FollowStepEvent>(({ receive }) => {
+        receive((event) => followed.push(event.step.number));
+      }),
+    ).start();
+    return { page, followed };
+  }
+
+  it('moves on to the next running step of the stage when the followed step finishes', () => {
+    const test = step('running');
+    const next = step('pending', { id: 302, number: 3, name: 'build' });
+    const withSteps = (...steps: Step[]) => stage('running', { steps });
+    const { page, followed } = pageRecorder();
+    const { actor, state } = startConsole({ step: test, stage: withSteps(test, next), page });
+    const done = step('success');
+    // The followed step ends before the next one starts: wait for it.
+    actor.send({
+      type: 'console.update',
+      build: build(),
+      stage: withSteps(done, next),
+      step: done,
+    });
+    expect(followed).toEqual([]);
+    expect(state().context.followNext).toBe(true);
+    const started = { ...next, status: 'running' as const };
+    const update = (shown: Step) =>
+      ({
+        type: 'console.update',
+        build: build(),
+        stage: withSteps(done, started),
+        step: shown,
+      }) as const;
+    actor.send(update(done));
+    // Once: further updates before the page has moved ask nothing more.
+    actor.send(update(done));
+    expect(followed).toEqual([3]);
+    // The page navigates there: the console switches steps and follows it.
+    actor.send(update(started));
+    expect(state().matches('stream_on')).toBe(true);
+    expect(state().context.follow).toBe(true);
+    expect(state().context.page).toBe(page);
+  });
+
+  it('does not move on when following was turned off, until it is turned on again', () => {
+    const test = step('running');
+    const next = step('running', { id: 302, number: 3 });
+    const { page, followed } = pageRecorder();
+    const { actor } = startConsole({
+      step: test,
+      stage: stage('running', { steps: [test, next] }),
+      page,
+    });
+    actor.send({ type: 'log.unfollow' });
+    const done = step('success');
+    const update = {
+      type: 'console.update',
+      build: build(),
+      stage: stage('running', { steps: [done, next] }),
+      step: done,
+    } as const;
+    actor.send(update);
+    expect(followed).toEqual([]);
+    actor.send({ type: 'log.follow' });
+    actor.send(update);
+    expect(followed).toEqual([3]);
+  });
+
+  it('shows all lines when the viewer must show a line before the last 250 (a permalink, a match)', async () => {
+    const { actor, state, answer } = startConsole({ step: step('success') });
+    await answer(range(0, 300));
+    expect(state().context.showAll).toBe(false);
+    actor.send({ type: 'log.showLine', line: 10 });
+    expect(state().context.showAll).toBe(true);
+  });
+});
+
+describe('nextConsoleState', () => {
+  const facts = (overrides: Partial<ConsoleFacts>): ConsoleFacts => ({
+    buildStatus: 'running',
+    stageStatus: 'running',
+    stepStatus: 'running',
+    hasLogs: false,
+    fetched: false,
+    fetchError: null,
+    ...overrides,
+  });
+
+  it('keeps the current state for a killed step without logs', () => {
+    const killed = facts({ stepStatus: 'killed', fetched: true });
+    expect(nextConsoleState(killed, 'stream_on')).toBe('stream_on');
+    expect(nextConsoleState(killed, 'resolved')).toBe('resolved');
+    expect(nextConsoleState({ ...killed, hasLogs: true }, 'stream_on')).toBe('resolved');
+  });
+
+  it('keeps the current state for statuses without a rule', () => {
+    expect(nextConsoleState(facts({ stepStatus: 'blocked' }), 'idle')).toBe('idle');
+  });
+
+  it('gives the stage error precedence over the step', () => {
+    expect(nextConsoleState(facts({ stageStatus: 'error', stepStatus: 'running' }), 'idle')).toBe(
+      'error',
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { isEndOfStream, openEventSource } from '../../api/stream';
+import type { Line } from '../../api/types';
+import type { Schedule } from '../../logs/slices';
+
+// SPEC 7.6 / CONTRACT 5.3: one running step's log stream. Lines are handed to the parent once per
+// animation frame (issue 18: a line is painted in the frame after it arrives; this overrides
+// SPEC 7.6's 250 ms batches): the EventSource's listener gathers them and hands a frame's worth
+// over as one event, so a burst of thousands of lines costs one transition, not thousands.
+// A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
+// `eof` ends the stream; a drop without `eof` reconnects with back-off. The server replays its
+// buffered history on every connection, so lines at or below the last position already delivered
+// are dropped here (and the parent's store de-duplicates by `pos`).
+export const RECONNECT_BASE_DELAY = 1000;
+export const RECONNECT_MAX_DELAY = 30000;
+
+/** Sent to the parent (the console machine). */
+export interface LogLinesEvent {
+  type: 'log.lines';
+  lines: Line[];
+}
+
+type SourceEvent =
+  | { type: 'source.open' }
+  /** The lines that arrived since the last animation frame, in arrival order. */
+  | { type: 'source.lines'; lines: Line[] }
+  | { type: 'source.eof' }
+  | { type: 'source.dropped' };
+
+/** The next animation frame (a timer where there are no frames, e.g. in Node). */
+export const nextAnimationFrame: Schedule = (task) => {
+  if (typeof requestAnimationFrame === 'undefined') {
+    const timer = setTimeout(task, 16);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => task());
+  return () => cancelAnimationFrame(frame);
+};
+
+function parseLine(data: unknown): Line | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const line = JSON.parse(data) as Partial<Line> | null;
+    if (line && typeof line.pos === 'number' && typeof line.out === 'string') {
+      return { pos: line.pos, out: line.out, time: typeof line.time === 'number' ? line.time : 0 };
+    }
+  } catch {
+    // A malformed event is skipped; the stored log fetched when the step ends fills the gap.
+  }
+  return undefined;
+}
+
+/**
+ * The EventSource as an actor: the lines of a frame go to the machine together, at the frame
+ * (`schedule`). `open` and `schedule` are parameters so tests inject a fake EventSource and
+ * frames. Its body is synchronous and returns the cleanup that closes the connection (DESIGN.md
+ * 3).
+ */
+export function createLogSourceListener(
+  open: (url: string) => EventSource,
+  schedule: Schedule = nextAnimationFrame,
+) {
+  return fromCallback<{ type: 'noop' }, { url: string }>(({ sendBack, input }) => {
+    const source = open(input.url);
+    let arrived: Line[] = [];
+    let cancelFrame: (() => void) | null = null;
+    const handOver = () => {
+      cancelFrame?.();
+      cancelFrame = null;
+      if (arrived.length === 0) return;
+      const lines = arrived;
+      arrived = [];
+      sendBack({ type: 'source.lines', lines } satisfies SourceEvent);
+    };
+    source.onopen = () => sendBack({ type: 'source.open' } satisfies SourceEvent);
+    source.onmessage = (message: MessageEvent) => {
+      const line = parseLine(message.data);
+      if (!line) return;
+      arrived.push(line);
+      cancelFrame ??= schedule(handOver);
+    };
+    source.onerror = (event) => {
+      // Close at once: the browser would reconnect on its own schedule, we use our back-off.
+      source.close();
+      handOver(); // What arrived before the end (or the drop) is not lost.
+      sendBack({ type: isEndOfStream(event) ? 'source.eof' : 'source.dropped' } as SourceEvent);
+    };
+    return () => {
+      cancelFrame?.();
+      source.close();
+    };
+  });
+}
+
+export const listenLogSource = createLogSourceListener(openEventSource);
+
+/** The lines past `lastPos`, each past the one before (a replayed history starts over). */
+function newLines(lines: readonly Line[], lastPos: number): Line[] {
+  const fresh: Line[] = [];
+  let last = lastPos;
+  for (const line of lines) {
+    if (line.pos <= last) continue;
+    fresh.push(line);
+    last = line.pos;
+  }
+  return fresh;
+}
+
+export const logStreamMachine = setup({
+  types: {
+    context: {} as { url: string; attempt: number; lastPos: number },
+    input: {} as { url: string; lastPos?: number },
+    events: {} as SourceEvent,
+  },
+  actors: { listenLogSource },
+  delays: {
+    RECONNECT_DELAY: ({ context }) =>
+      Math.min(RECONNECT_MAX_DELAY, RECONNECT_BASE_DELAY * 2 ** Math.max(0, context.attempt - 1)),
+  },
+  actions: {
+    sendNewLines: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'source.lines') return;
+      const lines = newLines(event.lines, context.lastPos);
+      if (lines.length === 0) return;
+      enqueue.sendParent({ type: 'log.lines', lines } satisfies LogLinesEvent);
+      enqueue.assign({ lastPos: lines.at(-1)!.pos });
+    }),
+    assignReconnectAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+  },
+}).createMachine({
+  id: 'logStream',
+  context: ({ input }) => ({ url: input.url, attempt: 0, lastPos: input.lastPos ?? -1 }),
+  initial: 'live',
+  states: {
+    // One EventSource per visit; leaving the state (or stopping the actor) closes it.
+    live: {
+      invoke: { src: 'listenLogSource', input: ({ context }) => ({ url: context.url }) },
+      on: {
+        'source.open': { actions: assign({ attempt: 0 }) },
+        'source.lines': { actions: 'sendNewLines' },
+        'source.eof': 'ended',
+        'source.dropped': { target: 'reconnecting', actions: 'assignReconnectAttempt' },
+      },
+    },
+    reconnecting: {
+      after: { RECONNECT_DELAY: 'live' },
+    },
+    ended: { type: 'final' },
+  },
+});

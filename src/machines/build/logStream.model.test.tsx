@@ -1,0 +1,144 @@
+import { act, screen } from '@testing-library/react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { modelOf, pathName, reportCoverage } from '../../../tests/model';
+import { renderWithMachines } from '../../../tests/renderMachine';
+import type { Build, Line, Stage, Step } from '../../api/types';
+import { StepConsole } from '../../views/build/console/StepConsole';
+import { consoleMachine } from './console.machine';
+import { fakeFrames } from '../../../tests/fakeFrames';
+import {
+  createLogSourceListener,
+  logStreamMachine,
+  RECONNECT_MAX_DELAY,
+} from './logStream.machine';
+
+// One running step's log stream (SPEC 7.6) walked along the logStream machine's shortest paths
+// inside the real step console: the server's events come through a fake EventSource, animation
+// frames when the test paints one, and the console shows exactly the lines handed over.
+
+/** The browser's EventSource, driven by hand. */
+class FakeSource {
+  static latest: FakeSource | undefined;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSource.latest = this;
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+const input = { url: '/api/stream/o/r/3/1/1' };
+// The model has no console to hand lines to, and each frame of lines it receives stands for
+// lines not delivered yet (the test sends growing positions).
+const modelled = logStreamMachine.provide({ actions: { sendNewLines: () => undefined } });
+const model = modelOf(
+  modelled,
+  [
+    { type: 'source.open' },
+    { type: 'source.lines', lines: [{ pos: 1, out: 'x\n', time: 0 }] },
+    { type: 'source.eof' },
+    { type: 'source.dropped' },
+    { type: 'xstate.after.RECONNECT_DELAY.logStream.reconnecting' },
+  ],
+  { input, keyBy: 'value' },
+);
+const paths = model.getShortestPaths();
+
+const repo = { namespace: 'o', name: 'r' };
+const build = { number: 3, status: 'running' } as Build;
+const stage = { number: 1, name: 'default', status: 'running' } as Stage;
+const step = { id: 9, number: 1, name: 'test', status: 'running', exit_code: 0 } as Step;
+
+describe('logStream machine, model-based, inside the step console', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('covers every state and transition of the chart', () => {
+    const coverage = reportCoverage(modelled, { paths, input });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  for (const path of paths) {
+    it(pathName(path), async () => {
+      const frames = fakeFrames();
+      const stream = logStreamMachine.provide({
+        actors: {
+          listenLogSource: createLogSourceListener(
+            (url) => new FakeSource(url) as unknown as EventSource,
+            frames.schedule,
+          ),
+        },
+      });
+      const machine = consoleMachine.provide({ actors: { streamLogs: stream } });
+      const view = renderWithMachines(
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 20 }}>
+          <StepConsole repo={repo} build={build} stage={stage} step={step} />
+        </VirtuosoMockContext.Provider>,
+        { machines: [[consoleMachine, machine]] },
+      );
+      const console = view.actorOf(consoleMachine);
+      const logStream = () => console.getSnapshot().children.logStream as AnyActorRef | undefined;
+      let pos = 0;
+      const sent: Line[] = [];
+      const run = (action: () => void) =>
+        act(async () => {
+          action();
+          await vi.advanceTimersByTimeAsync(0);
+        });
+      /** The console lists the lines handed over, and none still waiting for a frame. */
+      const showsHandedOver = () => {
+        const handedOver = console.getSnapshot().context.lines.length;
+        const body = screen.getByRole('region', { name: 'Console of step test' });
+        sent.forEach((line, index) => {
+          if (index < handedOver) expect(body).toHaveTextContent(line.out.trim());
+          else expect(body).not.toHaveTextContent(line.out.trim());
+        });
+      };
+      await path.test({
+        states: {
+          live: showsHandedOver,
+          reconnecting: () => {
+            showsHandedOver();
+            expect(FakeSource.latest?.closed).toBe(true);
+          },
+          ended: () => {
+            showsHandedOver();
+            expect(logStream()).toBeUndefined();
+          },
+        },
+        events: {
+          'source.open': () => run(() => FakeSource.latest!.onopen?.(new Event('open'))),
+          // Two lines the console has not seen yet arrive, then a frame is painted.
+          'source.lines': () =>
+            run(() => {
+              for (let count = 0; count < 2; count++) {
+                pos += 1;
+                const line = { pos, out: `streamed line ${pos}\n`, time: pos };
+                sent.push(line);
+                FakeSource.latest!.onmessage?.(
+                  new MessageEvent('message', { data: JSON.stringify(line) }),
+                );
+              }
+              showsHandedOver(); // Not before the frame.
+              frames.paint();
+            }),
+          'source.eof': () =>
+            run(() => FakeSource.latest!.onerror?.(new MessageEvent('error', { data: 'eof' }))),
+          'source.dropped': () => run(() => FakeSource.latest!.onerror?.(new Event('error'))),
+          'xstate.after.RECONNECT_DELAY.logStream.reconnecting': () =>
+            act(() => vi.advanceTimersByTimeAsync(RECONNECT_MAX_DELAY)),
+        },
+      });
+      const last = path.state.value;
+      if (last === 'ended') expect(logStream()).toBeUndefined();
+      else expect(logStream()!.getSnapshot().value).toEqual(last);
+    });
+  }
+});

@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import type { Line } from '../../api/types';
+import { fakeFrames } from '../../../tests/fakeFrames';
+import {
+  createLogSourceListener,
+  logStreamMachine,
+  RECONNECT_BASE_DELAY,
+  type LogLinesEvent,
+} from './logStream.machine';
+
+/** A stand-in for the browser's EventSource that the test drives by hand. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.onopen?.(new Event('open'));
+  }
+  send(...lines: Line[]) {
+    for (const line of lines)
+      this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(line) }));
+  }
+  /** Drone's end of stream: `event: error` + `data: eof` reaches onerror as a MessageEvent. */
+  eof() {
+    this.onerror?.(new MessageEvent('error', { data: 'eof' }));
+  }
+  /** A dropped connection: a plain error Event. */
+  drop() {
+    this.onerror?.(new Event('error'));
+  }
+}
+
+const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => line(from + index));
+const latest = () => FakeEventSource.instances.at(-1)!;
+
+let frames = fakeFrames();
+
+/** A parent that records the batches the stream hands over, as the console machine would. */
+function startHarness() {
+  const stream = logStreamMachine.provide({
+    actors: {
+      listenLogSource: createLogSourceListener(
+        (url) => new FakeEventSource(url) as unknown as EventSource,
+        frames.schedule,
+      ),
+    },
+  });
+  const parent = setup({
+    types: { context: {} as { batches: Line[][] }, events: {} as LogLinesEvent },
+    actors: { stream },
+  }).createMachine({
+    context: { batches: [] },
+    initial: 'streaming',
+    states: {
+      streaming: {
+        invoke: {
+          id: 'stream',
+          src: 'stream',
+          input: { url: '/api/stream/o/r/1/1/2' },
+          onDone: 'ended',
+        },
+      },
+      ended: {},
+    },
+    on: {
+      'log.lines': {
+        actions: assign({ batches: ({ context, event }) => [...context.batches, event.lines] }),
+      },
+    },
+  });
+  const actor = createActor(parent).start();
+  const positions = () =>
+    actor
+      .getSnapshot()
+      .context.batches.flat()
+      .map((l) => l.pos);
+  return { actor, positions };
+}
+
+describe('logStream machine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeEventSource.instances = [];
+    frames = fakeFrames();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens one EventSource on the step stream URL', () => {
+    startHarness();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(latest().url).toBe('/api/stream/o/r/1/1/2');
+  });
+
+  it('hands the lines that arrived over together at the next animation frame', () => {
+    const { actor } = startHarness();
+    latest().open();
+    latest().send(line(0), line(1));
+    latest().send(line(2));
+    // One frame asked for, however many lines arrive before it; no timer involved.
+    expect(frames.waiting).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)]]);
+    latest().send(line(3));
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toEqual([[line(0), line(1), line(2)], [line(3)]]);
+    // A frame with nothing new hands nothing over.
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(2);
+  });
+
+  it('holds lines while no frame comes (a hidden tab) and hands them over at once at the next', () => {
+    const { actor, positions } = startHarness();
+    latest().open();
+    for (let pos = 0; pos < 1000; pos++) latest().send(line(pos));
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(1);
+    expect(positions()).toHaveLength(1000);
+  });
+
+  it('ends on eof: hands over what arrived, stops and closes the EventSource', () => {
+    const { actor, positions } = startHarness();
+    latest().open();
+    latest().send(line(0), line(1));
+    latest().eof();
+    expect(positions()).toEqual([0, 1]);
+    expect(actor.getSnapshot().value).toBe('ended');
+    expect(latest().closed).toBe(true);
+    expect(frames.waiting).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('reconnects with back-off after a drop and does not duplicate replayed lines', () => {
+    const { positions } = startHarness();
+    latest().open();
+    latest().send(...range(0, 5));
+    latest().drop();
+    expect(latest().closed).toBe(true);
+    expect(positions()).toEqual([0, 1, 2, 3, 4]);
+
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY - 1);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(2);
+
+    // The server replays its history first, then the lines produced meanwhile.
+    latest().drop(); // fails again before opening: the next wait doubles
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    expect(FakeEventSource.instances).toHaveLength(3);
+
+    latest().open();
+    latest().send(...range(0, 8));
+    frames.paint();
+    expect(positions()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('hands over nothing when a frame holds only lines already delivered', () => {
+    const { actor } = startHarness();
+    latest().open();
+    latest().send(...range(0, 3));
+    frames.paint();
+    latest().send(...range(0, 3), line(1));
+    frames.paint();
+    expect(actor.getSnapshot().context.batches).toHaveLength(1);
+  });
+
+  it('resets the back-off once a connection opens', () => {
+    startHarness();
+    latest().drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    latest().drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY * 2);
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    expect(FakeEventSource.instances).toHaveLength(4);
+  });
+
+  it('skips malformed events', () => {
+    const { positions } = startHarness();
+    latest().onmessage?.(new MessageEvent('message', { data: 'not json' }));
+    latest().onmessage?.(new MessageEvent('message', { data: '{"foo":1}' }));
+    latest().send(line(0));
+    frames.paint();
+    expect(positions()).toEqual([0]);
+  });
+
+  it('closes the EventSource and gives up its frame when the stream is stopped', () => {
+    const { actor } = startHarness();
+    latest().open();
+    latest().send(line(0));
+    actor.stop();
+    expect(latest().closed).toBe(true);
+    expect(frames.waiting).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+import type { AnyStateMachine } from 'xstate';
+import { accountMachine } from '../account/account.machine';
+import { accountSyncMachine } from '../dashboard/accountSync.machine';
+import { badgeMachine } from '../settings/badge.machine';
+import { buildControlsMachine } from '../build/buildControls.machine';
+import { buildIndexMachine } from '../repo/buildIndex.machine';
+import { buildLogsMachine } from '../build/buildLogs.machine';
+import { buildPageMachine } from '../build/buildPage.machine';
+import { buildsMachine } from '../repo/builds.machine';
+import { buildsFeedMachine } from '../feed/buildsFeed.machine';
+import { cardMachine, cardsMachine } from '../build/cards.machine';
+import { consoleMachine } from '../build/console.machine';
+import { copyMachine } from '../shell/copy.machine';
+import { dashboardMachine } from '../dashboard/dashboard.machine';
+import { deploymentMachine } from '../build/deployment.machine';
+import { graphViewMachine } from '../build/graphView.machine';
+import { logSearchMachine } from '../build/logSearch.machine';
+import { logStreamMachine } from '../build/logStream.machine';
+import { logViewerMachine } from '../build/logViewer.machine';
+import { loginMachine } from '../auth/login.machine';
+import { loginRedirectMachine } from '../auth/loginRedirect.machine';
+import { logoutMachine } from '../auth/logout.machine';
+import { machinesPageMachine } from './machinesPage.machine';
+import { newBuildMachine } from '../repo/newBuild.machine';
+import { registerMachine } from '../auth/register.machine';
+import { repoMachine } from '../repo/repo.machine';
+import { repoEventsMachine } from '../repo/repoEvents.machine';
+import { repoSettingsMachine } from '../settings/repoSettings.machine';
+import { resourceListMachine } from '../settings/resourceList.machine';
+import { searchMachine } from '../shell/search.machine';
+import { sessionMachine } from '../shell/session.machine';
+import { themeMachine } from '../shell/theme.machine';
+import { tickerMachine } from '../shell/ticker.machine';
+import { toastMachine, toastsMachine } from '../shell/toasts.machine';
+
+export interface MachineEntry {
+  id: string;
+  machine: AnyStateMachine;
+  /** What it owns, in DESIGN.md's words. */
+  description: string;
+}
+
+/** Every machine of the console, for the machines page and `npm run machines:export`. */
+export const machineRegistry: MachineEntry[] = [
+  {
+    id: 'session',
+    machine: sessionMachine,
+    description: 'Current user load, anonymous vs signed in, role checks used by routes',
+  },
+  { id: 'toasts', machine: toastsMachine, description: 'At most 3, 3000 ms each, paused on hover' },
+  { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
+  { id: 'copy', machine: copyMachine, description: "'Copied' / 'Copied!' for 2000 ms" },
+  { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'theme',
+    machine: themeMachine,
+    description: 'Light or dark: the system preference, or the remembered toggle',
+  },
+  {
+    id: 'repoEvents',
+    machine: repoEventsMachine,
+    description:
+      'The /api/stream EventSource: open, reconnect with back-off, refetch after reconnect',
+  },
+  {
+    id: 'buildPage',
+    machine: buildPageMachine,
+    description: 'Error / blocked / normal, controls, approve/decline, reload',
+  },
+  {
+    id: 'buildLogs',
+    machine: buildLogsMachine,
+    description: "A finished build's logs, every step in order under a header, as one file",
+  },
+  {
+    id: 'buildControls',
+    machine: buildControlsMachine,
+    description: 'Cancel, Restart, Debug and the Promote dialog of a build',
+  },
+  {
+    id: 'deployment',
+    machine: deploymentMachine,
+    description: "The 'Create deployment' dialog's form, parameter add rules, submit",
+  },
+  {
+    id: 'repo',
+    machine: repoMachine,
+    description: 'The repository behind the repository pages: lookup, not-found, live events',
+  },
+  {
+    id: 'builds',
+    machine: buildsMachine,
+    description: 'Executions list: pages of 50, live updates, refetch after reconnect',
+  },
+  {
+    id: 'buildIndex',
+    machine: buildIndexMachine,
+    description: 'Branches and Deployments tabs: latest build per branch or environment',
+  },
+  {
+    id: 'newBuild',
+    machine: newBuildMachine,
+    description: "The New Build dialog's form, parameter add rules, submit",
+  },
+  {
+    id: 'repoSettings',
+    machine: repoSettingsMachine,
+    description: 'Activate, save, disable-with-confirm, the auto-cancel rule',
+  },
+  {
+    id: 'resourceList',
+    machine: resourceListMachine,
+    description:
+      'Generic list + create modal + delete-with-confirm + toasts, used by secrets, org secrets, cron, templates and users',
+  },
+  { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
+  {
+    id: 'graphView',
+    machine: graphViewMachine,
+    description: 'Graph view: zoom per graph, fit and reset, the 190px split, the step drawer',
+  },
+  {
+    id: 'cards',
+    machine: cardsMachine,
+    description: 'Card view: renderer on demand, the list of steps with a card, one child each',
+  },
+  {
+    id: 'card',
+    machine: cardMachine,
+    description: 'One adaptive card: its data, then its template',
+  },
+  // Shell and account
+  {
+    id: 'login',
+    machine: loginMachine,
+    description: 'The sign-in form: submit, then go where the server redirects',
+  },
+  {
+    id: 'loginRedirect',
+    machine: loginRedirectMachine,
+    description: "'Redirecting to {provider} Auth...', then the provider sign-in",
+  },
+  {
+    id: 'logout',
+    machine: logoutMachine,
+    description: 'Sign out: clear the session cookie, or keep the user and say why',
+  },
+  {
+    id: 'register',
+    machine: registerMachine,
+    description: 'Complete the registration, then go home',
+  },
+  {
+    id: 'account',
+    machine: accountMachine,
+    description: 'The personal token and its API and command-line snippets',
+  },
+  {
+    id: 'accountSync',
+    machine: accountSyncMachine,
+    description: 'Sync button, polling /api/user every 10000 ms while syncing, error toast',
+  },
+  // Dashboard, search and feed
+  {
+    id: 'dashboard',
+    machine: dashboardMachine,
+    description: 'Filters, sort, org, show-more, local preferences',
+  },
+  {
+    id: 'search',
+    machine: searchMachine,
+    description: 'Query trimming and matching, drawer open/close with 200 ms slide-out',
+  },
+  {
+    id: 'buildsFeed',
+    machine: buildsFeedMachine,
+    description: "The 25 newest builds, live, and the administrator's running builds",
+  },
+  // Logs
+  {
+    id: 'console',
+    machine: consoleMachine,
+    description: 'One step: loading, stream_on, resolved, no_logs_available, error, idle',
+  },
+  {
+    id: 'logStream',
+    machine: logStreamMachine,
+    description: "One step's EventSource: 250 ms batching, eof, reconnect, de-duplication by pos",
+  },
+  {
+    id: 'logViewer',
+    machine: logViewerMachine,
+    description:
+      'How a step log is read: groups and folds, wrap and timestamps, #L permalinks, scroll requests',
+  },
+  {
+    id: 'logSearch',
+    machine: logSearchMachine,
+    description: "Whole-log search in time slices: plain, regex, case, 'n of m', next and previous",
+  },
+  // This page
+  {
+    id: 'machinesPage',
+    machine: machinesPageMachine,
+    description: 'This page: the chart drawn, the state inspected, live actors of other tabs',
+  },
+];

@@ -1,0 +1,138 @@
+import { assign, createActor, emit, fromCallback, setup } from 'xstate';
+import { isEndOfStream, openEventSource, repoEventsUrl } from '../../api/stream';
+import type { Repository } from '../../api/types';
+import { inspect } from '../devtools/inspector';
+import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
+
+// SPEC 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
+// announces the reconnection, so listeners refetch what they may have missed. A tab left hidden
+// closes it (paused) until it is shown again.
+export const RECONNECT_BASE_DELAY = 1000;
+export const RECONNECT_MAX_DELAY = 30000;
+/**
+ * A tab hidden this long closes the stream, so events nobody sees are not received, merged and
+ * rendered; showing it again reconnects, and `stream.reconnected` makes listeners refetch.
+ */
+export const HIDDEN_PAUSE_DELAY = 60000;
+
+export type RepoEventsEmitted =
+  { type: 'repo.updated'; repo: Repository } | { type: 'stream.reconnected' };
+
+type SourceEvent =
+  | { type: 'source.open' }
+  | { type: 'source.message'; repo: Repository }
+  | { type: 'source.closed' };
+
+/** Opens the EventSource; its body is synchronous and returns the cleanup (DESIGN.md 3). */
+export const listenServerEvents = fromCallback<{ type: 'noop' }, { url: string }>(
+  ({ sendBack, input }) => {
+    const source = openEventSource(input.url);
+    source.onopen = () => sendBack({ type: 'source.open' } satisfies SourceEvent);
+    source.onmessage = (message: MessageEvent<string>) => {
+      try {
+        const repo = JSON.parse(message.data) as Repository;
+        sendBack({ type: 'source.message', repo } satisfies SourceEvent);
+      } catch {
+        // A malformed event is dropped; the next one carries the full state again.
+      }
+    };
+    source.onerror = (event) => {
+      // Drone ends streams with `event: error` / `data: eof`; either way the stream is over
+      // and we reconnect on our own schedule instead of the browser's.
+      void isEndOfStream(event);
+      source.close();
+      sendBack({ type: 'source.closed' } satisfies SourceEvent);
+    };
+    return () => source.close();
+  },
+);
+
+export const repoEventsMachine = setup({
+  types: {
+    context: {} as { attempt: number; connectedOnce: boolean },
+    events: {} as
+      SourceEvent | PageVisibilityEvent | { type: 'stream.stop' } | { type: 'stream.start' },
+    emitted: {} as RepoEventsEmitted,
+  },
+  actors: { listenServerEvents, watchPageVisibility },
+  delays: {
+    RECONNECT_DELAY: ({ context }) =>
+      Math.min(RECONNECT_MAX_DELAY, RECONNECT_BASE_DELAY * 2 ** Math.max(0, context.attempt - 1)),
+  },
+  guards: {
+    wasConnectedBefore: ({ context }) => context.connectedOnce,
+  },
+}).createMachine({
+  id: 'repoEvents',
+  context: { attempt: 0, connectedOnce: false },
+  invoke: { src: 'watchPageVisibility', input: { hiddenAfterMs: HIDDEN_PAUSE_DELAY } },
+  initial: 'live',
+  states: {
+    // One EventSource per visit to `live`; its children only tell whether it has opened yet.
+    live: {
+      invoke: { src: 'listenServerEvents', input: () => ({ url: repoEventsUrl() }) },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          on: {
+            'source.open': [
+              {
+                guard: 'wasConnectedBefore',
+                target: 'connected',
+                actions: [assign({ attempt: 0 }), emit({ type: 'stream.reconnected' })],
+              },
+              { target: 'connected', actions: assign({ attempt: 0, connectedOnce: true }) },
+            ],
+          },
+        },
+        connected: {},
+      },
+      on: {
+        'source.message': {
+          actions: emit(({ event }) => ({ type: 'repo.updated', repo: event.repo }) as const),
+        },
+        'source.closed': {
+          target: 'waiting',
+          actions: assign({ attempt: ({ context }) => context.attempt + 1 }),
+        },
+        'page.hidden': 'paused',
+      },
+    },
+    waiting: {
+      after: { RECONNECT_DELAY: 'live' },
+      on: { 'page.hidden': 'paused' },
+    },
+    // The tab has been hidden for a while: no connection until it is shown again.
+    paused: {
+      on: { 'page.visible': 'live' },
+    },
+    stopped: {
+      on: { 'stream.start': 'live' },
+    },
+  },
+  on: {
+    'stream.stop': '.stopped',
+  },
+});
+
+let shared: ReturnType<typeof createActor<typeof repoEventsMachine>> | undefined;
+
+/** One EventSource for the whole app, started on first use. */
+export function repoEventsActor() {
+  if (!shared) shared = createActor(repoEventsMachine, { inspect }).start();
+  return shared;
+}
+
+/**
+ * For other machines: invoke this to receive `repo.updated` / `stream.reconnected` as events.
+ * Example: `invoke: { src: 'followRepoEvents' }` with `actors: { followRepoEvents }`.
+ */
+export const followRepoEvents = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+  const actor = repoEventsActor();
+  const updated = actor.on('repo.updated', (event) => sendBack(event));
+  const reconnected = actor.on('stream.reconnected', (event) => sendBack(event));
+  return () => {
+    updated.unsubscribe();
+    reconnected.unsubscribe();
+  };
+});

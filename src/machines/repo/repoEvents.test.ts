@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import type { Repository } from '../../api/types';
+import {
+  HIDDEN_PAUSE_DELAY,
+  RECONNECT_BASE_DELAY,
+  RECONNECT_MAX_DELAY,
+  repoEventsMachine,
+} from './repoEvents.machine';
+
+/** One fake EventSource per connection; the test plays the server through `send`. */
+interface FakeSource {
+  closed: boolean;
+  send: (event: AnyEventObject) => void;
+}
+
+function start() {
+  const sources: FakeSource[] = [];
+  let page: ((event: AnyEventObject) => void) | undefined;
+  const machine = repoEventsMachine.provide({
+    actors: {
+      listenServerEvents: fromCallback<{ type: 'noop' }, { url: string }>(({ sendBack }) => {
+        const source: FakeSource = { closed: false, send: sendBack };
+        sources.push(source);
+        return () => void (source.closed = true);
+      }),
+      watchPageVisibility: fromCallback<{ type: 'noop' }, { hiddenAfterMs: number }>(
+        ({ sendBack }) => {
+          page = sendBack;
+        },
+      ),
+    },
+  });
+  const actor = createActor(machine).start();
+  const emitted: string[] = [];
+  actor.on('*', (event) => emitted.push(event.type));
+  const latest = () => sources.at(-1)!;
+  return { actor, sources, latest, emitted, page: (type: string) => page!({ type }) };
+}
+
+const repo = { slug: 'acme/api' } as Repository;
+
+describe('repoEvents machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('passes repository events on to listeners', () => {
+    const { latest, emitted } = start();
+    latest().send({ type: 'source.open' });
+    latest().send({ type: 'source.message', repo });
+    expect(emitted).toEqual(['repo.updated']);
+  });
+
+  it('reconnects with growing back-off after drops, then announces the reconnection', () => {
+    const { sources, latest, emitted } = start();
+    latest().send({ type: 'source.open' });
+    latest().send({ type: 'source.closed' });
+    expect(sources[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY - 1);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    latest().send({ type: 'source.closed' });
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    expect(sources).toHaveLength(3);
+    latest().send({ type: 'source.open' });
+    expect(emitted).toEqual(['stream.reconnected']);
+  });
+
+  it('never waits longer than the maximum back-off', () => {
+    const { sources, latest } = start();
+    for (let i = 0; i < 10; i++) {
+      latest().send({ type: 'source.closed' });
+      vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
+    }
+    expect(sources).toHaveLength(11);
+  });
+
+  it('closes the stream while the tab is hidden and reconnects with a refetch when shown', () => {
+    const { actor, sources, latest, emitted, page } = start();
+    latest().send({ type: 'source.open' });
+    page('page.hidden');
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(sources[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(10 * RECONNECT_MAX_DELAY);
+    expect(sources).toHaveLength(1);
+    page('page.visible');
+    expect(sources).toHaveLength(2);
+    latest().send({ type: 'source.open' });
+    expect(emitted).toEqual(['stream.reconnected']);
+  });
+
+  it('does not reconnect during a back-off wait while the tab is hidden', () => {
+    const { actor, sources, latest, page } = start();
+    latest().send({ type: 'source.closed' });
+    page('page.hidden');
+    vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(sources).toHaveLength(1);
+  });
+});
+
+describe('watchPageVisibility in the repoEvents machine', () => {
+  let hidden = false;
+  const descriptor = Object.getOwnPropertyDescriptor(document, 'hidden');
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hidden = false;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    if (descriptor) Object.defineProperty(document, 'hidden', descriptor);
+    else delete (document as unknown as Record<string, unknown>).hidden;
+  });
+  const setHidden = (value: boolean) => {
+    hidden = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+
+  it('reports a tab hidden for the whole delay, and only then its return', () => {
+    const parent = createActor(
+      repoEventsMachine.provide({
+        actors: { listenServerEvents: fromCallback(() => undefined) as never },
+      }),
+    ).start();
+    setHidden(true);
+    vi.advanceTimersByTime(HIDDEN_PAUSE_DELAY - 1);
+    setHidden(false);
+    setHidden(true);
+    vi.advanceTimersByTime(HIDDEN_PAUSE_DELAY - 1);
+    expect(parent.getSnapshot().value).not.toBe('paused');
+    vi.advanceTimersByTime(1);
+    expect(parent.getSnapshot().value).toBe('paused');
+    setHidden(false);
+    expect(parent.getSnapshot().value).toEqual({ live: 'connecting' });
+    parent.stop();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Repository, RepositoryPatch, Visibility } from '../../api/types';
+
+// SPEC 3 / 4.6: the general settings form of a repository and its rules, free of any machine.
+
+/** The repository's settings fields (SPEC 3), edited locally until 'Save Changes'. */
+export interface RepoSettingsForm {
+  ignore_pull_requests: boolean;
+  ignore_forks: boolean;
+  protected: boolean;
+  trusted: boolean;
+  auto_cancel_pull_requests: boolean;
+  auto_cancel_pushes: boolean;
+  auto_cancel_running: boolean;
+  visibility: Visibility;
+  timeout: number;
+  config_path: string;
+}
+
+export type BooleanSetting = {
+  [K in keyof RepoSettingsForm]: RepoSettingsForm[K] extends boolean ? K : never;
+}[keyof RepoSettingsForm];
+
+export function formOf(repo: Repository): RepoSettingsForm {
+  return {
+    ignore_pull_requests: repo.ignore_pull_requests ?? false,
+    ignore_forks: repo.ignore_forks ?? false,
+    protected: repo.protected ?? false,
+    trusted: repo.trusted ?? false,
+    auto_cancel_pull_requests: repo.auto_cancel_pull_requests ?? false,
+    auto_cancel_pushes: repo.auto_cancel_pushes ?? false,
+    auto_cancel_running: repo.auto_cancel_running ?? false,
+    visibility: repo.visibility ?? 'private',
+    timeout: repo.timeout ?? 60,
+    config_path: repo.config_path ?? '',
+  };
+}
+
+/** 'Auto cancel running' may change only while pull requests or pushes auto-cancel (SPEC 4.6). */
+export function canChangeAutoCancelRunning(form: RepoSettingsForm): boolean {
+  return form.auto_cancel_pull_requests || form.auto_cancel_pushes;
+}
+
+/**
+ * Applies one switch change with SPEC 4.6's rule: auto cancel running is locked while both
+ * other auto-cancel switches are off, and turning the last of them off turns it off too.
+ */
+export function applyToggle(
+  form: RepoSettingsForm,
+  field: BooleanSetting,
+  value: boolean,
+): RepoSettingsForm {
+  if (field === 'auto_cancel_running' && !canChangeAutoCancelRunning(form)) return form;
+  const next = { ...form, [field]: value };
+  if (!canChangeAutoCancelRunning(next)) next.auto_cancel_running = false;
+  return next;
+}
+
+/** PATCH body: the whole settings object, timeout as a number (SPEC 7.2). */
+export function patchOf(form: RepoSettingsForm): RepositoryPatch {
+  return { ...form, timeout: Number(form.timeout) };
+}

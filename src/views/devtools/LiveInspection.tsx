@@ -1,0 +1,96 @@
+import type { ActorReport } from '../../machines/devtools/inspector';
+import { Button, Checkbox, SectionTitle } from '../ui';
+import { styled } from '../ui/theme';
+
+const Actors = styled('ul', {
+  listStyle: 'none',
+  margin: '$2 0',
+  padding: 0,
+  display: 'grid',
+  gap: '$1',
+  button: {
+    width: '100%',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    whiteSpace: 'normal',
+    lineHeight: 1.35,
+    paddingTop: '$1',
+    paddingBottom: '$1',
+    height: 'auto',
+    justifyContent: 'flex-start',
+    textAlign: 'left',
+    fontFamily: '$mono',
+    overflowWrap: 'anywhere',
+  },
+});
+
+const Hint = styled('p', { color: '$textMuted', fontSize: '$1' });
+
+/** '{"stream_on":"streaming"}' reads 'stream_on.streaming'; parallel regions joined by ' | '. */
+export function stateText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  // A machine without states (the toast stack) is simply running.
+  if (value && typeof value === 'object' && Object.keys(value).length === 0) return 'running';
+  if (!value || typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, child]) => `${key}.${stateText(child)}`)
+    .join(' | ');
+}
+
+export function LiveInspection({
+  inspecting,
+  actors,
+  followedActorId,
+  stately,
+  statelyError,
+  onToggle,
+  onFollow,
+  onAttachStately,
+}: {
+  inspecting: boolean;
+  actors: Array<{ actorId: string; report: ActorReport }>;
+  followedActorId: string | null;
+  stately: string;
+  statelyError: string | null;
+  onToggle: () => void;
+  onFollow: (actorId: string) => void;
+  onAttachStately: () => void;
+}) {
+  return (
+    <>
+      <SectionTitle>Live inspection</SectionTitle>
+      <Checkbox label="Report running actors" checked={inspecting} onChange={onToggle} />
+      <Hint>
+        With this on, use the console in another tab of this browser: its running actors are listed
+        here; follow one to see its current state on the chart.
+      </Hint>
+      {inspecting ? (
+        actors.length ? (
+          <Actors aria-label="Running actors">
+            {actors.map(({ actorId, report }) => (
+              <li key={actorId}>
+                <Button
+                  size="small"
+                  variant={followedActorId === actorId ? 'primary' : 'secondary'}
+                  aria-pressed={followedActorId === actorId}
+                  title={`Actor ${actorId}`}
+                  onClick={() => onFollow(actorId)}
+                >
+                  {report.machineId}: {stateText(report.value)}
+                </Button>
+              </li>
+            ))}
+          </Actors>
+        ) : (
+          <Hint role="status">No running actors reported yet.</Hint>
+        )
+      ) : null}
+      <Button disabled={stately !== 'statelyDetached'} onClick={onAttachStately}>
+        {stately === 'statelyAttached'
+          ? "Stately's inspector attached"
+          : "Open Stately's inspector"}
+      </Button>
+      {statelyError ? <p role="alert">{statelyError}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { machineToChart } from '../../machines/devtools/chart';
+import {
+  machinesPageMachine,
+  selectHighlighted,
+  selectLiveActors,
+  selectShowsEventless,
+} from '../../machines/devtools/machinesPage.machine';
+import { machineRegistry } from '../../machines/devtools/registry';
+import { usePageTitle } from '../shell/title';
+import { Card, Checkbox, Page, PageHeader, SectionTitle } from '../ui';
+import { styled } from '../ui/theme';
+import { useInspectedActorRef } from '../useInspectedActorRef';
+import { LiveInspection } from './LiveInspection';
+import { MachineChart } from './MachineChart';
+import { StateDetails } from './StateDetails';
+import { StateList } from './StateList';
+
+const Layout = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: '180px minmax(0, 1fr) 300px',
+  gap: '$4',
+  alignItems: 'start',
+  '@mobile': { gridTemplateColumns: '1fr' },
+});
+
+const MachineList = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  button: {
+    width: '100%',
+    textAlign: 'left',
+    padding: '$1 $2',
+    border: 'none',
+    borderRadius: '$2',
+    backgroundColor: 'transparent',
+    color: '$text',
+    fontSize: '$2',
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: '$surfaceAlt' },
+    '&[aria-current="true"]': { backgroundColor: '$primary', color: '$primaryText' },
+  },
+});
+
+const Summary = styled('p', { margin: '0 0 $3', color: '$textMuted' });
+
+/** `?machine=console` opens that machine's chart (links, the README screenshot). */
+function initialMachineId(search: string): string {
+  const wanted = new URLSearchParams(search).get('machine');
+  const known = machineRegistry.find((entry) => entry.id === wanted);
+  return known?.id ?? machineRegistry[0]?.id ?? '';
+}
+
+/** Every machine as a state chart, computed from its definition (issue 10). */
+export function MachinesPage() {
+  usePageTitle('Machines');
+  const search = useSearch();
+  const actor = useInspectedActorRef(machinesPageMachine, {
+    input: { selectedId: initialMachineId(search) },
+  });
+  const context = useSelector(actor, (snapshot) => snapshot.context);
+  const stately = useSelector(actor, (snapshot) => snapshot.value as string);
+  const liveActors = useSelector(actor, selectLiveActors);
+  const highlighted = useSelector(actor, selectHighlighted);
+  const entry = machineRegistry.find((item) => item.id === context.selectedId);
+  const chart = useMemo(() => (entry ? machineToChart(entry.machine) : null), [entry]);
+  const selectedState = chart?.nodes.find((node) => node.id === context.selectedStateId);
+  const eventlessCount = chart?.edges.filter((edge) => edge.event === '').length ?? 0;
+  const showsEventless = useSelector(actor, selectShowsEventless);
+  const drawn = useMemo(
+    () =>
+      chart && !showsEventless
+        ? { ...chart, edges: chart.edges.filter((edge) => edge.event !== '') }
+        : chart,
+    [chart, showsEventless],
+  );
+  const selectState = (stateId: string) => actor.send({ type: 'machines.selectState', stateId });
+
+  return (
+    <Page css={{ maxWidth: '1600px' }}>
+      <PageHeader>
+        <h1>Machines</h1>
+      </PageHeader>
+      <Layout>
+        <nav aria-label="Machines">
+          <MachineList>
+            {machineRegistry.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  title={item.description}
+                  aria-current={item.id === context.selectedId ? 'true' : undefined}
+                  onClick={() => actor.send({ type: 'machines.select', id: item.id })}
+                >
+                  {item.id}
+                </button>
+              </li>
+            ))}
+          </MachineList>
+        </nav>
+        <section aria-label="Chart">
+          {entry && chart ? (
+            <>
+              <Summary>
+                <strong>{entry.id}</strong>: {entry.description} ({chart.nodes.length} states,{' '}
+                {chart.edges.length} transitions)
+              </Summary>
+              {eventlessCount ? (
+                <Checkbox
+                  label={`Draw the ${eventlessCount} eventless (always) transitions`}
+                  checked={showsEventless}
+                  onChange={() =>
+                    actor.send({ type: 'chart.showEventless', show: !showsEventless })
+                  }
+                />
+              ) : null}
+              <MachineChart
+                chart={drawn ?? chart}
+                highlighted={highlighted}
+                selectedStateId={context.selectedStateId}
+                onSelectState={selectState}
+              />
+              <StateList
+                chart={chart}
+                selectedStateId={context.selectedStateId}
+                highlighted={highlighted}
+                onSelect={selectState}
+              />
+            </>
+          ) : null}
+        </section>
+        <aside>
+          <Card>
+            <SectionTitle css={{ marginTop: 0 }}>State</SectionTitle>
+            {chart && selectedState ? (
+              <StateDetails chart={chart} node={selectedState} />
+            ) : (
+              <p>
+                Choose a state on the chart or in the list below it to see its actions, actors and
+                transitions.
+              </p>
+            )}
+            <LiveInspection
+              inspecting={context.inspecting}
+              actors={liveActors}
+              followedActorId={context.followedActorId}
+              stately={stately}
+              statelyError={context.statelyError}
+              onToggle={() => actor.send({ type: 'inspection.toggle' })}
+              onFollow={(actorId) => actor.send({ type: 'inspection.follow', actorId })}
+              onAttachStately={() => actor.send({ type: 'stately.attach' })}
+            />
+          </Card>
+        </aside>
+      </Layout>
+    </Page>
+  );
+}

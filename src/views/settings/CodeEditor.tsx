@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Loading, TextArea } from '../ui';
+import { styled } from '../ui/theme';
+import type { CodeEditorProps } from './codeEditorProps';
+
+/** Used when the editor's chunk cannot be loaded: the content stays editable. */
+function PlainTextEditor({ value, label, onChange }: CodeEditorProps) {
+  return (
+    <TextArea
+      aria-label={label}
+      value={value}
+      spellCheck={false}
+      css={{ minHeight: '360px', border: 'none' }}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+// DESIGN.md section 7: the code editor is a dynamic import.
+const CodeMirrorEditor = lazy(() =>
+  import('./CodeMirrorEditor').catch((error: unknown) => {
+    console.warn('The code editor could not be loaded; using a plain text area.', error);
+    return { default: PlainTextEditor };
+  }),
+);
+
+const Frame = styled('div', {
+  border: '1px solid $border',
+  borderRadius: '$2',
+  overflow: 'hidden',
+  minHeight: '240px',
+  // CodeMirror's default highlight colours are made for a light page: keep the editor light in
+  // both themes rather than show dark syntax colours on a dark background.
+  '.cm-editor': { height: '360px', fontSize: '13px', backgroundColor: '#ffffff', color: '#1f2328' },
+  '.cm-gutters': { backgroundColor: '#f6f8fa', color: '#59636e', borderRight: '1px solid #d0d7de' },
+  '.cm-scroller': { fontFamily: '$mono' },
+  '.cm-editor.cm-focused': { outline: '2px solid $focus' },
+});
+
+/** The template editor (CodeMirror 6, loaded on demand). */
+export function CodeEditor(props: CodeEditorProps) {
+  return (
+    <Frame>
+      <Suspense fallback={<Loading label="Loading editor..." />}>
+        <CodeMirrorEditor {...props} />
+      </Suspense>
+    </Frame>
+  );
+}

@@ -1,0 +1,250 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { resourceListMachine } from '../../machines/settings/resourceList.machine';
+import {
+  selectDraft,
+  selectIsConfirmingRemoval,
+  selectIsCreating,
+  selectIsEditing,
+  selectIsLoading,
+  selectIsRemoving,
+  selectIsSubmitting,
+  selectItems,
+  selectLoadError,
+} from '../../machines/settings/resourceList.selectors';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  LoadFailed,
+  Loading,
+  Modal,
+  ModalFooter,
+  SectionTitle,
+  Table,
+  TableScroll,
+} from '../ui';
+import { styled } from '../ui/theme';
+import { showInvisibles } from '../../text/invisibles';
+
+// The parts every resourceList screen shares (secrets, org secrets, cron, templates, users), so
+// each screen declares only its columns and form fields.
+
+export type ListActor = ActorRefFrom<typeof resourceListMachine>;
+
+export const SectionHeader = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+  marginBottom: '$3',
+  h2: { margin: 0 },
+});
+
+export const RowActions = styled('td', {
+  width: '1%',
+  whiteSpace: 'nowrap',
+  textAlign: 'right !important',
+});
+
+/** A section title with its 'New ...' button. */
+export function ListHeader({
+  title,
+  newLabel,
+  actor,
+}: {
+  title: string;
+  newLabel: string;
+  actor: ListActor;
+}) {
+  // Enabled once the machine takes it (the list has loaded): a click must never be dropped.
+  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'create.open' }));
+  return (
+    <SectionHeader>
+      <SectionTitle>{title}</SectionTitle>
+      <Button
+        variant="primary"
+        disabled={!canCreate}
+        onClick={() => actor.send({ type: 'create.open' })}
+      >
+        {newLabel}
+      </Button>
+    </SectionHeader>
+  );
+}
+
+/** Loading, load failure (SPEC 8 message), empty state, or the list itself. */
+export function ListBody({
+  actor,
+  emptyTitle,
+  emptyText,
+  children,
+}: {
+  actor: ListActor;
+  emptyTitle: string;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  const isLoading = useSelector(actor, selectIsLoading);
+  const loadError = useSelector(actor, selectLoadError);
+  const isEmpty = useSelector(actor, (snapshot) => selectItems(snapshot).length === 0);
+  if (isLoading) return <Loading />;
+  if (loadError !== null) {
+    return <LoadFailed message={loadError} onRetry={() => actor.send({ type: 'list.reload' })} />;
+  }
+  if (isEmpty) return <EmptyState title={emptyTitle}>{emptyText}</EmptyState>;
+  return <>{children}</>;
+}
+
+/** SPEC 5: the confirm before a delete, with the screen's SPEC 8 prompt. */
+export function RemoveConfirm({ actor }: { actor: ListActor }) {
+  const isConfirming = useSelector(actor, selectIsConfirmingRemoval);
+  const isRemoving = useSelector(actor, selectIsRemoving);
+  const message = useSelector(actor, (snapshot) => snapshot.context.texts.confirmRemove);
+  if (!isConfirming && !isRemoving) return null;
+  return (
+    <ConfirmDialog
+      message={message}
+      confirmLabel="Delete"
+      busy={isRemoving}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })}
+      onCancel={() => actor.send({ type: 'remove.cancel' })}
+    />
+  );
+}
+
+/** A row's delete button (an icon with a label for screen readers); `label` names the item. */
+export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const shown = showInvisibles(label);
+  return (
+    <Button size="small" variant="danger" aria-label={shown} title={shown} onClick={onClick}>
+      Delete
+    </Button>
+  );
+}
+
+/**
+ * A settings list screen (SPEC 2.12): title with its 'New ...' button, the list's loading,
+ * failure and empty states, and its modals.
+ */
+export function ListSection({
+  actor,
+  title,
+  newLabel,
+  emptyTitle,
+  emptyText,
+  createModal,
+  editModal,
+  children,
+}: {
+  actor: ListActor;
+  title: string;
+  newLabel: string;
+  emptyTitle: string;
+  emptyText: string;
+  createModal: ReactNode;
+  editModal?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title}>
+      <ListHeader title={title} newLabel={newLabel} actor={actor} />
+      <ListBody actor={actor} emptyTitle={emptyTitle} emptyText={emptyText}>
+        {children}
+      </ListBody>
+      <ListModals actor={actor} createModal={createModal} editModal={editModal} />
+    </section>
+  );
+}
+
+/** The create and edit modals while the machine is in those states, and the delete confirm. */
+export function ListModals({
+  actor,
+  createModal,
+  editModal,
+  children,
+}: {
+  actor: ListActor;
+  createModal: ReactNode;
+  editModal?: ReactNode;
+  /** Further dialogs of the screen (the machine user's token). */
+  children?: ReactNode;
+}) {
+  const isCreating = useSelector(actor, selectIsCreating);
+  const isEditing = useSelector(actor, selectIsEditing);
+  return (
+    <>
+      {isCreating ? createModal : null}
+      {isEditing ? editModal : null}
+      {children}
+      <RemoveConfirm actor={actor} />
+    </>
+  );
+}
+
+/** A list table: the screen's column headers, then the row actions' (hidden) header. */
+export function ListTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  return (
+    <TableScroll>
+      <Table>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** The create modal's draft, and how a field changes it. */
+export function useDraft<TDraft>(actor: ListActor) {
+  const draft = useSelector(actor, selectDraft<TDraft>);
+  const change = (changes: Partial<TDraft>) => actor.send({ type: 'draft.change', changes });
+  return [draft, change] as const;
+}
+
+/** SPEC 2.12, 2.13: a create form in a modal, with Cancel and Create; no client-side checks. */
+export function CreateModal({
+  actor,
+  title,
+  size,
+  children,
+}: {
+  actor: ListActor;
+  title: string;
+  size?: 'wide';
+  children: ReactNode;
+}) {
+  const isSubmitting = useSelector(actor, selectIsSubmitting);
+  const cancel = () => actor.send({ type: 'create.cancel' });
+  return (
+    <Modal title={title} size={size} onClose={cancel}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'create.submit' });
+        }}
+      >
+        {children}
+        <ModalFooter>
+          <Button onClick={cancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            Create
+          </Button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}

@@ -1,22 +1,46 @@
+import type { ComponentType } from 'react';
 import { prefetchBuild } from './api/builds';
 import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
 import { viewOf } from './views/build/paths';
-import { buildPattern, toBuildParams } from './views/repo/params';
+import { code } from './views/ui/code';
+import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
 
-// Issue 18: a build URL already names the repository, build and step its page shows. At boot,
-// before the app has rendered anything, the page's code loads and its first calls leave (the
-// repository, the build, the step's log), beside the app's code; the page takes their answers.
+// Issue 18: what the first screen needs starts at boot, beside the app's code, instead of after
+// the app has rendered. The code of the page the URL opens loads at once. A build URL names the
+// repository, build and step its page shows: their calls leave too (the repository, the build,
+// the step's log), and the page takes their answers.
 
-/** The build page's code (routes.tsx shows it on demand). */
-export const loadBuildPage = () => import('./views/build/BuildPage').then((m) => m.BuildPage);
+/** The code of the pages a visit most often starts on (routes.tsx shows them on demand). */
+export const pageCode = {
+  dashboard: code(() => import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+  buildsFeed: code(() => import('./views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage)),
+  repo: code(() => import('./views/repo/RepoPage').then((m) => m.RepoPage)),
+  build: code(() => import('./views/build/BuildPage').then((m) => m.BuildPage)),
+} satisfies Record<string, () => Promise<ComponentType>>;
 
-/** Starts what the page at `location` will need first; nothing for other pages. */
+const repoPaths = [repoPattern(), repoPattern('/branches'), repoPattern('/deployments')];
+
+/** Which of those pages routes.tsx shows at `pathname`, if any. */
+function pageAt(pathname: string): (() => Promise<ComponentType>) | undefined {
+  if (pathname === '/') return pageCode.dashboard;
+  if (pathname === '/builds-feed') return pageCode.buildsFeed;
+  if (buildPattern.test(pathname)) return pageCode.build;
+  // routes.tsx matches its own two-segment paths (/settings/users, /login/form, /-/machines)
+  // before the repository patterns.
+  if (/^\/(settings|login|-)\//.test(pathname)) return undefined;
+  if (repoSettingsPattern.test(pathname) || repoPaths.some((path) => path.test(pathname))) {
+    return pageCode.repo;
+  }
+  return undefined;
+}
+
+/** Starts what the page at `location` will need first. */
 export function startEarly(location: { pathname: string; search: string }): void {
+  // A failure shows when the route loads the code again.
+  pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
   if (!params) return;
-  // A failure shows when the route imports it again.
-  loadBuildPage().catch(() => undefined);
   const step = toBuildParams(params);
   prefetchRepo(step);
   prefetchBuild(step, step.build);

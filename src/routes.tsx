@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { config } from './config';
-import { loadBuildPage } from './early';
+import { pageCode } from './early';
 import { buildPattern, repoPattern, repoSettingsPattern } from './views/repo/params';
 import { Loading, onDemand } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
@@ -13,13 +13,9 @@ import { useCurrentUser, useSessionState } from './views/shell/session';
 type Access = 'anyone' | 'user' | 'admin';
 
 // Each page's code loads when it is first shown (issue 18: the first screen carries only its own
-// page); a build URL starts loading its page at boot (early.ts).
-const DashboardPage = onDemand(() =>
-  import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage),
-);
-const BuildsFeedPage = onDemand(() =>
-  import('./views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage),
-);
+// page); the page a visit starts on loads at boot, beside the app's code (early.ts).
+const DashboardPage = onDemand(pageCode.dashboard);
+const BuildsFeedPage = onDemand(pageCode.buildsFeed);
 const WelcomePage = onDemand(() => import('./views/auth/WelcomePage').then((m) => m.WelcomePage));
 const RegisterPage = onDemand(() =>
   import('./views/auth/RegisterPage').then((m) => m.RegisterPage),
@@ -41,8 +37,8 @@ const AdminPage = onDemand(() => import('./views/admin/AdminPage').then((m) => m
 const MachinesPage = onDemand(() =>
   import('./views/devtools/MachinesPage').then((m) => m.MachinesPage),
 );
-const RepoPage = onDemand(() => import('./views/repo/RepoPage').then((m) => m.RepoPage));
-const BuildPage = onDemand(loadBuildPage);
+const RepoPage = onDemand(pageCode.repo);
+const BuildPage = onDemand(pageCode.build);
 
 /** SPEC 2.1: signed-out users go to /welcome; signed-in users without the right see not-found. */
 function Guard({ access, children }: { access: Access; children: ReactNode }) {

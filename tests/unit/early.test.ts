@@ -1,6 +1,7 @@
 // @vitest-environment node
-// Boot (src/early.ts): a build URL's step log is asked for before the app renders, and the build
-// page's console takes that answer instead of asking again.
+// Boot (src/early.ts): the code of the page a URL opens loads before the app renders, and a build
+// URL's repository, build and step log are asked for; the page takes those answers instead of
+// asking again.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchBuild } from '../../src/api/builds';
@@ -10,8 +11,20 @@ import { makeBuild, makeRepo } from '../factories';
 import { startEarly } from '../../src/early';
 import { setupMockServer } from '../mockServer';
 
-// The page's code is loaded at boot too; its module is not what this file tests.
-vi.mock('../../src/views/build/BuildPage', () => ({ BuildPage: () => null }));
+// The code of the page a URL opens loads at boot too: each page module stands in for the real one
+// and records that it was loaded.
+const { loaded, pageModule } = vi.hoisted(() => {
+  const loaded: string[] = [];
+  const pageModule = (name: string, exported: string) => {
+    loaded.push(name);
+    return { [exported]: () => null };
+  };
+  return { loaded, pageModule };
+});
+vi.mock('../../src/views/build/BuildPage', () => pageModule('build', 'BuildPage'));
+vi.mock('../../src/views/repo/RepoPage', () => pageModule('repo', 'RepoPage'));
+vi.mock('../../src/views/dashboard/DashboardPage', () => pageModule('dashboard', 'DashboardPage'));
+vi.mock('../../src/views/feed/BuildsFeedPage', () => pageModule('feed', 'BuildsFeedPage'));
 
 const server = setupMockServer();
 afterEach(() => server.resetHandlers());
@@ -49,6 +62,21 @@ function answerBuild() {
 }
 
 describe('startEarly', () => {
+  it('loads the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
+    answerLogs();
+    const after = async (pathname: string) => {
+      startEarly({ pathname, search: '?view=graph' });
+      await vi.dynamicImportSettled();
+      return [...loaded];
+    };
+    expect(await after('/settings/users')).toEqual([]);
+    expect(await after('/login/form')).toEqual([]);
+    expect(await after('/acme/logs/settings/secrets')).toEqual(['repo']);
+    expect(await after('/')).toEqual(['repo', 'dashboard']);
+    expect(await after('/builds-feed')).toEqual(['repo', 'dashboard', 'feed']);
+    expect(await after('/acme/logs/1')).toEqual(['repo', 'dashboard', 'feed', 'build']);
+  });
+
   it('asks for the log of the step a build URL names, once: the console takes that answer', async () => {
     const asked = answerLogs();
     startEarly({ pathname: '/acme/logs/1/2/3', search: '' });

@@ -1,34 +1,27 @@
 import { useEffect, useReducer, useState, type ComponentType } from 'react';
+import { code } from './code';
 import { Loading } from './Feedback';
 
 /**
  * A component whose code loads the first time it renders (DESIGN.md 7: the first screen carries
- * only what it shows); `Loading` meanwhile. A failed load throws to the nearest ErrorBoundary, and
- * the next mount tries again. Not React.lazy: React holds back the content that replaces a
- * Suspense fallback for 300 ms, which a first screen would pay every time.
+ * only what it shows), or at once when it was loaded before (`code`); `Loading` meanwhile. A
+ * failed load throws to the nearest ErrorBoundary, and the next mount tries again. Not
+ * React.lazy: React holds back the content that replaces a Suspense fallback for 300 ms, which a
+ * first screen would pay every time.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   label?: string,
 ): ComponentType<P> {
-  let Loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (component) => {
-        Loaded = component;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const component = code(load);
   return function OnDemand(props: P) {
     const [, rendered] = useReducer((count: number) => count + 1, 0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const Loaded = component.loaded;
+    // By what this render showed: code that arrived since (preloaded at boot) renders again too.
     useEffect(() => {
-      if (!Loaded) start().then(rendered, (error: unknown) => setFailure({ error }));
-    }, []);
+      if (!Loaded) component().then(rendered, (error: unknown) => setFailure({ error }));
+    }, [Loaded]);
     if (failure) throw failure.error;
     return Loaded ? <Loaded {...props} /> : <Loading label={label} />;
   };

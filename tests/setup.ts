@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllCode } from '../src/views/ui/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Pages load their code on demand (src/views/ui/code.ts); a test renders a page as a visit whose
+// code has arrived, so what it asserts never waits on a module import racing its fake timers.
+beforeAll(() => loadAllCode());

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Dependencies point one way: views -> machines -> api (DESIGN.md section 2).
+// Dependencies point one way: views -> machines -> api (docs/architecture.md 2).
 const noApiInViews = {
   patterns: [
     {

@@ -5,7 +5,7 @@
 // - opening `#L999999`: time from navigation until that line is on screen (median of 5 loads,
 //   each in a fresh browser context: nothing cached);
 // - folding and unfolding the group of 100,000 lines the million-line log holds.
-// Prints figures; never passes or fails on time (DESIGN.md 8).
+// Prints figures; never passes or fails on time (docs/architecture.md 8).
 import type { Browser, Page } from '@playwright/test';
 import * as probe from './measure';
 

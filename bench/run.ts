@@ -1,6 +1,6 @@
 // `npm run bench`: the step console on the production build, in Chromium, on the mock's `bench`
 // scenario (repository bench/logs: build 1 has steps of 1,000 to 1,000,000 lines, build 2 streams
-// 2,000 lines a second). Prints figures; it never passes or fails on time (DESIGN.md 8). Parts:
+// 2,000 lines a second). Prints figures; it never passes or fails on time (docs/architecture.md 8). Parts:
 // - opening: each of the 10k, 100k and 1M-line steps opened in a fresh browser, broken down
 //   (bench/opening.ts), beside a bare page's floor; the JS the first screen loaded;
 // - show-all: 'Show all logs' on 100k lines (DOM size), the million lines scrolled to their end;

@@ -1,7 +1,7 @@
 // node:http <-> Fetch bridge for the standalone mock server: each request becomes a Fetch
 // Request answered by msw's getResponse over the same handlers as the browser and the tests.
 // Adds what the real server's middleware adds around the handlers: CORS on /api (go-chi/cors as
-// Drone configures it, CONTRACT.md 1.2) and a 404 for unknown paths. Bodies are streamed chunk by
+// Drone configures it, docs/drone-api.md 1.2) and a 404 for unknown paths. Bodies are streamed chunk by
 // chunk, so server-sent events reach the client as they are written.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// The mock Drone server in the browser (DESIGN.md 5): a service worker over the same handlers as
+// The mock Drone server in the browser (docs/architecture.md 5): a service worker over the same handlers as
 // the Node tests and the standalone server. The database survives F5 through a snapshot in
 // sessionStorage; `?scenario=` picks the data set, `?reset=1` starts it over and `?faults=`
 // turns on fault injection for the session (`?faults=off` ends it; syntax in faults.ts).

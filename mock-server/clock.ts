@@ -1,4 +1,4 @@
-// The engine's clock is injectable so tests can run pipelines instantly (DESIGN.md section 5).
+// The engine's clock is injectable so tests can run pipelines instantly (docs/architecture.md 5).
 
 export type TimerHandle = number;
 

@@ -1,5 +1,5 @@
 // robfig/cron (the version Drone pins) `Parse` and `Next`, in UTC, so cron jobs get a real `next`
-// (CONTRACT.md 3.8). Specs are seconds-first: 6 fields, or 5 with day-of-week defaulting to `*`,
+// (docs/drone-api.md 3.8). Specs are seconds-first: 6 fields, or 5 with day-of-week defaulting to `*`,
 // or a descriptor (@yearly @annually @monthly @weekly @daily @midnight @hourly @every <dur>).
 
 interface Field {

@@ -1,6 +1,6 @@
 import { factory, primaryKey } from '@mswjs/data';
 
-// The mock Drone server's database. Field names follow CONTRACT.md section 3; the columns Drone
+// The mock Drone server's database. Field names follow docs/drone-api.md 3; the columns Drone
 // never serializes (token hash, secret data, org membership) live here too, and the handlers'
 // serializers decide what goes on the wire. Maps are stored as JSON strings (params), and a log
 // is stored as the exact bytes Drone keeps: the JSON array the runner uploaded, or 'null'.

@@ -1,4 +1,4 @@
-// The simulated Drone runner fleet (DESIGN.md 5): creates builds from the pipeline catalog, runs
+// The simulated Drone runner fleet (docs/architecture.md 5): creates builds from the pipeline catalog, runs
 // them on the injected clock, honours approve / decline / cancel, and streams logs and events.
 import type { Clock, TimerHandle } from './clock';
 import { DroneError } from './errors';

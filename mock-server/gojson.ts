@@ -1,4 +1,4 @@
-// JSON as Go's encoding/json writes it (CONTRACT.md 2 and 5.3): `<`, `>`, `&`, U+2028 and U+2029
+// JSON as Go's encoding/json writes it (docs/drone-api.md 2 and 5.3): `<`, `>`, `&`, U+2028 and U+2029
 // are escaped, and \b / \f come out as \u0008 / \u000c (the Go versions Drone ships with predate
 // the short forms). Everything else matches JSON.stringify, including key order.
 

@@ -1,4 +1,4 @@
-// Drone's ACL (CONTRACT.md 1.3 and 1.4; handler/api/acl/*.go). Each guard either returns what
+// Drone's ACL (docs/drone-api.md 1.3 and 1.4; handler/api/acl/*.go). Each guard either returns what
 // the handler needs or throws the DroneError Drone would answer with.
 import { db } from './db';
 import { forbidden, notFound, unauthorized, DroneError } from './errors';

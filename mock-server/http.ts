@@ -1,5 +1,5 @@
 // The one response layer of the mock server, so every handler answers like Drone
-// (CONTRACT.md 1.2 and 2): Go's JSON encoder, chi's NoCache headers, chi's 404/405, and
+// (docs/drone-api.md 1.2 and 2): Go's JSON encoder, chi's NoCache headers, chi's 404/405, and
 // DroneError turned into `{"message":...}`. Handlers return values; this file writes the bytes.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { chiRoutePath } from './chipath';

@@ -1,4 +1,4 @@
-// Request parsing with Go's error texts (CONTRACT.md 2.1): strconv for path numbers,
+// Request parsing with Go's error texts (docs/drone-api.md 2.1): strconv for path numbers,
 // encoding/json for bodies. Also the small Go helpers handlers share (uniuri, slug, time).
 import { badRequest } from './errors';
 import { runtime } from './runtime';

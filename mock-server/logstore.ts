@@ -1,4 +1,4 @@
-// Stored step logs (CONTRACT.md 6). A finished step's log is kept in the `log` model as the exact
+// Stored step logs (docs/drone-api.md 6). A finished step's log is kept in the `log` model as the exact
 // bytes Drone serves: the JSON array the runner uploaded (Go encoder output, so a trailing
 // newline), or `null\n` when the step printed nothing. Huge benchmark logs are not kept in memory:
 // their row holds a marker and a registered generator produces the bytes on demand, in chunks.

@@ -1,5 +1,5 @@
 // The mock server in Node (Vitest): msw's setupServer over the same handlers as the browser
-// worker and the standalone server (DESIGN.md 5 and 8).
+// worker and the standalone server (docs/architecture.md 5 and 8).
 import type { RequestHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { resetDb } from './db';

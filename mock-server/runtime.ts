@@ -32,11 +32,11 @@ export interface BuildRequest {
 export interface Engine {
   /** Creates a pending build with its stages and steps and schedules it; null if nothing ran. */
   createBuild(request: BuildRequest): BuildRow | null;
-  /** Approves a blocked stage; throws DroneError with Drone's messages (CONTRACT.md 2.1). */
+  /** Approves a blocked stage; throws DroneError with Drone's messages (docs/drone-api.md 2.1). */
   approve(build: BuildRow, stageNumber: number): void;
   /** Declines a blocked stage (stage and build become declined); throws DroneError. */
   decline(build: BuildRow, stageNumber: number): void;
-  /** Cancels (CONTRACT.md 4.2 DELETE builds/{n}) and returns the updated build row. */
+  /** Cancels (docs/drone-api.md 4.2 DELETE builds/{n}) and returns the updated build row. */
   cancel(build: BuildRow): BuildRow;
   /** Continues every unfinished build, e.g. after the database was restored from storage. */
   resume(): void;

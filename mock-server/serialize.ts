@@ -1,4 +1,4 @@
-// Entities to wire JSON, key order and omitempty rules of CONTRACT.md section 3.
+// Entities to wire JSON, key order and omitempty rules of docs/drone-api.md 3.
 import type {
   Build,
   Cron,
@@ -277,7 +277,7 @@ export function serializeCron(row: CronRow): Cron {
   );
 }
 
-/** Responses never carry a secret's data (CONTRACT.md 3.7). */
+/** Responses never carry a secret's data (docs/drone-api.md 3.7). */
 export function serializeSecret(row: SecretRow): Secret {
   const base: Secret = row.repo_id
     ? { id: row.id, repo_id: row.repo_id, name: row.name }

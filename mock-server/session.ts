@@ -1,4 +1,4 @@
-// The `_session_` cookie (CONTRACT.md 1.3, 4.10). Drone stores the login in an authcookie signed
+// The `_session_` cookie (docs/drone-api.md 1.3, 4.10). Drone stores the login in an authcookie signed
 // with the server secret; the mock does the same with HMAC-SHA256 under a secret of its own: a
 // random one per database (a standalone start, a fresh browser demo, a test's scenario), or the
 // one the standalone server is given. A secret in public source would let anyone forge an admin

@@ -1,4 +1,4 @@
-// The mock server's pubsub (repository events, CONTRACT.md 5.2), its live log streams (5.3) and
+// The mock server's pubsub (repository events, docs/drone-api.md 5.2), its live log streams (5.3) and
 // the server-sent-event byte helpers the stream handlers answer with (5.1).
 import type { Line, Repository } from '../src/api/types';
 import type { Clock, TimerHandle } from './clock';
@@ -9,12 +9,12 @@ import { serializeBuild, serializeRepo } from './serialize';
 
 /** Drone's livelog buffer: a subscriber first gets up to this many of the latest lines. */
 export const LOG_HISTORY_LIMIT = 5000;
-/** Keepalive comment after this much silence (CONTRACT.md 5.1). */
+/** Keepalive comment after this much silence (docs/drone-api.md 5.1). */
 export const KEEPALIVE_MS = 30_000;
 
 export const SSE_PING = ': ping\n\n';
 export const SSE_EOF = 'event: error\ndata: eof\n\n';
-/** The whole answer of the log stream when the step has no live stream (CONTRACT.md 5.3). */
+/** The whole answer of the log stream when the step has no live stream (docs/drone-api.md 5.3). */
 export const SSE_NO_LIVE_STREAM = SSE_PING + SSE_EOF;
 
 /** The repository with its latest build, stages and steps, as the events carry it. */
@@ -177,7 +177,7 @@ export function createSseStream(options: SseOptions): ReadableStream<Uint8Array>
   });
 }
 
-/** `data: <json>\n\n` per repository event that passes the filter (CONTRACT.md 5.2). */
+/** `data: <json>\n\n` per repository event that passes the filter (docs/drone-api.md 5.2). */
 export function repositoryEventStream(options: {
   clock: Clock;
   bus: EventBus;
@@ -220,7 +220,7 @@ export function logLineStream(options: {
   });
 }
 
-/** Response headers of every stream (CONTRACT.md 5.1), CORS included when there is an Origin. */
+/** Response headers of every stream (docs/drone-api.md 5.1), CORS included when there is an Origin. */
 export function sseHeaders(origin?: string | null): Headers {
   const headers = new Headers({
     'Content-Type': 'text/event-stream',

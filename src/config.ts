@@ -1,9 +1,9 @@
-// One typed object for everything the build or the hosting page decides (DESIGN.md section 2).
+// One typed object for everything the build or the hosting page decides (docs/architecture.md 2).
 
 export interface Config {
   /** Base URL of the Drone server; '' means the same origin. */
   serverUrl: string;
-  /** Build-time token sent as a Bearer header (SPEC 7). */
+  /** Build-time token sent as a Bearer header (docs/spec.md 7). */
   token: string;
   /** Run on the embedded mock server (a service worker). */
   mock: boolean;

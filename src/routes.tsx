@@ -40,7 +40,7 @@ const MachinesPage = onDemand(() =>
 const RepoPage = onDemand(pageCode.repo);
 const BuildPage = onDemand(pageCode.build);
 
-/** SPEC 2.1: signed-out users go to /welcome; signed-in users without the right see not-found. */
+/** docs/spec.md 2.1: signed-out users go to /welcome; signed-in users without the right see not-found. */
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const state = useSessionState();
   const user = useCurrentUser();
@@ -108,10 +108,10 @@ const RepoRoute = page(keyedBy(RepoPage, ['namespace', 'name']), 'anyone', FullL
 const BuildRoute = page(keyedBy(BuildPage, ['namespace', 'name', 'build']), 'anyone', FullLayout);
 const showMachines = import.meta.env.DEV || config.mock;
 
-/** The route table of SPEC 2.1, in matching order. */
+/** The route table of docs/spec.md 2.1, in matching order. */
 export function AppRoutes() {
   const [location] = useLocation();
-  // SPEC 2.1: a trailing slash is redirected to the path without it.
+  // docs/spec.md 2.1: a trailing slash is redirected to the path without it.
   if (location.length > 1 && location.endsWith('/')) {
     return <Redirect to={location.replace(/\/+$/, '') || '/'} replace />;
   }

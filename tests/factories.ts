@@ -1,7 +1,7 @@
 import type { Build, Repository, Stage, Status, Step, User } from '../src/api/types';
 
 /**
- * The one set of test builders: complete wire objects (CONTRACT 3) with only the fields a test
+ * The one set of test builders: complete wire objects (docs/drone-api.md 3) with only the fields a test
  * cares about overridden. Every default is a plausible server value, so a test states what it
  * depends on instead of leaning on a builder's quirk.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { createNodeServer } from '../mock-server/node';
 
 /**
- * A test file's Node mock server (DESIGN.md 8): it listens for the whole file and fails on any
+ * A test file's Node mock server (docs/architecture.md 8): it listens for the whole file and fails on any
  * request no handler answers. Screens that follow /api/stream pass an `EventSource` stand-in
  * (happy-dom has none), installed for the file's lifetime.
  */

@@ -12,7 +12,7 @@ import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { guardName, machineToChart, transitionKey } from '../src/machines/devtools/chart';
 
 /**
- * The one model-based test helper (DESIGN.md 8).
+ * The one model-based test helper (docs/architecture.md 8).
  *
  * `createTestModel` refuses machines that invoke actors or wait with `after`. Here their answers
  * and timers are modelled as the events the machine receives (`xstate.done.actor.<id>`,

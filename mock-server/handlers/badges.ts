@@ -1,4 +1,4 @@
-// Badges (CONTRACT.md 4.4 and 7): status.svg (no guard, never fails) and the CCMenu feed at
+// Badges (docs/drone-api.md 4.4 and 7): status.svg (no guard, never fails) and the CCMenu feed at
 // /api/badges/{o}/{n}/cc.xml, Drone's only cc.xml route (/{o}/{n}/cc.xml is the SPA's).
 import { db } from '../db';
 import { findRepo, repoAccess } from '../guards';

@@ -1,4 +1,4 @@
-// Build writes (CONTRACT.md 4.2): create, retry, cancel, promote/rollback, approve/decline.
+// Build writes (docs/drone-api.md 4.2): create, retry, cancel, promote/rollback, approve/decline.
 // The pipeline itself is the engine's; these handlers translate Drone's query rules into a
 // BuildRequest and answer with Drone's shapes and messages.
 import { db } from '../db';

@@ -1,4 +1,4 @@
-// Build reads and the build indexes (CONTRACT.md 4.2 reads, 4.7 incomplete, 3.13, 8).
+// Build reads and the build indexes (docs/drone-api.md 4.2 reads, 4.7 incomplete, 3.13, 8).
 import { db } from '../db';
 import { noRows } from '../errors';
 import { authorizeAdmin, repoAccess } from '../guards';

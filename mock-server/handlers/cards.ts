@@ -1,4 +1,4 @@
-// Adaptive cards [latest only] (CONTRACT.md 3.10 and 4.3): raw card data per step.
+// Adaptive cards [latest only] (docs/drone-api.md 3.10 and 4.3): raw card data per step.
 import { db } from '../db';
 import { DroneError, noRows } from '../errors';
 import { repoAccess } from '../guards';

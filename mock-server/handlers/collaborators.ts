@@ -1,4 +1,4 @@
-// Collaborators (CONTRACT.md 3.11 and 4.3): the repository's permission rows with their users.
+// Collaborators (docs/drone-api.md 3.11 and 4.3): the repository's permission rows with their users.
 import { db } from '../db';
 import { noRows } from '../errors';
 import { repoAccess } from '../guards';

@@ -1,4 +1,4 @@
-// Repository cron jobs (CONTRACT.md 3.8 and 4.3). Every route needs write access, even reads.
+// Repository cron jobs (docs/drone-api.md 3.8 and 4.3). Every route needs write access, even reads.
 import { parseCron } from '../cronexpr';
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';

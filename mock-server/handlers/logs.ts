@@ -1,4 +1,4 @@
-// Stored step logs (CONTRACT.md 6): served verbatim, 404 until the step has finished.
+// Stored step logs (docs/drone-api.md 6): served verbatim, 404 until the step has finished.
 import { db } from '../db';
 import { noRows } from '../errors';
 import { repoAccess } from '../guards';

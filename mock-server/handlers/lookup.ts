@@ -1,5 +1,5 @@
 // Store lookups shared by the handlers. A missing row is Drone's raw store error:
-// 404 `sql: no rows in result set` (CONTRACT.md 2.1).
+// 404 `sql: no rows in result set` (docs/drone-api.md 2.1).
 import { db } from '../db';
 import { noRows } from '../errors';
 import { atoi, parseInt64 } from '../input';

@@ -1,4 +1,4 @@
-// The build queue (CONTRACT.md 4.7), system admins only. The mock's scheduler cannot be paused,
+// The build queue (docs/drone-api.md 4.7), system admins only. The mock's scheduler cannot be paused,
 // so POST/DELETE acknowledge without effect.
 import { db } from '../db';
 import { authorizeAdmin } from '../guards';

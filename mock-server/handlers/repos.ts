@@ -1,4 +1,4 @@
-// Repositories (CONTRACT.md 4.1 and 3.12 RepositoryPatch).
+// Repositories (docs/drone-api.md 4.1 and 3.12 RepositoryPatch).
 import { db } from '../db';
 import { authorizeAdmin, repoAccess } from '../guards';
 import { api, json } from '../http';
@@ -39,7 +39,7 @@ const BOOL_FIELDS = [
 ] as const;
 
 export const repoHandlers = [
-  // Admin: every repo in the DB; per_page < 1 falls back to 25, with no upper cap (CONTRACT 8).
+  // Admin: every repo in the DB; per_page < 1 falls back to 25, with no upper cap (docs/drone-api.md 8).
   api('GET', '/repos', (ctx) => {
     authorizeAdmin(ctx);
     const page = atoiOrZero(ctx.url.searchParams.get('page'));

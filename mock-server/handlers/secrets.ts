@@ -1,4 +1,4 @@
-// Repository and organization secrets (CONTRACT.md 3.7, 4.3, 4.8). Answers never carry `data`
+// Repository and organization secrets (docs/drone-api.md 3.7, 4.3, 4.8). Answers never carry `data`
 // (serializeSecret drops it, like Drone's secret.Copy()).
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';

@@ -1,4 +1,4 @@
-// Server-sent events (CONTRACT.md 4.9 and 5; handler/api/events/*.go): repository events on
+// Server-sent events (docs/drone-api.md 4.9 and 5; handler/api/events/*.go): repository events on
 // /api/stream and /api/stream/{owner}/{name}, one step's log lines on .../{build}/{stage}/{step}.
 import { HttpResponse } from 'msw';
 import type { Repository } from '../../src/api/types';

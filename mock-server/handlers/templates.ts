@@ -1,4 +1,4 @@
-// Templates (CONTRACT.md 3.9 and 4.8), latest server: POST /templates/{namespace} with the
+// Templates (docs/drone-api.md 3.9 and 4.8), latest server: POST /templates/{namespace} with the
 // extension check. Reads need membership; writes need organization admin.
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';

@@ -1,4 +1,4 @@
-// The signed-in user (CONTRACT.md 4.5), guard AuthorizeUser on every route.
+// The signed-in user (docs/drone-api.md 4.5), guard AuthorizeUser on every route.
 import { db } from '../db';
 import { authorizeUser } from '../guards';
 import { api, json, noContent } from '../http';

@@ -1,4 +1,4 @@
-// User administration (CONTRACT.md 4.6 and 3.12 UserCreate/UserPatch); system admins only.
+// User administration (docs/drone-api.md 4.6 and 3.12 UserCreate/UserPatch); system admins only.
 import { db, newId } from '../db';
 import { badRequest, DroneError } from '../errors';
 import { authorizeAdmin } from '../guards';

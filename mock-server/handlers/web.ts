@@ -1,4 +1,4 @@
-// The web router's routes (CONTRACT.md 1.1 and 4.10): sign-in form post, logout, SCM deep
+// The web router's routes (docs/drone-api.md 1.1 and 4.10): sign-in form post, logout, SCM deep
 // links, /version, /varz, /healthz. These are not under /api, so no NoCache or chi fallback.
 import { db } from '../db';
 import { findRepo } from '../guards';

@@ -75,7 +75,7 @@ export const fetchBranches = (repo: RepoRef) => request<Build[]>(`${buildsPath(r
 export const fetchDeployments = (repo: RepoRef) =>
   request<Build[]>(`${buildsPath(repo)}/deployments`);
 
-/** Card data of one step (SPEC 7.2) and the adaptive-card template it refers to. */
+/** Card data of one step (docs/spec.md 7.2) and the adaptive-card template it refers to. */
 export const fetchCardData = (repo: RepoRef, build: number, stage: number, step: number) =>
   request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`);
 

@@ -2,7 +2,7 @@ import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { config } from '../config';
 import { unaddressableNames } from './urls';
 
-/** The one error shape of the console (SPEC 8, DESIGN.md section 4). */
+/** The one error shape of the console (docs/spec.md 8, docs/architecture.md 4). */
 export class ApiError extends Error {
   readonly status: number;
   /**
@@ -41,7 +41,7 @@ function messageOf(data: unknown): string | undefined {
 }
 
 /**
- * SPEC 8: the response's `message` field, else the raw response, else the network error text.
+ * docs/spec.md 8: the response's `message` field, else the raw response, else the network error text.
  * Every failed call in the app goes through here; nothing else parses errors.
  */
 export function toApiError(error: unknown): ApiError {
@@ -227,7 +227,7 @@ export async function fetchPublicJson<T>(url: string): Promise<T> {
 }
 
 /**
- * SPEC 8: errors are also logged to the console. A warning, not an error: the failure is
+ * docs/spec.md 8: errors are also logged to the console. A warning, not an error: the failure is
  * expected and handled, and the end-to-end tests treat console errors as defects. `quiet`: a
  * call made ahead of need, whose failure nobody sees (see prefetchLogs).
  */
@@ -297,7 +297,7 @@ export async function postForm(
   }
 }
 
-/** URL of a server-sent event stream; EventSource cannot send headers (SPEC 7.6). */
+/** URL of a server-sent event stream; EventSource cannot send headers (docs/spec.md 7.6). */
 export function streamUrl(path: string): string {
   const url = serverUrl(path);
   if (config.token) url.searchParams.set('access_token', config.token);

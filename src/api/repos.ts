@@ -27,7 +27,7 @@ export const disableRepo = (repo: RepoRef) =>
   request<Repository>(repoPath(repo), { method: 'DELETE' });
 
 /**
- * Badge image URL (SPEC 7.6); `branch` is trimmed, empty means no ref filter. The ref reads as
+ * Badge image URL (docs/spec.md 7.6); `branch` is trimmed, empty means no ref filter. The ref reads as
  * people write it (`?ref=refs/heads/main`): a slash is valid in a query, so only what is not
  * stays encoded.
  */
@@ -39,6 +39,6 @@ export function badgePath({ namespace, name }: RepoRef, branch = ''): string {
   return `/api/badges/${e(namespace)}/${e(name)}/status.svg${ref}`;
 }
 
-/** Drone's CCMenu feed (CONTRACT 4.4, 7.2); the server has no other cc.xml route. */
+/** Drone's CCMenu feed (docs/drone-api.md 4.4, 7.2); the server has no other cc.xml route. */
 export const ccMenuPath = ({ namespace, name }: RepoRef) =>
   `/api/badges/${e(namespace)}/${e(name)}/cc.xml`;

@@ -1,11 +1,11 @@
 import { ApiError, isServerUrl, streamUrl } from './client';
 
-/** Repository events with their latest build (SPEC 7.6). */
+/** Repository events with their latest build (docs/spec.md 7.6). */
 export const repoEventsUrl = () => streamUrl('/api/stream');
 
 /**
  * Drone ends every stream with `event: error` + `data: eof`; a browser EventSource reports it
- * through `onerror` as a MessageEvent whose data is 'eof' (CONTRACT.md 5.1).
+ * through `onerror` as a MessageEvent whose data is 'eof' (docs/drone-api.md 5.1).
  */
 export function isEndOfStream(event: Event): boolean {
   return 'data' in event && (event as MessageEvent).data === 'eof';

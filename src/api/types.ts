@@ -1,4 +1,4 @@
-// Wire types of the Drone API, following ../shared/drone-api/CONTRACT.md section 3.
+// Wire types of the Drone API, following ../shared/drone-api/docs/drone-api.md 3.
 // `?` marks omitempty keys (absent when zero) and fields only the latest server sends.
 
 export type Status =
@@ -13,7 +13,7 @@ export type Status =
   | 'killed'
   | 'error';
 
-/** 'inactive' is the console's status for a repository with no build (SPEC 4.1). */
+/** 'inactive' is the console's status for a repository with no build (docs/spec.md 4.1). */
 export type DisplayStatus = Status | 'inactive';
 
 export type BuildEvent =

@@ -12,7 +12,7 @@ export const syncUserRepos = () =>
 
 export const fetchUserToken = () => request<UserWithToken>('/api/user/token', { method: 'POST' });
 
-/** Completes registration (SPEC 7.1). */
+/** Completes registration (docs/spec.md 7.1). */
 export const updateUserProfile = (patch: RegistrationPatch) =>
   request<User>('/api/user', { method: 'PATCH', body: patch });
 
@@ -23,14 +23,14 @@ export const fetchUserBuilds = () => request<Repository[]>('/api/user/builds');
 export const fetchIncompleteBuilds = () => request<Repository[]>('/api/builds/incomplete');
 
 /**
- * The sign-in form (SPEC 2.11, 7.1): POST /login with username and password. Drone answers 303
+ * The sign-in form (docs/spec.md 2.11, 7.1): POST /login with username and password. Drone answers 303
  * to `/` (or `/register`) on success and to `/login/error?message=...` on failure; this resolves
  * with that destination (null when the server did not redirect).
  */
 export const signIn = (username: string, password: string) =>
   postForm('/login', { username, password });
 
-/** POST /logout: the server clears the `_session_` cookie (CONTRACT.md 4.10). */
+/** POST /logout: the server clears the `_session_` cookie (docs/drone-api.md 4.10). */
 export const signOut = () => request<string>('/logout', { method: 'POST', responseType: 'text' });
 
 /** Where the browser signs in with the source-control provider (a full-page navigation). */

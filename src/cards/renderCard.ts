@@ -2,9 +2,9 @@ import { AdaptiveCard, HostConfig, OpenUrlAction, type Action } from 'adaptiveca
 import { Template } from 'adaptivecards-templating';
 import { isRequestableImage } from '../api/urls';
 
-// The adaptive-card renderer (SPEC 2.9, 7.2): expands a step's template with its card data and
+// The adaptive-card renderer (docs/spec.md 2.9, 7.2): expands a step's template with its card data and
 // renders it into DOM. Framework-free, and loaded on demand by the cards machine, so neither
-// adaptivecards nor its template engine is part of the first load (DESIGN.md 7).
+// adaptivecards nor its template engine is part of the first load (docs/architecture.md 7).
 //
 // Card data comes from the build, so it is untrusted: text is always plain text (no markdown,
 // hence no HTML), only http(s) and mailto links survive, and only requestable images

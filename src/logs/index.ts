@@ -1,4 +1,4 @@
-// The log pipeline (DESIGN.md section 6): framework-free, imported by machines and views alike.
+// The log pipeline (docs/architecture.md 6): framework-free, imported by machines and views alike.
 export { LogLines } from './lineStore';
 export { lineSpans, parseLine, type LogSpan, type SpanStyle } from './ansi';
 export {

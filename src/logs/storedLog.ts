@@ -2,7 +2,7 @@ import { isLine } from './lineStore';
 import { MARKER_WORDS, mayHoldMarker } from './groups';
 import type { LineBatch } from './outColumn';
 
-// A stored step log (CONTRACT.md 6: the JSON array of lines, or `null`) parsed as its bytes
+// A stored step log (docs/drone-api.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
 // needs one JSON.parse of a hundred megabytes. Go writes each line as `{"pos":N,"out":"…",
 // "time":N}`: a scanner finds where each `out` string lies and leaves it undecoded (OutColumn

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// axe-core over every route of SPEC 2.1 (and the build page's three views), in the light and the
+// axe-core over every route of docs/spec.md 2.1 (and the build page's three views), in the light and the
 // dark theme (the theme follows prefers-color-scheme): no serious or critical violation of WCAG
 // 2.1 A/AA. Every violation, whatever its impact, is attached to the test as a JSON report.
 
@@ -130,7 +130,7 @@ const INTERACTIONS: Interaction[] = [
     open: async (page) => {
       await expect(page.getByText('Maintenance')).toBeVisible();
       await page.getByRole('button', { name: 'Sync' }).click();
-      // Hovering pauses the toast (SPEC 2.1), so it is still there for the dark audit.
+      // Hovering pauses the toast (docs/spec.md 2.1), so it is still there for the dark audit.
       await page.getByTestId('toast').hover();
     },
   },

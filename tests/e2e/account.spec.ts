@@ -1,6 +1,6 @@
 import { expect, openMock, test } from './fixtures';
 
-// The account page (SPEC 2.10): the personal token and the usage snippets, each copyable.
+// The account page (docs/spec.md 2.10): the personal token and the usage snippets, each copyable.
 
 test('copies the personal token; the button reads Copied for 2 seconds', async ({ page }) => {
   await openMock(page, '/account');

@@ -1,6 +1,6 @@
 import { expect, openMock, test } from './fixtures';
 
-// SPEC 2.13: system administration on the demo scenario (the demo starts signed in as `admin`).
+// docs/spec.md 2.13: system administration on the demo scenario (the demo starts signed in as `admin`).
 
 const FIRST_LOAD = { timeout: 30_000 };
 

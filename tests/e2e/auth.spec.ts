@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// Signing out and in (SPEC 2.1, 2.11, 6) against the in-browser mock's demo scenario, where a
+// Signing out and in (docs/spec.md 2.1, 2.11, 6) against the in-browser mock's demo scenario, where a
 // fresh visitor starts signed in as the administrator and the sign-in form takes the login as
 // the password.
 
@@ -81,7 +81,7 @@ test('a signed-out visitor opening / lands on /welcome', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
-  // The sidebar is not shown on the welcome page (SPEC 2.1: no header).
+  // The sidebar is not shown on the welcome page (docs/spec.md 2.1: no header).
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Build } from '../../src/api/types';
 import { expect, openMock, test } from './fixtures';
 
-// The build page (SPEC 2.9, 4.2, 4.3) against the in-browser mock's demo scenario. A fresh
+// The build page (docs/spec.md 2.9, 4.2, 4.3) against the in-browser mock's demo scenario. A fresh
 // visitor is signed in as the administrator. Builds are found through the API, so the specs do
 // not depend on the demo's exact numbering.
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// The step console (SPEC 2.9, 4.4) on the demo scenario, in the browser's mock server:
+// The step console (docs/spec.md 2.9, 4.4) on the demo scenario, in the browser's mock server:
 // acme/web #14 is a finished node build (jest prints coloured output in step 4 'test');
 // acme/api #23 streams a long integration suite in stage 1, step 4 'test' when the demo loads.
 

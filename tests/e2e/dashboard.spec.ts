@@ -1,6 +1,6 @@
 import { expect, openMock, test } from './fixtures';
 
-// The dashboard (SPEC 2.4, 4.7): the demo's repositories, filters, and the account sync.
+// The dashboard (docs/spec.md 2.4, 4.7): the demo's repositories, filters, and the account sync.
 
 test('lists the repositories with recent activity and filters them', async ({ page }) => {
   await openMock(page, '/');

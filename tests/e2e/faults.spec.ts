@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
 // The console under the mock server's injected faults (mock-server/faults.ts, README "Fault
-// injection"): every failure shows the SPEC 8 message (the message field, else the raw response,
+// injection"): every failure shows the docs/spec.md 8 message (the message field, else the raw response,
 // else the error text), never a blank page or a spinner that never stops, and the screen recovers
 // once the fault is gone.
 
@@ -168,7 +168,9 @@ test("a failed stored-log read (fetched in a worker) shows the server's message"
   await expect(console.locator('[data-pos]')).toHaveCount(0);
 });
 
-test('a failed action shows its SPEC 8 toast and leaves the screen usable', async ({ page }) => {
+test('a failed action shows its docs/spec.md 8 toast and leaves the screen usable', async ({
+  page,
+}) => {
   await openWithFaults(page, '/', 'POST /api/user/repos:network');
   await page.getByRole('button', { name: 'Sync' }).click(FIRST_LOAD);
   await expect(page.getByTestId('toast')).toContainText(

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Build } from '../../src/api/types';
 import { expect, openMock, test } from './fixtures';
 
-// The build page's Graph View and Card View (SPEC 2.9) against the in-browser mock's demo
+// The build page's Graph View and Card View (docs/spec.md 2.9) against the in-browser mock's demo
 // scenario, signed in as the administrator. Builds are found through the API, so the specs do
 // not depend on the demo's exact numbering.
 

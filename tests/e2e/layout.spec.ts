@@ -109,7 +109,7 @@ test('no hostile page scrolls sideways at 375 or 1280 px, even with a 100 KB mes
 }) => {
   await openMock(page, '/', 'hostile');
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
-  // A 100 KB commit message on one line, without a space in it (CONTRACT 4.2: `message`).
+  // A 100 KB commit message on one line, without a space in it (docs/drone-api.md 4.2: `message`).
   const long = await page.evaluate(async (message) => {
     const response = await fetch(`/api/repos/hostile/xss/builds?branch=main&message=${message}`, {
       method: 'POST',

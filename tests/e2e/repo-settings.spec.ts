@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// SPEC 2.12 / 4.6: repository settings on the demo scenario of the in-browser mock server.
+// docs/spec.md 2.12 / 4.6: repository settings on the demo scenario of the in-browser mock server.
 // The demo starts signed in as `admin` (a system administrator).
 
 const FIRST_LOAD = { timeout: 30_000 };
@@ -56,7 +56,7 @@ test('visibility and timeout persist after a reload', async ({ page }) => {
   const internal = page.getByRole('radio', { name: /Internal/ });
   await expect(internal).not.toBeChecked(FIRST_LOAD);
   await internal.check();
-  // SPEC 9: values over 90 minutes read in hours.
+  // docs/spec.md 9: values over 90 minutes read in hours.
   await page.getByLabel('Timeout').selectOption({ label: '2 hours' });
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes have been saved')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// The repository pages (SPEC 2.5-2.8, 2.14) on the in-browser mock's demo scenario, where a
+// The repository pages (docs/spec.md 2.5-2.8, 2.14) on the in-browser mock's demo scenario, where a
 // fresh visitor is the administrator.
 
 const executions = (page: Page) => page.getByTestId('execution');
@@ -88,7 +88,7 @@ test('a new build with two parameters goes from pending to running to finished',
     'staging',
   ]);
   await expect(page.getByText('New build has started successfully')).toBeVisible();
-  // SPEC 2.14: the new build's page opens; back to the list through history.
+  // docs/spec.md 2.14: the new build's page opens; back to the list through history.
   await expect(page).toHaveURL(new RegExp(`/octocat/hello-world/${next}$`));
   await page.goBack();
 

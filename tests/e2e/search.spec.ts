@@ -1,6 +1,6 @@
 import { expect, openMock, test } from './fixtures';
 
-// The search drawer (SPEC 2.3, 5): match, open the repository, slide out.
+// The search drawer (docs/spec.md 2.3, 5): match, open the repository, slide out.
 
 test('searches a repository and opens it', async ({ page }) => {
   // Opening the repository page compiles and loads its screen on the dev server.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
-// Shell behaviour (SPEC 2.1, 2.5): not-found, page titles, trailing slashes, license banners.
+// Shell behaviour (docs/spec.md 2.1, 2.5): not-found, page titles, trailing slashes, license banners.
 
 const UNKNOWN = '/this/path/does-not/exist/anywhere';
 const NOT_FOUND = 'We are sorry, the resource you requested cannot be found.';
@@ -37,7 +37,7 @@ test('an unknown path offers Sign In when signed out', async ({ page }) => {
 test("a private repository's build offers Sign In when signed out, not 'Unauthorized'", async ({
   page,
 }) => {
-  // Drone answers a signed-out visitor of a private repository 401 Unauthorized (CONTRACT 1.4).
+  // Drone answers a signed-out visitor of a private repository 401 Unauthorized (docs/drone-api.md 1.4).
   await signOut(page);
   await page.goto('/acme/api/1');
   await expect(page.getByRole('heading', { name: NOT_FOUND })).toBeVisible();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// How the API client turns the mock server's injected faults into ApiError (SPEC 8): the message
+// How the API client turns the mock server's injected faults into ApiError (docs/spec.md 8): the message
 // field, else the raw response, else the error text; never a half-parsed body for a machine.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';

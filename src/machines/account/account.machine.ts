@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { UserWithToken } from '../../api/types';
 import { fetchUserToken } from '../../api/user';
 
-// SPEC 2.10: the personal token with ready-made API and command-line snippets. A failed token
-// call is only logged (SPEC 8; the API client logs it): the page then shows no snippets.
+// docs/spec.md 2.10: the personal token with ready-made API and command-line snippets. A failed token
+// call is only logged (docs/spec.md 8; the API client logs it): the page then shows no snippets.
 
 export interface AccountSnippets {
   token: string;

@@ -9,7 +9,7 @@ import type { UserWithToken } from '../../api/types';
 import { AccountPage } from '../../views/account/AccountPage';
 import { accountMachine } from './account.machine';
 
-// The account page (SPEC 2.10) walked along the account machine's shortest paths.
+// The account page (docs/spec.md 2.10) walked along the account machine's shortest paths.
 
 const model = modelOf(
   accountMachine,
@@ -61,7 +61,7 @@ describe('account machine, model-based, through the account page', () => {
             ]);
             expect(screen.getByText('secret-token')).toBeInTheDocument();
           },
-          // SPEC 8: a failed token call shows no snippets, and no spinner either.
+          // docs/spec.md 8: a failed token call shows no snippets, and no spinner either.
           unavailable: () => {
             expect(screen.queryByRole('status')).not.toBeInTheDocument();
             expect(snippets()).toEqual([]);

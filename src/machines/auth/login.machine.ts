@@ -4,7 +4,7 @@ import { signIn } from '../../api/user';
 import type { Navigate } from '../shell/navigation';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.11 / 7.1: the sign-in form. A native form POST would be a navigation, which the
+// docs/spec.md 2.11 / 7.1: the sign-in form. A native form POST would be a navigation, which the
 // in-browser mock (a service worker) cannot answer, so the form is sent as a call and the
 // browser then goes where the server's redirect pointed: `/` or `/register` once signed in,
 // `/login/error?message=...` when the server refused.

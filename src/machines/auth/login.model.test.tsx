@@ -9,7 +9,7 @@ import { Toasts } from '../../views/ui';
 import { loginMachine } from './login.machine';
 import { toastsActor } from '../shell/toasts.machine';
 
-// The sign-in form (SPEC 2.11) walked along the login machine's shortest paths: the model's
+// The sign-in form (docs/spec.md 2.11) walked along the login machine's shortest paths: the model's
 // events are what the user and the server do, and each state is checked on the page.
 
 const submitted = { type: 'login.submit', username: 'octocat', password: 'secret' };
@@ -85,7 +85,7 @@ describe('login machine, model-based, through the sign-in form', () => {
           'xstate.error.actor.submitCredentials': async ({ event }) => {
             answer.settle(event);
             await flush();
-            // SPEC 8: the failed call's message, in a toast.
+            // docs/spec.md 8: the failed call's message, in a toast.
             expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
           },
         },

@@ -71,7 +71,7 @@ describe('login machine', () => {
     expect(destinationOf(null)).toBe('/login/error');
   });
 
-  it('stays on the form and shows the SPEC 8 message when the call fails', async () => {
+  it('stays on the form and shows the docs/spec.md 8 message when the call fails', async () => {
     const { actor, navigate } = startLogin(async () => {
       throw new ApiError(0, 'Failed to fetch');
     });

@@ -2,7 +2,7 @@ import { setup } from 'xstate';
 import { providerSignInUrl } from '../../api/user';
 import type { Navigate } from '../shell/navigation';
 
-// SPEC 2.1 / 2.11: /login shows 'Redirecting to {provider} Auth...' and sends the browser to the
+// docs/spec.md 2.1 / 2.11: /login shows 'Redirecting to {provider} Auth...' and sends the browser to the
 // provider sign-in. The embedded mock's provider sign-in is the console's own form, reached
 // client-side; a real server's is its /login route, which only a full-page load reaches.
 export const SIGN_IN_FORM_PATH = '/login/form';

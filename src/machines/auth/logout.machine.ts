@@ -4,7 +4,7 @@ import { signOut } from '../../api/user';
 import type { SessionRef } from './login.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.1 / 2.11: /logout asks the server to clear the `_session_` cookie, then tells the
+// docs/spec.md 2.1 / 2.11: /logout asks the server to clear the `_session_` cookie, then tells the
 // session so every screen forgets the user. A failed call keeps the user signed in and says so.
 export const logoutMachine = setup({
   types: {

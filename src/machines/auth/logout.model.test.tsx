@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { LogoutPage } from '../../views/auth/LogoutPage';
 import { logoutMachine } from './logout.machine';
 
-// /logout (SPEC 2.11) walked along the logout machine's shortest paths, checked on the page.
+// /logout (docs/spec.md 2.11) walked along the logout machine's shortest paths, checked on the page.
 
 const model = modelOf(logoutMachine, [
   { type: 'xstate.done.actor.endSession' },

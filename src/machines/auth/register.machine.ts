@@ -3,7 +3,7 @@ import type { RegistrationPatch, User } from '../../api/types';
 import { updateUserProfile } from '../../api/user';
 import type { Navigate } from '../shell/navigation';
 
-// SPEC 2.11 / 7.1: completing the registration PATCHes the user and then goes home whatever the
+// docs/spec.md 2.11 / 7.1: completing the registration PATCHes the user and then goes home whatever the
 // answer; a failure is only logged (the API client logs every failed call to the console).
 export const HOME_PATH = '/';
 

@@ -9,7 +9,7 @@ import type { RegistrationPatch, User } from '../../api/types';
 import { RegisterPage } from '../../views/auth/RegisterPage';
 import { HOME_PATH, registerMachine } from './register.machine';
 
-// The registration form (SPEC 2.11) walked along the register machine's shortest paths.
+// The registration form (docs/spec.md 2.11) walked along the register machine's shortest paths.
 
 const model = modelOf(registerMachine, [
   { type: 'register.submit', email: 'octo@example.com', name: 'Octo Cat', company: '' },
@@ -49,7 +49,7 @@ describe('register machine, model-based, through the registration page', () => {
             expect(button()).toBeDisabled();
             expect(button().closest('form')).toHaveAttribute('aria-busy', 'true');
           },
-          // Home whatever the answer (SPEC 2.11).
+          // Home whatever the answer (docs/spec.md 2.11).
           done: () => expect(view.location.history.at(-1)).toBe(HOME_PATH),
         },
         events: {

@@ -47,7 +47,7 @@ describe('register machine', () => {
     expect(registrationOf(submit)).toEqual({ email: 'jane@example.com', name: 'Jane Doe' });
   });
 
-  it('goes home even when the call fails (SPEC 7.1: errors are only logged)', async () => {
+  it('goes home even when the call fails (docs/spec.md 7.1: errors are only logged)', async () => {
     const { actor, navigate, received } = startRegister(async () => {
       throw new ApiError(400, 'EOF');
     });

@@ -8,13 +8,13 @@ import { deploymentMachine } from './deployment.machine';
 import type { Navigate } from '../shell/navigation';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
+// docs/spec.md 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
 // one. Like the other machines that move the user, it gets the router's navigate through input.
 
 export const cancelFailed = (message: string) => `Unable to cancel build: ${message}`;
 export const restartFailed = (message: string) => `Unable to restart build: ${message}`;
 export const debugFailed = (message: string) => `Unable to restart in debug mode: ${message}`;
-/** The server answers `null` when the restarted pipeline was skipped (CONTRACT 4.2). */
+/** The server answers `null` when the restarted pipeline was skipped (docs/drone-api.md 4.2). */
 export const NOTHING_RESTARTED = 'no pipeline was started';
 
 export type BuildControlsEvent =
@@ -79,17 +79,17 @@ export const buildControlsMachine = setup({
       (event as { output?: { unreadable?: boolean } }).output?.unreadable === true,
   },
   actions: {
-    // SPEC 4.3: after a cancel, go to the build with the returned number.
+    // docs/spec.md 4.3: after a cancel, go to the build with the returned number.
     emitCancelled: emit(({ event }) => ({
       type: 'build.cancelled' as const,
       build: outputOf(event) as Build,
     })),
     navigateToCancelled: ({ context, event }) =>
       context.navigate(buildUrl(context, outputOf(event)?.number ?? context.build)),
-    // SPEC 4.3: a restart lands on the new build's first stage and step.
+    // docs/spec.md 4.3: a restart lands on the new build's first stage and step.
     navigateToRestarted: ({ context, event }) =>
       context.navigate(buildUrl(context, outputOf(event)!.number, '/1/1')),
-    // SPEC 4.3: debug restarts and deployments go to the new build number.
+    // docs/spec.md 4.3: debug restarts and deployments go to the new build number.
     navigateToNewBuild: ({ context, event }) =>
       context.navigate(buildUrl(context, outputOf(event)!.number)),
     emitStale: emit({ type: 'build.stale' as const }),

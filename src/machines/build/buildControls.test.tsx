@@ -53,7 +53,7 @@ function startControls(answers: { cancel?: Answer; restart?: Answer; deploy?: An
 
 setupFakeClock();
 
-describe('build controls: navigation (SPEC 4.3)', () => {
+describe('build controls: navigation (docs/spec.md 4.3)', () => {
   it('cancel goes to the build with the returned number and hands the build over', async () => {
     const { actor, navigate, emitted } = startControls();
     actor.send({ type: 'build.cancel' });
@@ -102,7 +102,7 @@ describe('build controls: navigation (SPEC 4.3)', () => {
   });
 });
 
-describe('build controls: failure toasts (SPEC 8)', () => {
+describe('build controls: failure toasts (docs/spec.md 8)', () => {
   const failure = new ApiError(409, 'Optimistic Lock Error');
 
   it.each([
@@ -244,7 +244,7 @@ describe('build controls, model-based', () => {
         },
       });
       let deployUnreadable = false;
-      // The build page's controls (SPEC 4.3): Cancel for a running build, the Actions menu
+      // The build page's controls (docs/spec.md 4.3): Cancel for a running build, the Actions menu
       // (Restart, Promote, Debug) for a finished one; each event is the user's click.
       const ui = (status: 'running' | 'success') => (
         <BuildControls

@@ -12,13 +12,13 @@ import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisi
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 4.2: the build page is in error, blocked or normal. It follows the open build through
-// repository events (CONTRACT 5.2), refetches after a stream reconnection, and polls slowly
+// docs/spec.md 4.2: the build page is in error, blocked or normal. It follows the open build through
+// repository events (docs/drone-api.md 5.2), refetches after a stream reconnection, and polls slowly
 // while the build is unfinished in case an event was missed.
 
 export const POLL_DELAY = 5000;
 /**
- * SPEC 4.2 and 2.5: a missing build, or a repository the visitor may not see ('Unauthorized' is
+ * docs/spec.md 4.2 and 2.5: a missing build, or a repository the visitor may not see ('Unauthorized' is
  * Drone's answer to a signed-out visitor of a private repository), shows the not-found page.
  */
 export const NOT_FOUND_MESSAGES = [...REPO_NOT_FOUND_MESSAGES, 'sql: no rows in result set'];
@@ -120,7 +120,7 @@ export const buildPageMachine = setup({
   },
   delays: { POLL_DELAY },
   guards: {
-    // SPEC 4.2 error: the fetch failed, the build has an error, or the stage is out of range.
+    // docs/spec.md 4.2 error: the fetch failed, the build has an error, or the stage is out of range.
     hasError: ({ context }) =>
       !context.build ||
       context.fetchError !== null ||

@@ -16,7 +16,7 @@ const pageValue = (snapshot: { value: unknown }) => {
   return typeof page === 'string' ? page : Object.keys(page)[0];
 };
 
-/** SPEC 4.2: the build's error, else the fetch error, else the generic text. */
+/** docs/spec.md 4.2: the build's error, else the fetch error, else the generic text. */
 export const selectErrorMessage = (snapshot: { context: BuildPageContext }) =>
   snapshot.context.build?.error || snapshot.context.fetchError || GENERIC_ERROR;
 
@@ -29,7 +29,7 @@ export const selectPageState = (snapshot: Snapshot): PageState => {
   return 'loading';
 };
 
-/** A failed load or refresh, which Retry (SPEC 8's message beside it) tries again. */
+/** A failed load or refresh, which Retry (docs/spec.md 8's message beside it) tries again. */
 export const selectCanRetry = (snapshot: Snapshot) =>
   selectPageState(snapshot) === 'error' && snapshot.context.fetchError !== null;
 
@@ -49,11 +49,11 @@ export const selectIsDeciding = (snapshot: { value: unknown }) => {
     typeof page === 'object' && page !== null && (page as { blocked?: string }).blocked !== 'idle'
   );
 };
-/** SPEC 2.9: Card View exists only when a step has an adaptive-card schema. */
+/** docs/spec.md 2.9: Card View exists only when a step has an adaptive-card schema. */
 export const selectHasCards = (snapshot: { context: BuildPageContext }) =>
   Boolean(snapshot.context.build?.stages?.some((stage) => stage.steps?.some((s) => s.schema)));
 
-/** SPEC 6: write permission on the repository, or a system administrator. */
+/** docs/spec.md 6: write permission on the repository, or a system administrator. */
 export function hasWriteAccess(repo: Repository | null, user: { admin: boolean } | null): boolean {
   return Boolean(user?.admin || repo?.permissions?.write || repo?.permissions?.admin);
 }

@@ -87,11 +87,11 @@ function startPage(options: {
 
 setupFakeClock();
 
-describe('buildPage: error state (SPEC 4.2)', () => {
+describe('buildPage: error state (docs/spec.md 4.2)', () => {
   it.each([
     [404, 'Not Found'],
     [404, 'sql: no rows in result set'],
-    // A signed-out visitor of a private repository: Drone's guard answers 401 (CONTRACT 1.4).
+    // A signed-out visitor of a private repository: Drone's guard answers 401 (docs/drone-api.md 1.4).
     [401, 'Unauthorized'],
   ])("shows the not-found page for %i '%s'", async (status, message) => {
     const page = startPage({ builds: [new ApiError(status, message)] });
@@ -199,7 +199,7 @@ const blockedBuild = () =>
     stages: [makeStage(1, 'success', { steps: [makeStep(1, 'success')] }), makeStage(2, 'blocked')],
   });
 
-describe('buildPage: blocked and normal (SPEC 4.2)', () => {
+describe('buildPage: blocked and normal (docs/spec.md 4.2)', () => {
   it('is blocked when the build is pending and the requested stage is blocked', async () => {
     const page = startPage({ route: { stage: 2 }, builds: [blockedBuild()] });
     await settle();
@@ -257,7 +257,7 @@ describe('buildPage: blocked and normal (SPEC 4.2)', () => {
   it.each([
     ['build.approve' as const, approveFailed('Not Found')],
     ['build.decline' as const, declineFailed('Not Found')],
-  ])('%s failure shows the SPEC 8 toast and stays blocked', async (type, message) => {
+  ])('%s failure shows the docs/spec.md 8 toast and stays blocked', async (type, message) => {
     const failure = new ApiError(404, 'Not Found');
     const page = startPage({
       route: { stage: 2 },
@@ -274,7 +274,7 @@ describe('buildPage: blocked and normal (SPEC 4.2)', () => {
   });
 });
 
-describe('buildPage: live updates (SPEC 4.5)', () => {
+describe('buildPage: live updates (docs/spec.md 4.5)', () => {
   it('replaces the build with a repository event for this build only', async () => {
     const page = startPage({ builds: [makeStagedBuild(7, 'running')] });
     await settle();

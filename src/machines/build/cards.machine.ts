@@ -4,7 +4,7 @@ import type { ApiError } from '../../api/client';
 import type { RepoRef } from '../../api/repos';
 import type { Build } from '../../api/types';
 
-// SPEC 2.9 / 7.2 / 8 adaptive cards view. The list shows 'LOADING...' while the card renderer
+// docs/spec.md 2.9 / 7.2 / 8 adaptive cards view. The list shows 'LOADING...' while the card renderer
 // loads (adaptivecards is loaded on demand), then 'NO ADAPTIVE CARDS FOUND' or one card per step
 // with a `schema`. Each card is a child machine: its data, then its template (the schema URL),
 // shown as 'CARD LOADING...' until both arrive and 'CARD ERROR' when either fails.
@@ -14,7 +14,7 @@ export const NO_CARDS_TEXT = 'NO ADAPTIVE CARDS FOUND';
 export const CARD_LOADING_TEXT = 'CARD LOADING...';
 export const CARD_ERROR_TEXT = 'CARD ERROR';
 
-/** CONTRACT 3.10's adaptive card reference, with the names the view shows. */
+/** docs/drone-api.md 3.10's adaptive card reference, with the names the view shows. */
 export interface CardRef {
   key: string;
   stage: number;

@@ -22,7 +22,7 @@ import {
   type CardRenderer,
 } from './cards.machine';
 
-// The card view (SPEC 2.9) walked along the shortest paths of its two machines: the list
+// The card view (docs/spec.md 2.9) walked along the shortest paths of its two machines: the list
 // (renderer on demand, cards as the build gains them) through CardsView, and one card (data,
 // then template) through CardItem.
 
@@ -188,7 +188,7 @@ describe('cards machine, model-based, through CardsView', () => {
             const list = screen.getByRole('list', { name: 'Adaptive cards' });
             expect(within(list).getByRole('region', { name: 'Card of step step-1' })).toBeVisible();
           },
-          // SPEC 8: the renderer could not load.
+          // docs/spec.md 8: the renderer could not load.
           failed: () => {
             expect(screen.getByRole('alert')).toHaveTextContent(CARD_ERROR_TEXT);
           },

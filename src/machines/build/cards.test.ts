@@ -56,11 +56,11 @@ function startCards(
 const childStates = (actor: ReturnType<typeof startCards>) =>
   selectCardChildren(actor.getSnapshot()).map((child) => selectCardState(child.ref.getSnapshot()));
 
-describe('cards machine (SPEC 2.9, 7.2, 8)', () => {
+describe('cards machine (docs/spec.md 2.9, 7.2, 8)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('uses the texts of SPEC 2.9', () => {
+  it('uses the texts of docs/spec.md 2.9', () => {
     expect([LIST_LOADING_TEXT, NO_CARDS_TEXT, CARD_LOADING_TEXT, CARD_ERROR_TEXT]).toEqual([
       'LOADING...',
       'NO ADAPTIVE CARDS FOUND',

@@ -15,11 +15,11 @@ import { hasStoppedRunning, nextRunningStep, type FollowStepEvent } from './cons
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 import { readStepLog, type LoadStepLog } from './stepLog';
 
-// SPEC 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
+// docs/spec.md 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
 // build page as `console.update` whenever they change), and the logs: a finished step's stored log
 // is fetched once, a running step's lines stream live through the logStream child.
 
-/** The states of SPEC 4.4, with `loading` split into waiting (pending step) and fetching. */
+/** The states of docs/spec.md 4.4, with `loading` split into waiting (pending step) and fetching. */
 export type ConsoleStateName =
   'idle' | 'loading' | 'fetching' | 'stream_on' | 'resolved' | 'no_logs_available' | 'error';
 
@@ -34,7 +34,7 @@ export interface ConsoleFacts {
 }
 
 /**
- * SPEC 4.4's rules as one pure function: where the console goes from `current`. Finished steps go
+ * docs/spec.md 4.4's rules as one pure function: where the console goes from `current`. Finished steps go
  * through `fetching` first, since whether "logs exist" is only known once the stored log is read
  * (for a streamed step that fetch also fills any gap in what was streamed).
  * Choice: "killed without logs keeps the current state", except right after the fetch, where the
@@ -224,7 +224,7 @@ export const consoleMachine = setup({
   invoke: { id: 'viewer', src: 'viewLog', input: ({ context }) => ({ lines: context.lines }) },
   initial: 'idle',
   states: {
-    // Nothing decided yet (or a status SPEC 4.4 has no rule for, e.g. blocked).
+    // Nothing decided yet (or a status docs/spec.md 4.4 has no rule for, e.g. blocked).
     idle: { always: decide('idle') },
     loading: {
       initial: 'waiting',

@@ -12,10 +12,10 @@ import { StepConsole } from '../../views/build/console/StepConsole';
 import { footerText, noLogsText } from '../../views/build/console/texts';
 import { consoleMachine, createFetchStepLogs, type ConsoleEvent } from './console.machine';
 
-// Model-based test (DESIGN.md 8): the console machine's own graph drives the step console as
+// Model-based test (docs/architecture.md 8): the console machine's own graph drives the step console as
 // the build page does (new statuses as new props), with controlled log calls and streams; every
 // reachable state (status, logs known or not) is reached by its shortest path, the real actor
-// agrees with the model at every step, and the console shows what SPEC 4.4 says for the state.
+// agrees with the model at every step, and the console shows what docs/spec.md 4.4 says for the state.
 
 type Snapshot = SnapshotFrom<typeof consoleMachine>;
 type ModelEvent =
@@ -37,7 +37,7 @@ const STATUSES: Status[] = [
   'killed',
   'skipped',
   'error',
-  // No rule in SPEC 4.4: the console goes back to idle.
+  // No rule in docs/spec.md 4.4: the console goes back to idle.
   'blocked',
 ];
 const otherStep = { ...step('running'), id: 10, number: 2, name: 'deploy' } as Step;
@@ -145,7 +145,7 @@ function renderConsole() {
       else if (event.type === 'log.retry')
         fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       else if (event.type === 'log.follow' || event.type === 'log.unfollow') {
-        // SPEC 4.4: the follow toggle of a streaming step.
+        // docs/spec.md 4.4: the follow toggle of a streaming step.
         fireEvent.click(screen.getByRole('button', { name: /^Follow(ing)? logs$/ }));
       } else actor.send(event);
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -154,11 +154,11 @@ function renderConsole() {
   return { actor, exec, view };
 }
 
-/** What the console shows in each state (SPEC 4.4). */
+/** What the console shows in each state (docs/spec.md 4.4). */
 function checkView(snapshot: Snapshot) {
   const { step: current, lines, fetchError } = snapshot.context;
   const body = screen.getByRole('region', { name: `Console of step ${current.name}` });
-  // SPEC 4.4's footer, except under a failed log call (never 'Exit Code 0' there).
+  // docs/spec.md 4.4's footer, except under a failed log call (never 'Exit Code 0' there).
   if (fetchError) expect(screen.queryByTestId('console-footer')).not.toBeInTheDocument();
   else expect(screen.getByTestId('console-footer')).toHaveTextContent(footerText(current, stage));
   const loading = screen.queryByRole('status');
@@ -174,7 +174,7 @@ function checkView(snapshot: Snapshot) {
     expect(body).toHaveTextContent(noLogsText(build, stage, current));
     expect(loading).not.toBeInTheDocument();
   } else if (snapshot.matches('error')) {
-    // SPEC 8: the failed call's message (or the step's error).
+    // docs/spec.md 8: the failed call's message (or the step's error).
     if (fetchError) {
       expect(alert).toHaveTextContent(fetchError);
       expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -186,7 +186,7 @@ function checkView(snapshot: Snapshot) {
   }
   const listsLines = !snapshot.matches('idle') && !snapshot.matches('no_logs_available');
   if (listsLines && lines.length > 0) expect(body).toHaveTextContent('hello');
-  // SPEC 2.9's follow toggle: while streaming, and once the shown step stopped running while
+  // docs/spec.md 2.9's follow toggle: while streaming, and once the shown step stopped running while
   // its stage runs on (following then goes on to the stage's next running step).
   const follow = screen.queryByRole('button', { name: /^Follow(ing)? logs$/ });
   if (snapshot.matches('stream_on') || snapshot.context.followNext) {

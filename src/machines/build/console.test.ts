@@ -79,7 +79,7 @@ function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
   return { actor, state, stream, calls, answer, positions };
 }
 
-describe('console machine (SPEC 4.4)', () => {
+describe('console machine (docs/spec.md 4.4)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

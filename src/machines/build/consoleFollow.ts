@@ -1,6 +1,6 @@
 import type { Stage, Step } from '../../api/types';
 
-// Following across steps (SPEC 2.9 follow logs): when the followed step finishes, the console
+// Following across steps (docs/spec.md 2.9 follow logs): when the followed step finishes, the console
 // moves on to the next running step of the stage, and keeps following there.
 
 /** Sent by the console to the build page when following moves on: the page goes to this step. */

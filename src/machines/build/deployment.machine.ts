@@ -11,7 +11,7 @@ import type { Build } from '../../api/types';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from '../repo/params';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.14, 4.3, 5, 8: the 'Create deployment' dialog opened by Promote. The action defaults
+// docs/spec.md 2.14, 4.3, 5, 8: the 'Create deployment' dialog opened by Promote. The action defaults
 // to promote, the target to empty (sent as production); Deploy submits and closes.
 
 export const DEPLOY_NO_BUILD = 'Unable to create new deploy in this repo';
@@ -105,7 +105,7 @@ export const deploymentMachine = setup({
     submitting: {
       invoke: {
         src: 'deployBuild',
-        // SPEC 9: an empty target is sent as production.
+        // docs/spec.md 9: an empty target is sent as production.
         input: ({ context }) => ({
           repo: context.repo,
           build: context.build,

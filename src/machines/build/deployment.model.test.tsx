@@ -8,7 +8,7 @@ import type { Build } from '../../api/types';
 import { DeploymentDialog } from '../../views/build/DeploymentDialog';
 import { deploymentMachine, type DeployInput } from './deployment.machine';
 
-// The 'Create deployment' dialog (SPEC 2.14, 4.3) walked along the deployment machine's
+// The 'Create deployment' dialog (docs/spec.md 2.14, 4.3) walked along the deployment machine's
 // shortest paths: the dialog renders the machine, each event is what the user does in it.
 
 const DONE = 'xstate.done.actor.0.deployment.submitting';

@@ -30,7 +30,7 @@ function startDialog(result: Build | null | ApiError = makeStagedBuild(12, 'pend
 
 setupFakeClock();
 
-describe('deployment dialog (SPEC 4.3, 5)', () => {
+describe('deployment dialog (docs/spec.md 4.3, 5)', () => {
   it('starts with promote, an empty target and no parameters', () => {
     const { context } = startDialog();
     expect(context()).toMatchObject({ action: 'promote', target: '', params: [] });

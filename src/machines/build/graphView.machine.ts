@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 
-// SPEC 2.9 / 9 graph view: per-graph zoom (step 20, default 100), fit and reset requests, the
+// docs/spec.md 2.9 / 9 graph view: per-graph zoom (step 20, default 100), fit and reset requests, the
 // split between the stage graph and the step graph (each at least 190px, dragged or moved with
 // the keyboard), and the step info drawer. The G6 canvases follow this state; they own nothing.
 

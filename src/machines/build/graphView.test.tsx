@@ -20,7 +20,7 @@ import {
 
 const start = () => createActor(graphViewMachine).start();
 
-describe('graphView machine (SPEC 2.9, 9)', () => {
+describe('graphView machine (docs/spec.md 2.9, 9)', () => {
   it('zooms each graph by 20 from 100, within its bounds', () => {
     const actor = start();
     expect(selectViewport('stages')(actor.getSnapshot()).zoom).toBe(ZOOM_DEFAULT);

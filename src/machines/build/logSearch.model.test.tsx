@@ -6,7 +6,7 @@ import { modelOf, pathName, reportCoverage } from '../../../tests/model';
 import { LogSearchBar } from '../../views/build/console/LogSearchBar';
 import { createScanLog, logSearchMachine, type LogSearchEvent } from './logSearch.machine';
 
-// Model-based test (DESIGN.md 8): the search machine's own chart drives the console's search
+// Model-based test (docs/architecture.md 8): the search machine's own chart drives the console's search
 // box, whose scans run by hand (`scan.done` flushes them). An empty log keeps scans finite in
 // the model. The box is on screen while the search is open, as StepConsole renders it.
 

@@ -3,9 +3,9 @@ import { isEndOfStream, openEventSource } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
 
-// SPEC 7.6 / CONTRACT 5.3: one running step's log stream. Lines are handed to the parent once per
+// docs/spec.md 7.6 / docs/drone-api.md 5.3: one running step's log stream. Lines are handed to the parent once per
 // animation frame (issue 18: a line is painted in the frame after it arrives; this overrides
-// SPEC 7.6's 250 ms batches): the EventSource's listener gathers them and hands a frame's worth
+// docs/spec.md 7.6's 250 ms batches): the EventSource's listener gathers them and hands a frame's worth
 // over as one event, so a burst of thousands of lines costs one transition, not thousands.
 // A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
 // `eof` ends the stream; a drop without `eof` reconnects with back-off. The server replays its
@@ -53,7 +53,7 @@ function parseLine(data: unknown): Line | undefined {
 /**
  * The EventSource as an actor: the lines of a frame go to the machine together, at the frame
  * (`schedule`). `open` and `schedule` are parameters so tests inject a fake EventSource and
- * frames. Its body is synchronous and returns the cleanup that closes the connection (DESIGN.md
+ * frames. Its body is synchronous and returns the cleanup that closes the connection (docs/architecture.md
  * 3).
  */
 export function createLogSourceListener(

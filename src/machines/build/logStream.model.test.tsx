@@ -14,7 +14,7 @@ import {
   RECONNECT_MAX_DELAY,
 } from './logStream.machine';
 
-// One running step's log stream (SPEC 7.6) walked along the logStream machine's shortest paths
+// One running step's log stream (docs/spec.md 7.6) walked along the logStream machine's shortest paths
 // inside the real step console: the server's events come through a fake EventSource, animation
 // frames when the test paints one, and the console shows exactly the lines handed over.
 

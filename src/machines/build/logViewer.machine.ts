@@ -70,7 +70,7 @@ export type LogViewerEvent =
   | { type: 'log.jump'; to: 'top' | 'bottom' }
   | RevealEvent;
 
-/** SPEC 9: lines shown before 'Show all logs' (group markers are not counted as lines). */
+/** docs/spec.md 9: lines shown before 'Show all logs' (group markers are not counted as lines). */
 export const LOGS_SHOWN_BY_DEFAULT = 250;
 
 /** The first line index of the tail window: the last 250 lines (from a folded group's header). */

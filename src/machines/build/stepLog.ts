@@ -5,7 +5,7 @@ import { LogLines } from '../../logs';
 
 // Reading one step's stored log, for the console and for the whole build's download.
 
-/** CONTRACT 6: the logs endpoint's answer for a step with no stored log. */
+/** docs/drone-api.md 6: the logs endpoint's answer for a step with no stored log. */
 export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
 
 /** The logs endpoint (api/logs fetchLogs), or a test's stand-in. */

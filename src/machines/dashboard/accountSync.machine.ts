@@ -3,7 +3,7 @@ import type { User } from '../../api/types';
 import { fetchCurrentUser, syncUserRepos } from '../../api/user';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 4.7 / 9: Sync starts an account sync (POST /api/user/repos?async=true, answered at once),
+// docs/spec.md 4.7 / 9: Sync starts an account sync (POST /api/user/repos?async=true, answered at once),
 // then GET /api/user every 10000 ms while `syncing` is true. The first read waits one interval
 // too: the server flags the user as syncing from a background task, so an immediate read could
 // still see `false` and end the sync before it began.

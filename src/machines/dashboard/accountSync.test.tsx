@@ -42,7 +42,7 @@ function start({
   return { actor, startSync, fetchUser, notifySynced, notifySyncError };
 }
 
-describe('accountSync machine (SPEC 4.7)', () => {
+describe('accountSync machine (docs/spec.md 4.7)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -128,7 +128,7 @@ describe('accountSync machine (SPEC 4.7)', () => {
     expect(selectIsSyncing(actor.getSnapshot())).toBe(true);
   });
 
-  it('uses the SPEC 8 text for the error toast', async () => {
+  it('uses the docs/spec.md 8 text for the error toast', async () => {
     const { toastsActor } = await import('../shell/toasts.machine');
     const machine = accountSyncMachine.provide({
       actors: {
@@ -219,7 +219,7 @@ describe('accountSync machine, model-based', () => {
           },
           actions: { notifySynced, notifySyncError },
         });
-        // The dashboard's Sync button (SPEC 2.4, 4.7) renders the sync its dashboard invokes.
+        // The dashboard's Sync button (docs/spec.md 2.4, 4.7) renders the sync its dashboard invokes.
         const dashboard = createActor(
           neverAnswering(dashboardMachine).provide({ actors: { accountSync: machine } }),
           { input: { syncing } },

@@ -19,11 +19,11 @@ import {
 import { invalidateSearchRepos } from '../shell/search.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.4, 4.5 and 4.7: the dashboard's repository list with its filters, local preferences,
+// docs/spec.md 2.4, 4.5 and 4.7: the dashboard's repository list with its filters, local preferences,
 // live updates from /api/stream, and the account sync (an invoked child, `accountSync`).
 
 export interface DashboardInput {
-  /** The signed-in user's `syncing` flag when the page opens (SPEC 4.7). */
+  /** The signed-in user's `syncing` flag when the page opens (docs/spec.md 4.7). */
   syncing: boolean;
 }
 

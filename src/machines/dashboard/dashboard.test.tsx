@@ -178,7 +178,7 @@ describe('dashboard machine', () => {
     });
   });
 
-  describe('live updates (SPEC 4.5)', () => {
+  describe('live updates (docs/spec.md 4.5)', () => {
     const listed = () =>
       makeRepo({ slug: 'octocat/hello', id: 7, build: makeBuild({ number: 5 }) });
 
@@ -293,7 +293,7 @@ describe('dashboard machine, model-based', () => {
         },
         actions: { notifyReloadError, invalidateSearch },
       });
-      // The dashboard page (SPEC 2.4) with this machine behind it.
+      // The dashboard page (docs/spec.md 2.4) with this machine behind it.
       const view = renderWithMachines(<DashboardPage />, {
         machines: [[dashboardMachine, machine]],
       });

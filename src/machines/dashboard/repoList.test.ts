@@ -14,7 +14,7 @@ import {
 
 const slugs = (repos: Array<{ slug: string }>) => repos.map((repo) => repo.slug);
 
-describe('dashboard list rules (SPEC 2.4)', () => {
+describe('dashboard list rules (docs/spec.md 2.4)', () => {
   const repos = [
     makeRepo({ slug: 'b/old-build', build: makeBuild({ created: 100 }) }),
     makeRepo({ slug: 'a/inactive', active: false }),
@@ -80,7 +80,7 @@ describe('dashboard list rules (SPEC 2.4)', () => {
   });
 });
 
-describe('live merge rule (SPEC 4.5)', () => {
+describe('live merge rule (docs/spec.md 4.5)', () => {
   const listed = makeRepo({ slug: 'octocat/hello', id: 7, build: makeBuild({ number: 5 }) });
 
   it('replaces the build with a newer one', () => {
@@ -116,7 +116,7 @@ describe('live merge rule (SPEC 4.5)', () => {
   });
 });
 
-describe('preferences (SPEC 2.4)', () => {
+describe('preferences (docs/spec.md 2.4)', () => {
   it('defaults to all repositories, recent activity, all organizations', () => {
     localStorage.clear();
     expect(readPreferences(localStorage)).toEqual({

@@ -1,6 +1,6 @@
 import type { Build, Repository } from '../../api/types';
 
-// SPEC 2.4 and 4.5: the dashboard's list rules, as pure functions the machine and tests share.
+// docs/spec.md 2.4 and 4.5: the dashboard's list rules, as pure functions the machine and tests share.
 
 export const SORT_BY_RECENT_ACTIVITY = 'Sort by Recent activity';
 export const SORT_BY_NAME = 'Sort by Name';
@@ -111,7 +111,7 @@ export function withoutStages(build: Build): Build {
 }
 
 /**
- * SPEC 4.5: an event updates a repository already in the list; its build replaces the listed
+ * docs/spec.md 4.5: an event updates a repository already in the list; its build replaces the listed
  * one only if its number is newer or equal (a late event about an older build is ignored).
  * Repositories outside the list (public ones the stream also reports) are not added.
  */

@@ -3,7 +3,7 @@ import { StateMachine, type AnyStateMachine } from 'xstate';
 import { machineRegistry } from './registry';
 
 // Every module of src/machines, tests aside: a machine exported anywhere here must be on the
-// machines page and in `npm run machines:export` (DESIGN.md 3: every machine is exported so the
+// machines page and in `npm run machines:export` (docs/architecture.md 3: every machine is exported so the
 // visualizer page can draw it).
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], {
   eager: true,

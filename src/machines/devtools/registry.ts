@@ -36,7 +36,7 @@ import { toastMachine, toastsMachine } from '../shell/toasts.machine';
 export interface MachineEntry {
   id: string;
   machine: AnyStateMachine;
-  /** What it owns, in DESIGN.md's words. */
+  /** What it owns, in docs/architecture.md's words. */
   description: string;
 }
 

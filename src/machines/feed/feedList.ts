@@ -1,7 +1,7 @@
 import type { Repository } from '../../api/types';
 import { withoutStages } from '../dashboard/repoList';
 
-// The builds feed's list rules (CONTRACT 4.5 / 4.7): each item is a repository carrying one
+// The builds feed's list rules (docs/drone-api.md 4.5 / 4.7): each item is a repository carrying one
 // build; a repository appears once per build.
 export const FEED_SIZE = 25;
 export const RUNNING_SIZE = 50;

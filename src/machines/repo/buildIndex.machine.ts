@@ -8,8 +8,8 @@ import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.7, 2.8: the Branches and Deployments tabs, each the latest build per branch or per
-// environment (CONTRACT.md 3.13). Live events keep the rows current.
+// docs/spec.md 2.7, 2.8: the Branches and Deployments tabs, each the latest build per branch or per
+// environment (docs/drone-api.md 3.13). Live events keep the rows current.
 
 export type { BuildIndexKind };
 
@@ -43,7 +43,7 @@ export const buildIndexMachine = setup({
   },
   actions: {
     assignBuilds: assign({
-      // The server's index has no order (CONTRACT.md 3.13): newest first reads best.
+      // The server's index has no order (docs/drone-api.md 3.13): newest first reads best.
       builds: ({ event }) =>
         (event as unknown as { output: Build[] }).output
           .slice()

@@ -118,7 +118,7 @@ describe('buildIndex machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      // The Branches tab (SPEC 2.7) with this machine behind it.
+      // The Branches tab (docs/spec.md 2.7) with this machine behind it.
       const view = renderWithMachines(<BuildIndexTab repo={makeRepo(repo)} kind="branches" />, {
         machines: [[buildIndexMachine, machine]],
         path: '/octocat/hello-world/branches',

@@ -4,7 +4,7 @@ import { appendPage, applyBuildUpdate, applyIndexUpdate, mergeFirstPage } from '
 
 const numbers = (builds: { number: number }[]) => builds.map((build) => build.number);
 
-describe('live update rule (SPEC 4.5)', () => {
+describe('live update rule (docs/spec.md 4.5)', () => {
   it('replaces the entry with the same number in place', () => {
     const list = makeBuilds(3);
     const update = makeBuild({ number: 2, status: 'running' });

@@ -1,6 +1,6 @@
 import type { Build } from '../../api/types';
 
-// Pure list operations of the builds machine (SPEC 4.5, 9), kept apart so they can be tested
+// Pure list operations of the builds machine (docs/spec.md 4.5, 9), kept apart so they can be tested
 // without a machine. Lists are ordered newest first, as the server returns them.
 
 /** Events carry stages and steps; the list rows never use them. */
@@ -11,7 +11,7 @@ export function withoutStages(build: Build): Build {
 }
 
 /**
- * SPEC 4.5: a live update replaces an entry only if its number is newer or equal. The entry with
+ * docs/spec.md 4.5: a live update replaces an entry only if its number is newer or equal. The entry with
  * the same number is replaced in place; a number newer than every entry is inserted at the top;
  * an older number that is not in the list (a page not loaded yet) changes nothing.
  */
@@ -45,7 +45,7 @@ export function mergeFirstPage(builds: Build[], firstPage: Build[]): Build[] {
 
 export type BuildIndexKind = 'branches' | 'deployments';
 
-/** CONTRACT.md 3.13: the key of the `latest` index each list is built from. */
+/** docs/drone-api.md 3.13: the key of the `latest` index each list is built from. */
 export function indexKeyOf(kind: BuildIndexKind, build: Build): string | undefined {
   if (kind === 'branches') return build.event === 'push' ? build.target : undefined;
   const deploys = build.event === 'promote' || build.event === 'rollback';
@@ -53,7 +53,7 @@ export function indexKeyOf(kind: BuildIndexKind, build: Build): string | undefin
 }
 
 /**
- * A live update of a branch or deployment list: the newest build per key wins (SPEC 4.5's
+ * A live update of a branch or deployment list: the newest build per key wins (docs/spec.md 4.5's
  * newer-or-equal rule); a key seen for the first time is added at the top.
  */
 export function applyIndexUpdate(kind: BuildIndexKind, builds: Build[], update: Build): Build[] {

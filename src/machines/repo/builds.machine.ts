@@ -8,7 +8,7 @@ import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.6, 4.5, 9: the Executions list of a repository. Pages of 50 ('Show more' until a page
+// docs/spec.md 2.6, 4.5, 9: the Executions list of a repository. Pages of 50 ('Show more' until a page
 // comes back short), live updates from /api/stream, and a refetch after the stream reconnects.
 
 export interface BuildsContext {

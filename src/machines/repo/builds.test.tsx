@@ -172,7 +172,7 @@ describe('builds machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      // The Executions tab (SPEC 2.6) with this machine behind it.
+      // The Executions tab (docs/spec.md 2.6) with this machine behind it.
       const view = renderWithMachines(<BuildsTab repo={makeRepo(repo)} />, {
         machines: [[buildsMachine, machine]],
         path: '/octocat/hello-world',

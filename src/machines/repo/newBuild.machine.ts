@@ -7,7 +7,7 @@ import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
+// docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.
 
 export const NEW_BUILD_STARTED = 'New build has started successfully';
@@ -102,7 +102,7 @@ export const newBuildMachine = setup({
       invoke: {
         id: 'createNewBuild',
         src: 'createNewBuild',
-        // SPEC 5: target and commit are trimmed (parameters were trimmed when added).
+        // docs/spec.md 5: target and commit are trimmed (parameters were trimmed when added).
         input: ({ context }) => ({
           repo: context.repo,
           branch: context.branch.trim(),

@@ -173,7 +173,7 @@ describe('newBuild machine, model-based', () => {
     expect(coverage.missingTransitions).toEqual([]);
   });
 
-  // Through the New Build button and dialog (SPEC 2.14): each event is what the user does.
+  // Through the New Build button and dialog (docs/spec.md 2.14): each event is what the user does.
   for (const path of paths) {
     it(pathName(path), async () => {
       const calls = createSettler();
@@ -226,7 +226,7 @@ describe('newBuild machine, model-based', () => {
           submitting: () => {
             expect(within(dialog()).getByRole('button', { name: 'Creating...' })).toBeDisabled();
           },
-          // SPEC 2.14: the new build's page opens.
+          // docs/spec.md 2.14: the new build's page opens.
           created: () => {
             expect(view.location.history.at(-1)).toBe('/octocat/hello-world/7');
           },

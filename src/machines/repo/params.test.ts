@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addParam, canAddParam, commitDraftParam, removeParam } from './params';
 
-describe('parameter rules (SPEC 5)', () => {
+describe('parameter rules (docs/spec.md 5)', () => {
   it('adds a parameter only when key and value are non-empty after trimming', () => {
     expect(canAddParam('KEY', 'value')).toBe(true);
     expect(canAddParam('', 'value')).toBe(false);

@@ -1,6 +1,6 @@
 import type { Param } from '../../api/builds';
 
-// SPEC 5: the key/value parameters of the new-build and 'Create deployment' dialogs. Both
+// docs/spec.md 5: the key/value parameters of the new-build and 'Create deployment' dialogs. Both
 // machines keep the list plus the two draft inputs, and change them only through these helpers.
 
 export type { Param };

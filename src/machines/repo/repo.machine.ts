@@ -5,10 +5,10 @@ import { errorMessageOf } from '../shell/callErrors';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 2.5, 4.5, 4.6: the repository behind the repository pages (header, tabs, settings).
+// docs/spec.md 2.5, 4.5, 4.6: the repository behind the repository pages (header, tabs, settings).
 // It loads once, reloads on request, and follows live events for this repository.
 
-/** SPEC 2.5 / 8: these lookup failures show the not-found page. */
+/** docs/spec.md 2.5 / 8: these lookup failures show the not-found page. */
 export const NOT_FOUND_MESSAGES = ['Not Found', 'Unauthorized'];
 
 export interface RepoContext {
@@ -26,7 +26,7 @@ export type RepoEvent =
   | { type: 'stream.reconnected' };
 
 /**
- * Events and PATCH/POST/DELETE answers carry no `permissions` (CONTRACT.md 3.2, 4.1): keep the
+ * Events and PATCH/POST/DELETE answers carry no `permissions` (docs/drone-api.md 3.2, 4.1): keep the
  * ones from the lookup so the tabs and buttons do not disappear after a change.
  */
 export function mergeRepo(previous: Repository | null, next: Repository): Repository {

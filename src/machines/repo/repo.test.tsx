@@ -149,7 +149,7 @@ describe('repo machine, model-based', () => {
         },
         actions: { notifyError: () => undefined },
       });
-      // The repository page (SPEC 2.5) at its route; its tabs' machines never answer.
+      // The repository page (docs/spec.md 2.5) at its route; its tabs' machines never answer.
       const view = renderWithMachines(<AppRoutes />, {
         machines: [
           [repoMachine, machine],
@@ -181,7 +181,7 @@ describe('repo machine, model-based', () => {
             const shown = selectRepo(actor.getSnapshot());
             expect(shown).not.toBeNull();
             expect(screen.getByRole('heading', { level: 1, name: shown!.name })).toBeVisible();
-            // SPEC 2.5: an inactive repository opens on its settings.
+            // docs/spec.md 2.5: an inactive repository opens on its settings.
             if (!shown!.active) expect(view.location.history.at(-1)).toMatch(/\/settings$/);
           },
           notFound: () => {
@@ -194,7 +194,7 @@ describe('repo machine, model-based', () => {
           },
           failed: () => {
             expect(actor.getSnapshot().value).toBe('failed');
-            // SPEC 8: the failed call's message, unless a repository is known by now.
+            // docs/spec.md 8: the failed call's message, unless a repository is known by now.
             const error = selectLoadError(actor.getSnapshot());
             if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
             else expect(screen.getByRole('heading', { level: 1 })).toBeVisible();

@@ -4,7 +4,7 @@ import type { Repository } from '../../api/types';
 import { inspect } from '../devtools/inspector';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
 
-// SPEC 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
+// docs/spec.md 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
 // announces the reconnection, so listeners refetch what they may have missed. A tab left hidden
 // closes it (paused) until it is shown again.
 export const RECONNECT_BASE_DELAY = 1000;
@@ -23,7 +23,7 @@ type SourceEvent =
   | { type: 'source.message'; repo: Repository }
   | { type: 'source.closed' };
 
-/** Opens the EventSource; its body is synchronous and returns the cleanup (DESIGN.md 3). */
+/** Opens the EventSource; its body is synchronous and returns the cleanup (docs/architecture.md 3). */
 export const listenServerEvents = fromCallback<{ type: 'noop' }, { url: string }>(
   ({ sendBack, input }) => {
     const source = openEventSource(input.url);

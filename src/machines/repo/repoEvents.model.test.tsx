@@ -9,7 +9,7 @@ import { AppRoutes } from '../../routes';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
 import { RECONNECT_MAX_DELAY, repoEventsMachine } from './repoEvents.machine';
 
-// The /api/stream connection (SPEC 4.5, 7.6) walked along the repoEvents machine's shortest
+// The /api/stream connection (docs/spec.md 4.5, 7.6) walked along the repoEvents machine's shortest
 // paths. It has no screen of its own: what it is for shows on the pages that follow it, here
 // the builds feed. Every build the stream delivers is listed, and every reconnection makes the
 // page fetch again what it may have missed.

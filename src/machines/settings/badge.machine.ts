@@ -2,8 +2,8 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { badgePath, ccMenuPath, type RepoRef } from '../../api/repos';
 import { serverOrigin } from '../../config';
 
-// SPEC 2.12 badges: the syntax and branch options, and the snippet they produce with the
-// server's absolute URLs (SPEC 7.6).
+// docs/spec.md 2.12 badges: the syntax and branch options, and the snippet they produce with the
+// server's absolute URLs (docs/spec.md 7.6).
 
 export const BADGE_SYNTAXES = [
   { value: 'markdown', label: 'Markdown' },
@@ -18,7 +18,7 @@ export interface BadgeOptions {
   branch: string;
 }
 
-/** The badge image; the branch is trimmed and empty means no ref filter (SPEC 5). */
+/** The badge image; the branch is trimmed and empty means no ref filter (docs/spec.md 5). */
 export const badgeImageUrl = (repo: RepoRef, branch: string) =>
   `${serverOrigin()}${badgePath(repo, branch)}`;
 

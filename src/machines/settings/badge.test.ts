@@ -6,7 +6,7 @@ import { badgeMachine, badgeSnippet, selectBadgeImage, selectSnippet } from './b
 const repo = { namespace: 'octocat', name: 'hello-world' };
 const origin = serverOrigin();
 
-describe('badge snippets (SPEC 2.12, 7.6)', () => {
+describe('badge snippets (docs/spec.md 2.12, 7.6)', () => {
   it('builds the Markdown snippet with absolute URLs', () => {
     expect(badgeSnippet(repo, { syntax: 'markdown', branch: '' })).toBe(
       `[![Build Status](${origin}/api/badges/octocat/hello-world/status.svg)](${origin}/octocat/hello-world)`,

@@ -12,7 +12,7 @@ import {
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { notify } from '../shell/toasts.machine';
 
-// SPEC 4.6 and 2.12: a repository's activation, its general settings form and disabling it.
+// docs/spec.md 4.6 and 2.12: a repository's activation, its general settings form and disabling it.
 // The form's rules (the auto-cancel rule, the PATCH body) are in repoSettingsForm.ts.
 
 export {
@@ -49,7 +49,7 @@ const refOf = ({ namespace, name }: Repository): RepoRef => ({ namespace, name }
 const messageOf = (error: unknown) => (error as ApiError).message;
 
 /**
- * The answers of POST/PATCH/DELETE carry no `permissions` (CONTRACT 4.1); keep the ones we had
+ * The answers of POST/PATCH/DELETE carry no `permissions` (docs/drone-api.md 4.1); keep the ones we had
  * so the page keeps offering what the user may do.
  */
 function mergeRepo(previous: Repository, next: Repository | null | undefined): Repository {
@@ -86,7 +86,7 @@ export const repoSettingsMachine = setup({
       return { repo, form: formOf(repo) };
     }),
     assignDisabled: assign(({ context }, output: Repository | undefined) => ({
-      // The disable answer is unused by the original UI (SPEC 7.2): the repo is inactive now.
+      // The disable answer is unused by the original UI (docs/spec.md 7.2): the repo is inactive now.
       repo: { ...mergeRepo(context.repo, output), active: false },
     })),
     emitRepoChanged: emit(({ context }) => ({ type: 'repo.changed' as const, repo: context.repo })),
@@ -129,7 +129,7 @@ export const repoSettingsMachine = setup({
             },
             onError: [
               UNREADABLE,
-              // SPEC 8: activation failures show the bare server message.
+              // docs/spec.md 8: activation failures show the bare server message.
               {
                 target: 'idle',
                 actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },

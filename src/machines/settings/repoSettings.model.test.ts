@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { repoSettingsMachine, type RepoSettingsInput } from './repoSettings.machine';
 
-// Model-based test (DESIGN.md 8): every state and transition of repoSettings, with the actors'
+// Model-based test (docs/architecture.md 8): every state and transition of repoSettings, with the actors'
 // answers listed as events and played back by controllable promises.
 
 const repo = (active: boolean) =>

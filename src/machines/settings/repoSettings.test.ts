@@ -49,7 +49,7 @@ function start(repo: Repository, options: { isSystemAdmin?: boolean; actors?: ob
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the auto-cancel rule (SPEC 4.6)', () => {
+describe('the auto-cancel rule (docs/spec.md 4.6)', () => {
   const fields = [
     'auto_cancel_pull_requests',
     'auto_cancel_pushes',

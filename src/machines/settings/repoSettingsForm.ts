@@ -1,8 +1,8 @@
 import type { Repository, RepositoryPatch, Visibility } from '../../api/types';
 
-// SPEC 3 / 4.6: the general settings form of a repository and its rules, free of any machine.
+// docs/spec.md 3 / 4.6: the general settings form of a repository and its rules, free of any machine.
 
-/** The repository's settings fields (SPEC 3), edited locally until 'Save Changes'. */
+/** The repository's settings fields (docs/spec.md 3), edited locally until 'Save Changes'. */
 export interface RepoSettingsForm {
   ignore_pull_requests: boolean;
   ignore_forks: boolean;
@@ -35,13 +35,13 @@ export function formOf(repo: Repository): RepoSettingsForm {
   };
 }
 
-/** 'Auto cancel running' may change only while pull requests or pushes auto-cancel (SPEC 4.6). */
+/** 'Auto cancel running' may change only while pull requests or pushes auto-cancel (docs/spec.md 4.6). */
 export function canChangeAutoCancelRunning(form: RepoSettingsForm): boolean {
   return form.auto_cancel_pull_requests || form.auto_cancel_pushes;
 }
 
 /**
- * Applies one switch change with SPEC 4.6's rule: auto cancel running is locked while both
+ * Applies one switch change with docs/spec.md 4.6's rule: auto cancel running is locked while both
  * other auto-cancel switches are off, and turning the last of them off turns it off too.
  */
 export function applyToggle(
@@ -55,7 +55,7 @@ export function applyToggle(
   return next;
 }
 
-/** PATCH body: the whole settings object, timeout as a number (SPEC 7.2). */
+/** PATCH body: the whole settings object, timeout as a number (docs/spec.md 7.2). */
 export function patchOf(form: RepoSettingsForm): RepositoryPatch {
   return { ...form, timeout: Number(form.timeout) };
 }

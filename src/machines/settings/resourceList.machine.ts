@@ -12,7 +12,7 @@ import type {
   ResourceListInput,
 } from './resourceList.types';
 
-// SPEC 2.12 / 2.13: one list behaviour for secrets, organization secrets, cron jobs, templates
+// docs/spec.md 2.12 / 2.13: one list behaviour for secrets, organization secrets, cron jobs, templates
 // and users: load, create in a modal, edit (optional), delete after a confirm, toasts.
 // What differs per screen comes through the actors (`defineResourceList`) and the input (texts).
 
@@ -189,7 +189,7 @@ export const resourceListMachine = setup({
                   target: '#resourceList.ready.idle',
                   actions: 'clearTarget',
                 },
-                // The users' edit modal holds the Delete button (SPEC 2.13).
+                // The users' edit modal holds the Delete button (docs/spec.md 2.13).
                 'remove.request': {
                   target: '#resourceList.ready.confirmingRemoval',
                   actions: assign({ target: ({ event }) => event.item, patch: null }),

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { resourceListMachine } from './resourceList.machine';
 import type { ResourceListInput } from './resourceList.types';
 
-// Model-based test (DESIGN.md 8): every state and transition of the generic list machine, with
+// Model-based test (docs/architecture.md 8): every state and transition of the generic list machine, with
 // the actors' answers listed as events and played back by controllable promises.
 
 const ITEM = { name: 'first' };

@@ -16,7 +16,7 @@ export interface ListSnapshot {
 }
 
 export const selectItems = <I>(snapshot: ListSnapshot) => snapshot.context.items as I[];
-/** How many rows to render (SPEC 2.13's 'Show More'); null means all. */
+/** How many rows to render (docs/spec.md 2.13's 'Show More'); null means all. */
 export const selectVisibleCount = (snapshot: ListSnapshot) => snapshot.context.visible;
 export const selectHasMore = (snapshot: ListSnapshot) =>
   snapshot.context.visible !== null && snapshot.context.items.length > snapshot.context.visible;

@@ -1,7 +1,7 @@
 // Types of the generic list machine (resourceList.machine.ts), shared with its selectors.
 
 /**
- * Toast and prompt texts of SPEC 8. Failure texts hold '{message}', replaced by the server's
+ * Toast and prompt texts of docs/spec.md 8. Failure texts hold '{message}', replaced by the server's
  * message ('{message}' alone for the screens that show the bare server message).
  */
 export interface ResourceListTexts {
@@ -26,9 +26,9 @@ export interface ResourceListInput {
   /** What the actors act on: a repository, a namespace, nothing (null) for users. */
   scope: ListScope;
   texts: ResourceListTexts;
-  /** The create modal's starting values (SPEC 9: new-secret defaults and the like). */
+  /** The create modal's starting values (docs/spec.md 9: new-secret defaults and the like). */
   initialDraft: Draft;
-  /** Rows rendered before 'Show More' (SPEC 9: 1000 users); absent means all. */
+  /** Rows rendered before 'Show More' (docs/spec.md 9: 1000 users); absent means all. */
   pageSize?: number;
 }
 

@@ -28,7 +28,7 @@ import type {
 } from './resourceList.types';
 import { TEMPLATE_EXAMPLES, type TemplateExtension } from './templateExamples';
 
-// Each list screen of SPEC 2.12 / 2.13 is the one resourceList machine with its own calls,
+// Each list screen of docs/spec.md 2.12 / 2.13 is the one resourceList machine with its own calls,
 // texts and form defaults.
 
 /** A screen's calls and draft rule, typed; the casts live here and nowhere else. */
@@ -82,7 +82,7 @@ export interface NamespaceScope {
 
 // ---- Secrets (repository and organization) ----
 
-/** SPEC 9: new-secret defaults are an empty name, an empty value and pull_request false. */
+/** docs/spec.md 9: new-secret defaults are an empty name, an empty value and pull_request false. */
 export type SecretDraft = { name: string; data: string; pull_request: boolean };
 const newSecret: SecretDraft = { name: '', data: '', pull_request: false };
 
@@ -130,7 +130,7 @@ export { CRON_SCHEDULES };
 
 export const cronMachine = defineResourceList<RepoRef, Cron, CronDraft>({
   fetch: fetchCrons,
-  // An empty branch becomes master in createCron (SPEC 5).
+  // An empty branch becomes master in createCron (docs/spec.md 5).
   create: createCron,
   remove: (repo, cron) => deleteCron(repo, cron.name),
 });
@@ -152,7 +152,7 @@ export const cronInput = (repo: RepoRef): ResourceListInput => ({
 export type TemplateDraft = { name: string; extension: TemplateExtension; data: string };
 export type TemplatePatch = { data: string };
 
-/** SPEC 2.12: changing the extension replaces the content with that extension's example. */
+/** docs/spec.md 2.12: changing the extension replaces the content with that extension's example. */
 export function reviseTemplateDraft(
   draft: TemplateDraft,
   changes: Partial<TemplateDraft>,
@@ -171,7 +171,7 @@ export const templatesMachine = defineResourceList<
   TemplatePatch
 >({
   fetch: ({ namespace }) => fetchTemplates(namespace),
-  // SPEC 5: the name sent is the typed name plus the chosen extension.
+  // docs/spec.md 5: the name sent is the typed name plus the chosen extension.
   create: ({ namespace }, draft) =>
     createTemplate(namespace, { name: `${draft.name}${draft.extension}`, data: draft.data }),
   update: ({ namespace }, template, patch) =>
@@ -204,7 +204,7 @@ export const templatesInput = (namespace: string): ResourceListInput => ({
 
 export type UserDraft = { login: string; email: string; admin: boolean; machine: boolean };
 export type UserPatch = { admin: boolean };
-/** SPEC 9: users rendered before 'Show More'. */
+/** docs/spec.md 9: users rendered before 'Show More'. */
 export const USERS_PAGE_SIZE = 1000;
 
 export const usersMachine = defineResourceList<null, User | UserWithToken, UserDraft, UserPatch>({
@@ -222,7 +222,7 @@ export const usersInput: ResourceListInput = {
     created: 'New user has been created successfully',
     createFailed: 'Unable to create new user: {message}',
     updated: 'User settings have been updated',
-    // SPEC 8: updating a user reuses the create text (a quirk of the original).
+    // docs/spec.md 8: updating a user reuses the create text (a quirk of the original).
     updateFailed: 'Unable to create new user: {message}',
     removed: 'User has been deleted successfully',
     removeFailed: 'Unable to delete user: {message}',

@@ -1,6 +1,6 @@
 import { TEMPLATE_EXTENSIONS, type TemplateExtension } from '../../api/templates';
 
-// SPEC 2.12: the new-template editor starts from an example for the chosen extension.
+// docs/spec.md 2.12: the new-template editor starts from an example for the chosen extension.
 // Each reads the template's inputs the way Drone passes them to that language.
 
 const yaml = `kind: pipeline

@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate';
 
-// SPEC 2.10 / 2.12 / 9: after copying, the button reads 'Copied' (or 'Copied!') for 2000 ms.
+// docs/spec.md 2.10 / 2.12 / 9: after copying, the button reads 'Copied' (or 'Copied!') for 2000 ms.
 export const COPIED_DURATION = 2000;
 
 export const copyMachine = setup({

@@ -77,7 +77,7 @@ describe('copy machine, model-based, through CopyButton', () => {
     expect(coverage.missingTransitions).toEqual([]);
   });
 
-  // What the button reads in each state (SPEC 2.10: 'Copied' for 2000 ms).
+  // What the button reads in each state (docs/spec.md 2.10: 'Copied' for 2000 ms).
   const shows: Record<string, string> = {
     idle: 'Copy',
     copying: 'Copy',

@@ -16,7 +16,7 @@ const repos = [
 
 const slugs = (query: string) => searchRepos(repos, query).map((found) => found.slug);
 
-describe('search matching (SPEC 5)', () => {
+describe('search matching (docs/spec.md 5)', () => {
   it('trims the query', () => {
     expect(normalizeQuery('  Drone  ')).toBe('drone');
     expect(slugs('  spoon  ')).toEqual(['octocat/spoon-knife']);

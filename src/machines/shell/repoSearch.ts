@@ -1,6 +1,6 @@
 import type { Repository } from '../../api/types';
 
-// SPEC 5: the search drawer's matching rules, shared by the search machine and its tests.
+// docs/spec.md 5: the search drawer's matching rules, shared by the search machine and its tests.
 type Searchable = Pick<Repository, 'slug' | 'namespace' | 'name'>;
 
 /** The query as matched: trimmed and lower-cased. */

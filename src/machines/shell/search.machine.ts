@@ -5,7 +5,7 @@ import { fetchUserRepos } from '../../api/user';
 import { normalizeQuery, searchRepos } from './repoSearch';
 import { inspect } from '../devtools/inspector';
 
-// SPEC 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
+// docs/spec.md 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
 // repository list (GET /api/user/repos?latest=true) is loaded on first open and kept, so typing
 // never calls the server; `search.reload` fetches it again (after an account sync, or a retry).
 export const DRAWER_SLIDE_OUT = 200;

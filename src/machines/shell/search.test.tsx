@@ -181,7 +181,7 @@ describe('search machine, model-based', () => {
       const machine = searchMachine.provide({
         actors: { fetchRepos: fromPromise<Repository[]>(() => fetch.call<Repository[]>()) },
       });
-      // The sidebar's Search button and its drawer (SPEC 2.3) on the app's shared search.
+      // The sidebar's Search button and its drawer (docs/spec.md 2.3) on the app's shared search.
       resetSearchActor(machine);
       const location = memoryLocation({ path: '/' });
       const view = render(

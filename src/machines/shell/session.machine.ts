@@ -3,7 +3,7 @@ import type { ApiError } from '../../api/client';
 import { fetchCurrentUser } from '../../api/user';
 import type { User } from '../../api/types';
 
-// SPEC 2.1 and 6: who is signed in, and what that user may see.
+// docs/spec.md 2.1 and 6: who is signed in, and what that user may see.
 export const sessionMachine = setup({
   types: {
     context: {} as { user: User | null; error: string | null },

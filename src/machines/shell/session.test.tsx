@@ -58,7 +58,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
-  it('fails with the SPEC 8 message on any other error', async () => {
+  it('fails with the docs/spec.md 8 message on any other error', async () => {
     const { actor, fetch } = start();
     fetch.reject(new ApiError(0, 'Failed to fetch'));
     await waitFor(actor, (s) => s.matches('failed'));
@@ -128,7 +128,7 @@ describe('session machine, model-based', () => {
     expect(coverage.missingTransitions).toEqual([]);
   });
 
-  // What the route guard shows at /account (a signed-in page) in each state (SPEC 2.1).
+  // What the route guard shows at /account (a signed-in page) in each state (docs/spec.md 2.1).
   for (const path of paths) {
     it(pathName(path), async () => {
       const fetch = controlledFetch();

@@ -119,7 +119,7 @@ describe('theme machine', () => {
   });
 });
 
-// Model-based (DESIGN.md 8): every state and transition, reached from both system preferences.
+// Model-based (docs/architecture.md 8): every state and transition, reached from both system preferences.
 const EVENTS: ThemeEvent[] = [
   { type: 'theme.toggle' },
   { type: 'theme.followSystem' },

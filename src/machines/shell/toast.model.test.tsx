@@ -4,7 +4,7 @@ import { modelOf, pathName, reportCoverage } from '../../../tests/model';
 import { Toasts } from '../../views/ui';
 import { TOAST_DURATION, toastMachine, toastsActor } from './toasts.machine';
 
-// One toast (SPEC 2.1, 9) walked along the toast machine's shortest paths on the app's toast
+// One toast (docs/spec.md 2.1, 9) walked along the toast machine's shortest paths on the app's toast
 // stack: hover pauses it, leaving resumes it, ✕ dismisses it, 3000 ms expire it.
 
 const input = { id: 1, tone: 'error' as const, message: 'Unable to cancel build: boom' };

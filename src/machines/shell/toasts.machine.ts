@@ -1,7 +1,7 @@
 import { assign, createActor, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { inspect } from '../devtools/inspector';
 
-// SPEC 2.1 and 9: toasts at top-centre, at most 3 at once, 3000 ms each, paused on hover.
+// docs/spec.md 2.1 and 9: toasts at top-centre, at most 3 at once, 3000 ms each, paused on hover.
 export const TOAST_DURATION = 3000;
 export const MAX_VISIBLE_TOASTS = 3;
 

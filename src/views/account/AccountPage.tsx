@@ -53,13 +53,13 @@ function Snippet({ title, text, copyLabel }: { title: string; text: string; copy
   );
 }
 
-/** SPEC 2.10: the personal token with API and command-line examples, each copyable. */
+/** docs/spec.md 2.10: the personal token with API and command-line examples, each copyable. */
 export function AccountPage() {
   usePageTitle('Account');
   const account = useInspectedActorRef(accountMachine, { input: { origin: serverOrigin() } });
   const loading = useSelector(account, selectIsLoading);
   const token = useSelector(account, (snapshot) => snapshot.context.token);
-  // A failed token call shows nothing (SPEC 8): the snippets simply stay away.
+  // A failed token call shows nothing (docs/spec.md 8): the snippets simply stay away.
   const snippets = token ? selectSnippets(account.getSnapshot()) : null;
 
   return (

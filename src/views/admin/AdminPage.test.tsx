@@ -11,7 +11,7 @@ import { config } from '../../config';
 import { AdminPage } from './AdminPage';
 import { setupMockServer } from '../../../tests/mockServer';
 
-// SPEC 2.13 user administration against the Node mock server, signed in as an administrator.
+// docs/spec.md 2.13 user administration against the Node mock server, signed in as an administrator.
 
 const server = setupMockServer();
 
@@ -72,7 +72,7 @@ describe('the users list', () => {
     expect(root.getByText('User')).toBeInTheDocument();
     expect(root.getByText('Admin')).toBeInTheDocument();
     expect(root.getByText(/^\d minutes? ago$/)).toBeInTheDocument();
-    // The signed-in administrator cannot edit their own row (SPEC 6); the session loads first.
+    // The signed-in administrator cannot edit their own row (docs/spec.md 6); the session loads first.
     await waitFor(() => expect(root.queryByRole('button', { name: /edit/i })).toBeNull());
 
     const ghost = await rowOf('ghost');

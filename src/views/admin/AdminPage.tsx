@@ -15,7 +15,7 @@ import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
 import { UsersTable } from './UsersTable';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.13: system administration (/settings/users; /settings redirects here; admins only).
+// docs/spec.md 2.13: system administration (/settings/users; /settings redirects here; admins only).
 
 export function AdminPage() {
   usePageTitle('System Administration');
@@ -53,7 +53,7 @@ function UserList({ actor }: { actor: ListActor }) {
   const currentLogin = useCurrentUser()?.login;
   // Relative times to the minute: the table re-renders once a minute, not every second.
   const now = Math.ceil(useNow() / 60_000) * 60_000;
-  // SPEC 9: the first 1000 users, then 'Show More'.
+  // docs/spec.md 9: the first 1000 users, then 'Show More'.
   const visible = useMemo(
     () => (visibleCount === null ? users : users.slice(0, visibleCount)),
     [users, visibleCount],

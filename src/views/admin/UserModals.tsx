@@ -11,11 +11,11 @@ import { CreateModal, useDraft, type ListActor } from '../settings/ListParts';
 import { Button, Checkbox, CopyButton, Field, Modal, ModalFooter, Row, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 
-// SPEC 2.13 create and edit modals, and the machine user's token (shown once, SPEC 4.7).
+// docs/spec.md 2.13 create and edit modals, and the machine user's token (shown once, docs/spec.md 4.7).
 
 const Checks = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2' });
 
-/** Login and Email are required (the browser enforces it); the API trims them (SPEC 5). */
+/** Login and Email are required (the browser enforces it); the API trims them (docs/spec.md 5). */
 export function NewUserModal({ actor }: { actor: ListActor }) {
   const [draft, change] = useDraft<UserDraft>(actor);
   return (
@@ -59,7 +59,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
   );
 }
 
-/** SPEC 2.13: Admin User, Machine User (cannot change, SPEC 5), Save, Cancel and Delete. */
+/** docs/spec.md 2.13: Admin User, Machine User (cannot change, docs/spec.md 5), Save, Cancel and Delete. */
 export function EditUserModal({ actor }: { actor: ListActor }) {
   const user = useSelector(actor, selectTarget<User>);
   const patch = useSelector(actor, selectPatch<UserPatch>);

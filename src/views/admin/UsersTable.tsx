@@ -4,7 +4,7 @@ import { ListTable, RowActions } from '../settings/ListParts';
 import { Avatar, Button, UserText, formatDate, formatRelative } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 
-// SPEC 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
+// docs/spec.md 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
 
 /** Memoised: with up to 1000 rows it re-renders only when its props change. */
 export const UsersTable = memo(function UsersTable({
@@ -14,7 +14,7 @@ export const UsersTable = memo(function UsersTable({
   onEdit,
 }: {
   users: User[];
-  /** The signed-in administrator: their own row has no edit button (SPEC 6). */
+  /** The signed-in administrator: their own row has no edit button (docs/spec.md 6). */
   currentLogin: string | undefined;
   now: number;
   onEdit: (user: User) => void;

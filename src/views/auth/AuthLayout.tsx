@@ -3,7 +3,7 @@ import { config } from '../../config';
 import { Logo } from '../shell/Sidebar';
 import { styled } from '../ui/theme';
 
-// The sign-in family of pages (welcome, login, register, logout): no header (SPEC 2.1), one
+// The sign-in family of pages (welcome, login, register, logout): no header (docs/spec.md 2.1), one
 // centred panel with the product's mark.
 
 const Screen = styled('main', {

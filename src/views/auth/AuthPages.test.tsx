@@ -27,7 +27,7 @@ function SignedInAs() {
 }
 
 /**
- * The app's providers around the auth routes of SPEC 2.1 only (not tests/render's whole route
+ * The app's providers around the auth routes of docs/spec.md 2.1 only (not tests/render's whole route
  * table), so these tests do not depend on every other screen.
  */
 function renderApp(path: string) {

@@ -27,7 +27,7 @@ function ClosedRegistrationNotice() {
   );
 }
 
-/** SPEC 2.11: the landing page with the server's sign-in error (?message=...). */
+/** docs/spec.md 2.11: the landing page with the server's sign-in error (?message=...). */
 export function LoginErrorPage() {
   usePageTitle('Login Error');
   // The raw query: wouter's useSearch() has already percent-decoded it, and URLSearchParams would

@@ -13,7 +13,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 const englishTitle = () => `Sign in using your ${config.provider} credentials.`;
 const chineseTitle = () => `使用您的 ${config.provider} 凭据登录。`;
 
-/** SPEC 2.11: the sign-in form; the machine posts it to /login and follows the answer. */
+/** docs/spec.md 2.11: the sign-in form; the machine posts it to /login and follows the answer. */
 export function LoginFormPage() {
   usePageTitle('Sign In');
   const [, navigate] = useLocation();

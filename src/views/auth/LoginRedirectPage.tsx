@@ -15,7 +15,7 @@ const Message = styled('p', {
   fontSize: '$3',
 });
 
-/** SPEC 2.1: /login shows only this text while the machine sends the browser to sign in. */
+/** docs/spec.md 2.1: /login shows only this text while the machine sends the browser to sign in. */
 export function LoginRedirectPage() {
   usePageTitle('Login');
   const [, navigate] = useLocation();

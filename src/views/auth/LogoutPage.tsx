@@ -10,7 +10,7 @@ import { Button, LinkButton, Loading, Notice, UserText } from '../ui';
 import { AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-/** SPEC 2.1 / 2.11: /logout ends the session, then says so. */
+/** docs/spec.md 2.1 / 2.11: /logout ends the session, then says so. */
 export function LogoutPage() {
   usePageTitle('Logout');
   const session = SessionContext.useActorRef();

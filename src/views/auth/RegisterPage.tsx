@@ -13,7 +13,7 @@ const PRIVACY_POLICY = 'https://harness.io/privacy/';
 const LICENSE = 'https://github.com/harness/drone/blob/master/LICENSE';
 const DOCUMENTATION = 'https://docs.drone.io/';
 
-/** SPEC 2.11: completing the registration of a user the server knows no email for. */
+/** docs/spec.md 2.11: completing the registration of a user the server knows no email for. */
 export function RegisterPage() {
   usePageTitle('Register');
   const [, navigate] = useLocation();

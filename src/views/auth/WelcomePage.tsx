@@ -21,7 +21,7 @@ export function WelcomeContent({ notice }: { notice?: ReactNode }) {
   );
 }
 
-/** SPEC 2.11: /welcome. */
+/** docs/spec.md 2.11: /welcome. */
 export function WelcomePage() {
   usePageTitle('Welcome');
   return <WelcomeContent />;

@@ -16,7 +16,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 type ControlsRef = ActorRefFrom<typeof buildControlsMachine>;
 
 /**
- * SPEC 4.3: Cancel while the build is pending or running; for a finished build that is not
+ * docs/spec.md 4.3: Cancel while the build is pending or running; for a finished build that is not
  * blocked, write users and admins get Restart, Promote and Debug in a menu.
  */
 export function BuildControls({

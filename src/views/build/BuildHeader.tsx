@@ -32,7 +32,7 @@ import { repoHref, viewHref } from './paths';
 
 type RepoRef = { namespace: string; name: string };
 
-/** SPEC 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
+/** docs/spec.md 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
 export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {
   const build = useSelector(pageRef, selectBuild);
   const route = useSelector(pageRef, selectRoute);

@@ -75,7 +75,7 @@ const finished = () =>
     ],
   });
 
-describe('the build page (SPEC 2.9)', () => {
+describe('the build page (docs/spec.md 2.9)', () => {
   it('shows the header, the stage navigation and the selected step', async () => {
     serveBuild(finished());
     openAs(writer, '/octocat/hello-world/7/1/2');
@@ -153,7 +153,7 @@ const blocked = () =>
     stages: [makeStage(1, 'blocked', { name: 'deploy-production' })],
   });
 
-describe('a blocked build (SPEC 4.2)', () => {
+describe('a blocked build (docs/spec.md 4.2)', () => {
   it('lets a writer approve the stage, then shows the reloaded build', async () => {
     const approved: string[] = [];
     server.use(

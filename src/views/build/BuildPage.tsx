@@ -25,10 +25,10 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 
 export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
 
-// DESIGN.md 7: the cards (adaptivecards) load when their view is opened.
+// docs/architecture.md 7: the cards (adaptivecards) load when their view is opened.
 const CardsView = onDemand(() => import('./CardsView').then((m) => m.CardsView));
 
-/** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (SPEC 2.1, 2.9, 4.2). */
+/** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (docs/spec.md 2.1, 2.9, 4.2). */
 export function BuildPage() {
   const params = useParams<Record<string, string | undefined>>();
   const { namespace, name } = toBuildParams(params);
@@ -60,7 +60,7 @@ function RepoBuildPage() {
   );
 }
 
-/** SPEC 2.1: the build page's own title format, without the product suffix. */
+/** docs/spec.md 2.1: the build page's own title format, without the product suffix. */
 function BuildTitle({
   repo,
   build,

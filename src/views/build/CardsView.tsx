@@ -16,7 +16,7 @@ import type { BuildBodyProps } from './GraphView';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /**
- * SPEC 2.9 Card View: one adaptive card per step that uploaded one. The machine loads the
+ * docs/spec.md 2.9 Card View: one adaptive card per step that uploaded one. The machine loads the
  * renderer on demand and each card's data and template; this view only draws its states.
  */
 export function CardsView(props: BuildBodyProps) {

@@ -15,7 +15,7 @@ import {
   UserText,
 } from '../ui';
 
-/** SPEC 4.3 / 2.14: the 'Create deployment' dialog; every value lives in the deployment machine. */
+/** docs/spec.md 4.3 / 2.14: the 'Create deployment' dialog; every value lives in the deployment machine. */
 export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
   const form = useSelector(dialogRef, selectDeploymentForm);
   const submitting = useSelector(dialogRef, selectIsDeploying);

@@ -1,7 +1,7 @@
 import type { Status } from '../../api/types';
 import { elapsedSeconds, formatDuration, useNow } from '../ui';
 
-// SPEC 2.9: a running build, stage or step ticks; a finished one shows a fixed duration.
+// docs/spec.md 2.9: a running build, stage or step ticks; a finished one shows a fixed duration.
 
 function LiveElapsed({ started }: { started: number }) {
   const now = useNow();

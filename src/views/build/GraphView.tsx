@@ -10,7 +10,7 @@ export interface BuildBodyProps {
 }
 
 /**
- * SPEC 2.9 Graph View: the stage graph above the step graph, and the step drawer. DESIGN.md 7:
+ * docs/spec.md 2.9 Graph View: the stage graph above the step graph, and the step drawer. docs/architecture.md 7:
  * the graph view and G6 load on demand, never with the first page.
  */
 export const GraphView = onDemand<BuildBodyProps>(

@@ -20,7 +20,7 @@ import { useIsMobile } from './useIsMobile';
 type RepoRef = { namespace: string; name: string };
 
 /**
- * SPEC 2.9 log view: 'Pipeline stages' on the left, the selected step on the right. Below 768px
+ * docs/spec.md 2.9 log view: 'Pipeline stages' on the left, the selected step on the right. Below 768px
  * the step opens in a fullscreen modal when the path names a step; closing it goes back to the
  * stage, i.e. to the navigation. A blocked stage shows its approval panel instead of a step.
  */
@@ -76,7 +76,7 @@ export function LogView({
   );
 }
 
-/** SPEC 4.2 blocked: writers and admins approve or decline the stage; others are told to ask. */
+/** docs/spec.md 4.2 blocked: writers and admins approve or decline the stage; others are told to ask. */
 function BlockedPanel({ pageRef, stage }: { pageRef: BuildPageRef; stage: Stage }) {
   const repo = useSelector(pageRef, selectRepo);
   const deciding = useSelector(pageRef, selectIsDeciding);

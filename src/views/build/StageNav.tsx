@@ -9,7 +9,7 @@ import { buildHref } from './paths';
 
 type RepoRef = { namespace: string; name: string };
 
-// SPEC 2.9: these stages have nothing to expand yet (or ever); they are plain links.
+// docs/spec.md 2.9: these stages have nothing to expand yet (or ever); they are plain links.
 const PLAIN_STATUSES: readonly Status[] = [
   'skipped',
   'blocked',

@@ -9,7 +9,7 @@ import { Elapsed } from './Elapsed';
 type RepoRef = { namespace: string; name: string };
 
 /**
- * The right side of the log view (SPEC 2.9): the selected step's header (name, status,
+ * The right side of the log view (docs/spec.md 2.9): the selected step's header (name, status,
  * duration), its runner and commit, then the console. The console shows the stage error above
  * the logs itself; a stage with no such step shows it here instead.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC 9: below 768px the build logs open in a fullscreen modal. This is layout, not domain
+// docs/spec.md 9: below 768px the build logs open in a fullscreen modal. This is layout, not domain
 // state, so a media-query subscription is enough.
 const MOBILE_QUERY = '(max-width: 767px)';
 

@@ -7,7 +7,7 @@ import { RepoList } from './RepoList';
 import { SyncButton } from './SyncButton';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-/** SPEC 2.4: the home page of a signed-in user. */
+/** docs/spec.md 2.4: the home page of a signed-in user. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useCurrentUser();

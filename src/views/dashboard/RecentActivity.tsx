@@ -47,7 +47,7 @@ const Message = styled('span', {
 });
 const Meta = styled('span', { display: 'flex', gap: '$2', color: '$textMuted', fontSize: '$1' });
 
-/** SPEC 2.4: up to 6 repositories with a latest build, newest activity first. */
+/** docs/spec.md 2.4: up to 6 repositories with a latest build, newest activity first. */
 export function RecentActivity({
   dashboard,
 }: {

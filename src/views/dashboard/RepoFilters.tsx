@@ -20,7 +20,7 @@ const Bar = styled('div', {
   '@mobile': { gridTemplateColumns: '1fr' },
 });
 
-/** SPEC 2.4: 'Active Only', sort, organization and the slug filter. */
+/** docs/spec.md 2.4: 'Active Only', sort, organization and the slug filter. */
 export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {
   const prefs = useSelector(dashboard, selectPreferences);
   const organizations = useSelector(dashboard, selectOrganizations);

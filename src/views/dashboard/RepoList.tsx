@@ -48,7 +48,7 @@ const Aside = styled('span', {
 
 const More = styled('div', { display: 'flex', justifyContent: 'center', marginTop: '$3' });
 
-/** SPEC 2.4: the 'Repositories' list with its filters, 50 at a time. */
+/** docs/spec.md 2.4: the 'Repositories' list with its filters, 50 at a time. */
 export function RepoList({ dashboard }: { dashboard: DashboardRef }) {
   const empty = useSelector(dashboard, selectIsEmpty);
   return (

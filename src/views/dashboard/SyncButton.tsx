@@ -7,7 +7,7 @@ import {
 } from '../../machines/dashboard/dashboard.machine';
 import { Button, Spinner } from '../ui';
 
-/** SPEC 2.4 / 4.7: 'Sync', or 'Syncing' with a spinner while the account sync runs. */
+/** docs/spec.md 2.4 / 4.7: 'Sync', or 'Syncing' with a spinner while the account sync runs. */
 export function SyncButton({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {
   const accountSync = useSelector(dashboard, selectAccountSync);
   const syncing = useSelector(accountSync, (snapshot) =>

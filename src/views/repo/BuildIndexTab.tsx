@@ -24,7 +24,7 @@ const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
   },
 };
 
-/** SPEC 2.7, 2.8: the latest build per branch, or per deployment environment. */
+/** docs/spec.md 2.7, 2.8: the latest build per branch, or per deployment environment. */
 export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildIndexKind }) {
   const actor = useInspectedActorRef(buildIndexMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name }, kind },

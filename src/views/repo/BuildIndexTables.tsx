@@ -43,7 +43,7 @@ function When({ build }: { build: Build }) {
   return <span title={formatDate(build.created)}>{formatRelative(build.created, now)}</span>;
 }
 
-/** SPEC 2.7: one row per branch, linking to the branch's latest build. */
+/** docs/spec.md 2.7: one row per branch, linking to the branch's latest build. */
 export function BranchesTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
   return (
     <TableScroll>
@@ -87,7 +87,7 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
   );
 }
 
-/** SPEC 2.8: Environment, Commit (8 characters), Committer, Message, plus status. */
+/** docs/spec.md 2.8: Environment, Commit (8 characters), Committer, Message, plus status. */
 export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
   return (
     <TableScroll>

@@ -42,7 +42,7 @@ const AxisLine = styled('line', { stroke: '$border', strokeWidth: 1 });
 const barLabel = (bar: ChartBar) =>
   `Build #${bar.number}, ${statusLabel(bar.status)}, ${formatDuration(bar.seconds)}`;
 
-/** SPEC 2.6, 9: a bar per build (up to 50), height by duration, colour by status. */
+/** docs/spec.md 2.6, 9: a bar per build (up to 50), height by duration, colour by status. */
 export function BuildsChart({
   repo,
   builds,

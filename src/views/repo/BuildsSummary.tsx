@@ -14,7 +14,7 @@ const Figures = styled('dl', {
   small: { fontSize: '$2', fontWeight: 400, color: '$textMuted', marginLeft: '$1' },
 });
 
-/** SPEC 2.6, 9: total builds, median build minutes, time since the last build, last status. */
+/** docs/spec.md 2.6, 9: total builds, median build minutes, time since the last build, last status. */
 export function BuildsSummary({ repo, builds }: { repo: Repository; builds: Build[] }) {
   const now = useNow();
   const latest = builds[0];

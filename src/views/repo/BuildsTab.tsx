@@ -15,7 +15,7 @@ import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-/** SPEC 2.6: Summary with its chart, then the Executions list, paged with 'Show more'. */
+/** docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'. */
 export function BuildsTab({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(buildsMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name } },

@@ -120,7 +120,7 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
   );
 }
 
-/** SPEC 2.6: number, status, title or message, activity, relative created time, elapsed time. */
+/** docs/spec.md 2.6: number, status, title or message, activity, relative created time, elapsed time. */
 export function ExecutionsList({ repo, builds }: { repo: Repository; builds: Build[] }) {
   return (
     <section aria-labelledby="executions-title">

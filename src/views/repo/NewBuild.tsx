@@ -17,7 +17,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 
 type NewBuildRef = ActorRefFrom<typeof newBuildMachine>;
 
-/** SPEC 2.14: the New Build button and its dialog; a created build opens its build page. */
+/** docs/spec.md 2.14: the New Build button and its dialog; a created build opens its build page. */
 export function NewBuild({ repo }: { repo: Repository }) {
   const { namespace, name } = repo;
   const actor = useInspectedActorRef(newBuildMachine, { input: { repo: { namespace, name } } });

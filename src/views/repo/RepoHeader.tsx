@@ -3,7 +3,7 @@ import { repoHref } from '../build/paths';
 import { Breadcrumbs, PageHeader, Tabs, UserText, type TabItem } from '../ui';
 import { NewBuild } from './NewBuild';
 
-/** SPEC 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
+/** docs/spec.md 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
 export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boolean }) {
   const base = repoHref(repo);
   // Repository navigation is enabled only while the repository is active.

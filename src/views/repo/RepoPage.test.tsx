@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 /**
- * The app's providers with the repository routes of SPEC 2.1 only (tests/render.tsx mounts every
+ * The app's providers with the repository routes of docs/spec.md 2.1 only (tests/render.tsx mounts every
  * screen, so one screen's unfinished file would fail these tests too).
  */
 function renderApp(path: string) {

@@ -38,7 +38,7 @@ function useRepoTab(): { tab: RepoTab; section: string } {
   return { tab: 'builds', section: '' };
 }
 
-/** SPEC 2.5-2.8, 2.12: /{namespace}/{name}, /branches, /deployments and /settings(/section). */
+/** docs/spec.md 2.5-2.8, 2.12: /{namespace}/{name}, /branches, /deployments and /settings(/section). */
 export function RepoPage() {
   const params = useParams<{ namespace?: string; name?: string }>();
   const ref = { namespace: params.namespace ?? '', name: params.name ?? '' };
@@ -55,7 +55,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
   const sessionState = useSessionState();
   const { tab, section } = useRepoTab();
   const slug = `${repoRef.namespace}/${repoRef.name}`;
-  // SPEC 2.1: the settings title has its own format; the other tabs use '{page} - Drone'.
+  // docs/spec.md 2.1: the settings title has its own format; the other tabs use '{page} - Drone'.
   usePageTitle(tab === 'settings' ? `Settings - ${slug}` : slug, tab === 'settings');
 
   if (notFound) return <NotFoundPage />;
@@ -74,12 +74,12 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
     );
   }
   const base = repoHref(repoRef);
-  // SPEC 2.6-2.8: an inactive repository has only its settings (where it can be activated).
+  // docs/spec.md 2.6-2.8: an inactive repository has only its settings (where it can be activated).
   if (!repo.active && tab !== 'settings') return <Redirect to={`${base}/settings`} replace />;
 
-  // SPEC 6: write permission on the repository, or a system administrator.
+  // docs/spec.md 6: write permission on the repository, or a system administrator.
   const canWrite = hasWriteAccess(repo, user);
-  // SPEC 2.5, 6: an active repository's settings are for writers and admins only. Anyone else
+  // docs/spec.md 2.5, 6: an active repository's settings are for writers and admins only. Anyone else
   // (signed out, read-only) gets the not-found page, never a form they cannot save; the inactive
   // repository's notice stays for everyone. A system admin's rights are known once the session is.
   if (tab === 'settings' && repo.active && !canWrite) {

@@ -1,8 +1,8 @@
 import type { Build } from '../../api/types';
 
-// The activity line of a build (SPEC 2.6, 2.9): who did what, worded per event.
+// The activity line of a build (docs/spec.md 2.6, 2.9): who did what, worded per event.
 
-/** SPEC 9: commits are shown as their first 8 characters. */
+/** docs/spec.md 9: commits are shown as their first 8 characters. */
 export const shortSha = (sha: string) => sha.slice(0, 8);
 
 const who = (build: Build) => build.author_login || build.sender || build.trigger || 'someone';
@@ -10,7 +10,7 @@ const who = (build: Build) => build.author_login || build.sender || build.trigge
 /**
  * Who promoted or rolled back a build: not the commit's author, whose fields the new build copies
  * from its parent. Drone records the user who asked in `trigger` (a login, never `@hook` or
- * `@cron` for these events; CONTRACT 3.3, 9.2) and copies `sender` from the parent too, so a
+ * `@cron` for these events; docs/drone-api.md 3.3, 9.2) and copies `sender` from the parent too, so a
  * login in `trigger` comes first, then `sender`.
  */
 export const deployer = (build: Build) =>

@@ -1,7 +1,7 @@
 import type { Build, Status } from '../../api/types';
 import { buildSeconds, SUMMARY_BUILDS } from './summary';
 
-// SPEC 9: the Summary bar chart. Up to 50 bars, minimum bar width 8, gap 12, height 170; the
+// docs/spec.md 9: the Summary bar chart. Up to 50 bars, minimum bar width 8, gap 12, height 170; the
 // y-axis maximum is the longest duration rounded up to a whole minute.
 
 export const CHART_HEIGHT = 170;

@@ -1,4 +1,4 @@
-/** SPEC 2.1: namespace and name characters; build, stage and step are numeric. */
+/** docs/spec.md 2.1: namespace and name characters; build, stage and step are numeric. */
 const SEGMENT = '[a-zA-Z0-9\\-_.~]+';
 const NUMBER = '[0-9]+';
 
@@ -22,7 +22,7 @@ export const buildPattern = repoPattern(
 
 export const repoSettingsPattern = repoPattern('/settings(?<section>/[a-z-]+)?');
 
-/** Stage and step default to 1 (SPEC 2.1). */
+/** Stage and step default to 1 (docs/spec.md 2.1). */
 export function toBuildParams(params: Record<string, string | undefined>): BuildParams {
   return {
     namespace: params.namespace ?? '',

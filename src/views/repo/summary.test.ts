@@ -8,7 +8,7 @@ const T0 = 1_700_000_000;
 const ran = (number: number, seconds: number, status: 'success' | 'failure' = 'success') =>
   makeBuild({ number, status, started: T0, finished: T0 + seconds, created: T0 });
 
-describe('median build minutes (SPEC 2.6, 9)', () => {
+describe('median build minutes (docs/spec.md 2.6, 9)', () => {
   it('takes the middle value, or the mean of the two middle values', () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
@@ -48,7 +48,7 @@ describe('median build minutes (SPEC 2.6, 9)', () => {
   });
 });
 
-describe('chart scaling (SPEC 9)', () => {
+describe('chart scaling (docs/spec.md 9)', () => {
   it('rounds the axis maximum up to a whole minute, at least 1', () => {
     expect(axisMaxMinutes([61, 30])).toBe(2);
     expect(axisMaxMinutes([120])).toBe(2);

@@ -1,6 +1,6 @@
 import { isDone, type Build } from '../../api/types';
 
-// SPEC 2.6 and 9: the figures of the builds Summary, computed from the latest 50 builds.
+// docs/spec.md 2.6 and 9: the figures of the builds Summary, computed from the latest 50 builds.
 
 export const SUMMARY_BUILDS = 50;
 
@@ -26,7 +26,7 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** SPEC 9: median build time in whole minutes, '< 1' when it rounds to 0; null with no data. */
+/** docs/spec.md 9: median build time in whole minutes, '< 1' when it rounds to 0; null with no data. */
 export function medianMinutesLabel(builds: Build[]): string | null {
   const seconds = median(finishedDurations(builds));
   if (seconds === null) return null;

@@ -17,7 +17,7 @@ export interface RepoSettingsProps {
    */
   section: string;
   /**
-   * Call with the server's answer after activate, save or disable (SPEC 4.6). RepoPage keeps
+   * Call with the server's answer after activate, save or disable (docs/spec.md 4.6). RepoPage keeps
    * the permissions it already had (those answers carry none), so the header, tabs and
    * New Build button follow at once.
    */

@@ -12,7 +12,7 @@ import { CopyButton, Field, Select, SectionTitle, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.12 badges section (.../settings/badges).
+// docs/spec.md 2.12 badges section (.../settings/badges).
 
 const Options = styled('div', {
   display: 'grid',
@@ -75,7 +75,7 @@ export function BadgesSettings({ repo }: { repo: Repository }) {
       </Options>
       <Snippet>
         <code data-testid="badge-snippet">{snippet}</code>
-        {/* Keyed by the snippet: new options reset the 'Copied!' indicator (SPEC 2.12). */}
+        {/* Keyed by the snippet: new options reset the 'Copied!' indicator (docs/spec.md 2.12). */}
         <CopyButton key={snippet} text={snippet} copiedLabel="Copied!" ariaLabel="Copy snippet" />
       </Snippet>
     </section>

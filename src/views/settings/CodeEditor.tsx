@@ -16,7 +16,7 @@ function PlainTextEditor({ value, label, onChange }: CodeEditorProps) {
   );
 }
 
-// DESIGN.md section 7: the code editor is a dynamic import.
+// docs/architecture.md 7: the code editor is a dynamic import.
 const CodeMirrorEditor = lazy(() =>
   import('./CodeMirrorEditor').catch((error: unknown) => {
     console.warn('The code editor could not be loaded; using a plain text area.', error);

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { CodeEditorProps } from './codeEditorProps';
 
 // Loaded only through CodeEditor's dynamic import: the dashboard's first load carries none of
-// CodeMirror (DESIGN.md section 7).
+// CodeMirror (docs/architecture.md 7).
 
 /** Jsonnet and Starlark have no CodeMirror 6 package; JavaScript and Python are close kin. */
 function languageOf(fileName: string) {

@@ -20,7 +20,7 @@ import {
 } from './ListParts';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.12 cron section (.../settings/cron).
+// docs/spec.md 2.12 cron section (.../settings/cron).
 
 export function CronSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(cronMachine, {
@@ -77,7 +77,7 @@ function CronTable({ actor }: { actor: ListActor }) {
   );
 }
 
-/** SPEC 5: schedule one of the five descriptors (default @hourly); empty branch -> master. */
+/** docs/spec.md 5: schedule one of the five descriptors (default @hourly); empty branch -> master. */
 function NewCronModal({ actor }: { actor: ListActor }) {
   const [draft, change] = useDraft<CronDraft>(actor);
   return (

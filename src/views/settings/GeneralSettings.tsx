@@ -15,7 +15,7 @@ import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';
 import { VisibilityCards } from './VisibilityCards';
 
-// SPEC 2.12 general screen (.../settings): webhooks, project settings, visibility, timeout,
+// docs/spec.md 2.12 general screen (.../settings): webhooks, project settings, visibility, timeout,
 // configuration path; Save Changes and Disable (after a confirm).
 
 type SettingsActor = ActorRefFrom<typeof repoSettingsMachine>;
@@ -76,7 +76,7 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
           'Protected',
           'Blocks a pipeline if the yaml signature cannot be verified.',
         )}
-        {/* SPEC 6: Trusted and the auto-cancel switches are for system administrators. */}
+        {/* docs/spec.md 6: Trusted and the auto-cancel switches are for system administrators. */}
         {isSystemAdmin ? (
           <>
             {toggle('trusted', 'Trusted', 'Enables privileged container settings.')}

@@ -74,7 +74,7 @@ export function ListHeader({
   );
 }
 
-/** Loading, load failure (SPEC 8 message), empty state, or the list itself. */
+/** Loading, load failure (docs/spec.md 8 message), empty state, or the list itself. */
 export function ListBody({
   actor,
   emptyTitle,
@@ -97,7 +97,7 @@ export function ListBody({
   return <>{children}</>;
 }
 
-/** SPEC 5: the confirm before a delete, with the screen's SPEC 8 prompt. */
+/** docs/spec.md 5: the confirm before a delete, with the screen's docs/spec.md 8 prompt. */
 export function RemoveConfirm({ actor }: { actor: ListActor }) {
   const isConfirming = useSelector(actor, selectIsConfirmingRemoval);
   const isRemoving = useSelector(actor, selectIsRemoving);
@@ -125,7 +125,7 @@ export function DeleteButton({ label, onClick }: { label: string; onClick: () =>
 }
 
 /**
- * A settings list screen (SPEC 2.12): title with its 'New ...' button, the list's loading,
+ * A settings list screen (docs/spec.md 2.12): title with its 'New ...' button, the list's loading,
  * failure and empty states, and its modals.
  */
 export function ListSection({
@@ -213,7 +213,7 @@ export function useDraft<TDraft>(actor: ListActor) {
   return [draft, change] as const;
 }
 
-/** SPEC 2.12, 2.13: a create form in a modal, with Cancel and Create; no client-side checks. */
+/** docs/spec.md 2.12, 2.13: a create form in a modal, with Cancel and Create; no client-side checks. */
 export function CreateModal({
   actor,
   title,

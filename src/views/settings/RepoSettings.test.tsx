@@ -11,7 +11,7 @@ import { RepoSettings } from './RepoSettings';
 import { timeoutLabel } from './timeouts';
 import { setupMockServer } from '../../../tests/mockServer';
 
-// The General screen against the Node mock server (SPEC 2.12, 4.6, 6).
+// The General screen against the Node mock server (docs/spec.md 2.12, 4.6, 6).
 
 setupMockServer();
 
@@ -42,7 +42,7 @@ function renderAs(user: UserRow, repo: Repository = serializeRepo(row)) {
   return { onRepoChanged };
 }
 
-describe('timeout labels (SPEC 9)', () => {
+describe('timeout labels (docs/spec.md 9)', () => {
   it('reads minutes up to 90 and hours above', () => {
     expect(timeoutLabel(15)).toBe('15 minutes');
     expect(timeoutLabel(90)).toBe('90 minutes');

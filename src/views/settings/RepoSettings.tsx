@@ -21,7 +21,7 @@ import { OrgSecretsSettings, RepoSecretsSettings } from './SecretsSettings';
 import { TemplatesSettings } from './TemplatesSettings';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.12 / 4.6: the Settings tab of a repository. RepoPage renders the header and tabs
+// docs/spec.md 2.12 / 4.6: the Settings tab of a repository. RepoPage renders the header and tabs
 // (and the 'Settings - {namespace}/{name}' title); this is everything below them.
 
 type SettingsActor = ActorRefFrom<typeof repoSettingsMachine>;
@@ -81,7 +81,7 @@ function RepoSettingsScreen({
   );
 }
 
-/** Tells RepoPage about activate, save and disable, so its header follows (SPEC 4.6). */
+/** Tells RepoPage about activate, save and disable, so its header follows (docs/spec.md 4.6). */
 function useRepoChanged(actor: SettingsActor, onRepoChanged: (repo: Repository) => void) {
   const callback = useRef(onRepoChanged);
   useEffect(() => {
@@ -130,7 +130,7 @@ const InactiveCard = styled(Card, {
   p: { color: '$textMuted', margin: '0 0 $4' },
 });
 
-/** SPEC 2.12: an inactive repository has no settings navigation, only activation. */
+/** docs/spec.md 2.12: an inactive repository has no settings navigation, only activation. */
 function InactiveRepo({ actor }: { actor: SettingsActor }) {
   const canActivate = useSelector(actor, selectCanActivate);
   const isActivating = useSelector(actor, selectIsActivating);

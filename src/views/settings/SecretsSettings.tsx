@@ -20,7 +20,7 @@ import {
 } from './ListParts';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.12 secrets screens: the repository's (.../settings/secrets) and its organization's
+// docs/spec.md 2.12 secrets screens: the repository's (.../settings/secrets) and its organization's
 // (.../settings/org-secrets, namespace = repo.namespace). Same screen, different texts.
 
 const SECRETS_HINT =
@@ -88,7 +88,7 @@ function SecretsScreen({
   );
 }
 
-/** SPEC 2.12: Name, Value, 'Allow Pull Requests', Create and Cancel; no client-side checks. */
+/** docs/spec.md 2.12: Name, Value, 'Allow Pull Requests', Create and Cancel; no client-side checks. */
 function NewSecretModal({ actor, title }: { actor: ListActor; title: string }) {
   const [draft, change] = useDraft<SecretDraft>(actor);
   return (

@@ -3,7 +3,7 @@ import type { Repository } from '../../api/types';
 import { repoHref } from '../build/paths';
 import { styled } from '../ui/theme';
 
-// SPEC 2.12: the settings navigation, shown only while the repository is active.
+// docs/spec.md 2.12: the settings navigation, shown only while the repository is active.
 
 export const SETTINGS_SECTIONS = [
   '',

@@ -30,7 +30,7 @@ import {
 } from './ListParts';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-// SPEC 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
+// docs/spec.md 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
 
 export function TemplatesSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
@@ -123,7 +123,7 @@ function NewTemplateModal({ actor }: { actor: ListActor }) {
   );
 }
 
-/** SPEC 2.12: the edit modal shows only the content, with Update and Cancel. */
+/** docs/spec.md 2.12: the edit modal shows only the content, with Update and Cancel. */
 function EditTemplateModal({ actor }: { actor: ListActor }) {
   const template = useSelector(actor, selectTarget<Template>);
   const patch = useSelector(actor, selectPatch<TemplatePatch>);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Visibility } from '../../api/types';
 import { styled } from '../ui/theme';
 
-// SPEC 2.12 'Project Visibility': three radio cards (SPEC 5: one of three radio options).
+// docs/spec.md 2.12 'Project Visibility': three radio cards (docs/spec.md 5: one of three radio options).
 
 const VISIBILITIES: Array<{ value: Visibility; label: string; description: string }> = [
   { value: 'private', label: 'Private', description: 'Only people explicitly given access.' },

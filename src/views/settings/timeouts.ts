@@ -1,9 +1,9 @@
-/** SPEC 9: the timeout choices, in minutes. */
+/** docs/spec.md 9: the timeout choices, in minutes. */
 export const TIMEOUT_CHOICES = [
   15, 30, 60, 90, 120, 180, 240, 300, 360, 420, 480, 540, 600, 660, 720, 1080, 1440, 2880, 4320,
 ] as const;
 
-/** SPEC 9: a value over 90 is shown in hours (value / 60), otherwise in minutes. */
+/** docs/spec.md 9: a value over 90 is shown in hours (value / 60), otherwise in minutes. */
 export function timeoutLabel(minutes: number): string {
   return minutes > 90 ? `${minutes / 60} hours` : `${minutes} minutes`;
 }

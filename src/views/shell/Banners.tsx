@@ -15,7 +15,7 @@ const Banner = styled('div', {
 const LICENSE_DOCS = 'https://docs.drone.io/enterprise/';
 const PURCHASE = 'https://drone.io/enterprise/';
 
-/** SPEC 2.1: license banners, driven by what the server injects into the page. */
+/** docs/spec.md 2.1: license banners, driven by what the server injects into the page. */
 export function Banners() {
   return (
     <>

@@ -40,7 +40,7 @@ const TopBar = styled('header', {
   svg: { width: '28px', height: '28px' },
 });
 
-/** SPEC 2.1: the settings pages show only the header. */
+/** docs/spec.md 2.1: the settings pages show only the header. */
 export function HeaderLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   return (
@@ -64,7 +64,7 @@ export function HeaderLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC 2.1: welcome, register, login and logout pages show no header. */
+/** docs/spec.md 2.1: welcome, register, login and logout pages show no header. */
 export function BareLayout({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }

@@ -36,7 +36,7 @@ function renderNotFound() {
   );
 }
 
-describe('not-found page (SPEC 2.5)', () => {
+describe('not-found page (docs/spec.md 2.5)', () => {
   it('offers Sign In to a signed-out visitor', async () => {
     renderNotFound();
     expect(

@@ -10,7 +10,7 @@ const Box = styled('div', {
   p: { color: '$textMuted', margin: '0 0 $4' },
 });
 
-/** SPEC 2.5: shown for unknown paths and for resources the user may not see. */
+/** docs/spec.md 2.5: shown for unknown paths and for resources the user may not see. */
 export function NotFoundPage() {
   // Offer Sign In only once the session is known to be anonymous, not while it loads.
   const signedOut = ['anonymous', 'failed'].includes(useSessionState());

@@ -16,7 +16,7 @@ import { repoHref } from '../build/paths';
 import { Button, Notice, Spinner, StatusIcon, TextInput, UserText } from '../ui';
 import { keyframes, styled } from '../ui/theme';
 
-// SPEC 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
+// docs/spec.md 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } });
 const slideOut = keyframes({ from: { transform: 'none' }, to: { transform: 'translateX(-100%)' } });

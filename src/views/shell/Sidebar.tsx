@@ -61,7 +61,7 @@ export function Logo() {
   );
 }
 
-/** SPEC 2.2: logo, search, builds feed, admin settings, avatar or the sign-in prompt. */
+/** docs/spec.md 2.2: logo, search, builds feed, admin settings, avatar or the sign-in prompt. */
 export function Sidebar() {
   const user = useCurrentUser();
   return (

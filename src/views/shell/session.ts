@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { inspect } from '../../machines/devtools/inspector';
 import { sessionMachine } from '../../machines/shell/session.machine';
 
-/** The signed-in user, shared by every screen (SPEC 6). */
+/** The signed-in user, shared by every screen (docs/spec.md 6). */
 export const SessionContext = createActorContext(sessionMachine, { inspect });
 
 export function useCurrentUser() {

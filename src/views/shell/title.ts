@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { config } from '../../config';
 import { showInvisibles } from '../../text/invisibles';
 
-/** SPEC 2.1: '{page} - {product name}'; pass `exact` for titles with their own format. */
+/** docs/spec.md 2.1: '{page} - {product name}'; pass `exact` for titles with their own format. */
 export function usePageTitle(page: string, exact = false): void {
   useEffect(() => {
     // Page names hold repository names and commit data: a title shows no hidden characters.

@@ -24,7 +24,7 @@ const Circle = styled('span', {
 });
 
 /**
- * SPEC 2.1: an avatar whose image fails to load falls back to a coloured initial; so does one
+ * docs/spec.md 2.1: an avatar whose image fails to load falls back to a coloured initial; so does one
  * whose URL is not requested at all (credentials in it, not http(s)).
  */
 export function Avatar({ src, name, size = 28 }: { src?: string; name: string; size?: number }) {

@@ -3,7 +3,7 @@ import { Notice } from './Feedback';
 import { Row } from './Layout';
 import { UserText } from './UserText';
 
-/** A failed load: the SPEC 8 message, and Retry to load once more. */
+/** A failed load: the docs/spec.md 8 message, and Retry to load once more. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <>

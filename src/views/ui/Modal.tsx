@@ -92,7 +92,7 @@ export function Modal({
   );
 }
 
-/** SPEC 5: every destructive action asks first, with the texts of SPEC 8. */
+/** docs/spec.md 5: every destructive action asks first, with the texts of docs/spec.md 8. */
 export function ConfirmDialog({
   message,
   confirmLabel = 'Confirm',

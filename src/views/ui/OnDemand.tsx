@@ -3,7 +3,7 @@ import { code } from './code';
 import { Loading } from './Feedback';
 
 /**
- * A component whose code loads the first time it renders (DESIGN.md 7: the first screen carries
+ * A component whose code loads the first time it renders (docs/architecture.md 7: the first screen carries
  * only what it shows), or at once when it was loaded before (`code`); `Loading` meanwhile. A
  * failed load throws to the nearest ErrorBoundary, and the next mount tries again. Not
  * React.lazy: React holds back the content that replaces a Suspense fallback for 300 ms, which a

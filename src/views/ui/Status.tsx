@@ -4,7 +4,7 @@ import { styled } from './theme';
 
 type IconKind = 'cross' | 'dash' | 'spinner' | 'tick';
 
-/** SPEC 4.1: the icon of each status. */
+/** docs/spec.md 4.1: the icon of each status. */
 export function iconOf(status: DisplayStatus): IconKind {
   switch (status) {
     case 'error':

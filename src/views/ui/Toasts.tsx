@@ -61,7 +61,7 @@ function Toast({ toastRef }: { toastRef: ToastRef }) {
   );
 }
 
-/** SPEC 2.1: top-centre, at most 3 at a time, paused while hovered; announced politely. */
+/** docs/spec.md 2.1: top-centre, at most 3 at a time, paused while hovered; announced politely. */
 export function Toasts() {
   const visible = useSelector(toastsActor, (snapshot) => snapshot.context.visible);
   return (

@@ -68,7 +68,7 @@ function renderCards(build: Build) {
   });
 }
 
-describe('CardsView (SPEC 2.9)', () => {
+describe('CardsView (docs/spec.md 2.9)', () => {
   it('shows LOADING..., then NO ADAPTIVE CARDS FOUND for a build without cards', async () => {
     renderCards(buildWithCards(undefined));
     expect(screen.getByText('LOADING...')).toBeInTheDocument();

@@ -25,7 +25,7 @@ import {
 } from './viewerSelectors';
 
 // The lines as a react-virtuoso list: only the visible rows are in the DOM, whatever the log's
-// length (DESIGN.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
+// length (docs/architecture.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
 // copy of the lines. While following, it sticks to the bottom; any sign that the user scrolls
 // up (wheel, keys, touch, the scrollbar) stops following (End, in StepConsole, follows again). Scroll requests (a permalink, a search
 // match, jump to top or bottom) come from the viewer machine.

@@ -42,7 +42,7 @@ export interface StepConsoleProps {
 type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
 
 /**
- * The console of one step (SPEC 2.9 console parts, 4.4). The build page passes fresh objects as
+ * The console of one step (docs/spec.md 2.9 console parts, 4.4). The build page passes fresh objects as
  * the build updates live; they reach the machine as `console.update` events, so the console keeps
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
@@ -170,7 +170,7 @@ function ConsoleHeader({
 }
 
 /**
- * SPEC 4.4's footer for the step's status. Not while the log call failed: 'Exit Code 0' under an
+ * docs/spec.md 4.4's footer for the step's status. Not while the log call failed: 'Exit Code 0' under an
  * error would read as a verdict on a log nobody could load.
  */
 function ConsoleFooter({

@@ -20,12 +20,12 @@ export const selectShowAll = (snapshot: ConsoleSnapshot) => snapshot.context.sho
 export const selectFollow = (snapshot: ConsoleSnapshot) => snapshot.context.follow;
 export const selectFetchError = (snapshot: ConsoleSnapshot) => snapshot.context.fetchError;
 
-/** SPEC 2.9: download once the step has stopped and its logs are resolved. */
+/** docs/spec.md 2.9: download once the step has stopped and its logs are resolved. */
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('resolved') && Boolean(snapshot.context.step.stopped);
 
 /**
- * SPEC 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
+ * docs/spec.md 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
  * while the stage runs on (following then goes on to its next running step).
  */
 export const selectCanFollow = (snapshot: ConsoleSnapshot) =>

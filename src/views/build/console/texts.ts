@@ -1,7 +1,7 @@
 import type { Build, Stage, Step } from '../../../api/types';
 import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/build/logViewer.machine';
 
-/** SPEC 4.4's log footer text for the step's status. */
+/** docs/spec.md 4.4's log footer text for the step's status. */
 export function footerText(step: Step, stage: Stage): string {
   const error = step.error || stage.error;
   switch (step.status) {
@@ -13,7 +13,7 @@ export function footerText(step: Step, stage: Stage): string {
       return 'Exit Code 0';
     case 'running':
       return 'Step is running...';
-    // "Step pending or waiting gives loading" (SPEC 4.4): both read as pending.
+    // "Step pending or waiting gives loading" (docs/spec.md 4.4): both read as pending.
     case 'pending':
     case 'waiting_on_dependencies':
       return 'Step is pending';
@@ -26,7 +26,7 @@ export function footerText(step: Step, stage: Stage): string {
   }
 }
 
-/** The tail window's notice (SPEC 9: 250 lines by default); `total` counts no group markers. */
+/** The tail window's notice (docs/spec.md 9: 250 lines by default); `total` counts no group markers. */
 export function tailText(total: number): string {
   return `Showing the last ${LOGS_SHOWN_BY_DEFAULT} of ${total.toLocaleString('en')} lines`;
 }
@@ -45,7 +45,7 @@ export function consoleErrorText(fetchError: string | null, step: Step): string 
 }
 
 /**
- * SPEC 2.9: "the step's log blob name with the '.log' suffix". Drone's blob name is
+ * docs/spec.md 2.9: "the step's log blob name with the '.log' suffix". Drone's blob name is
  * logs_{namespace}_{name}_{build}_{stage}_{step} (numbers), e.g. logs_octocat_hello_42_1_2.log.
  */
 export function logFileName(

@@ -21,7 +21,7 @@ export const selectHidden = (snapshot: ViewerSnapshot) => snapshot.context.hidde
 export const selectGroupScan = (snapshot: ViewerSnapshot) => snapshot.context.groupScan;
 export const selectFolds = (snapshot: ViewerSnapshot) => snapshot.context.folds;
 export const selectGroups = (snapshot: ViewerSnapshot) => snapshot.context.groupScan.groups;
-/** Index of the first line of the tail window: the last 250 lines (SPEC 2.9, 9). */
+/** Index of the first line of the tail window: the last 250 lines (docs/spec.md 2.9, 9). */
 export const selectTailStart = (snapshot: ViewerSnapshot) => tailStartOf(snapshot.context);
 /** The log's lines, group markers not counted. */
 export const selectLineCount = (snapshot: ViewerSnapshot) => {

@@ -126,7 +126,7 @@ function renderGraph(build: Build, stageNumber = 1, stepNumber = 1) {
   };
 }
 
-describe('GraphView (SPEC 2.9)', () => {
+describe('GraphView (docs/spec.md 2.9)', () => {
   it('lists stage and step nodes as links that keep the graph view; never-run nodes are not links', async () => {
     renderGraph(dagBuild());
     const stages = await screen.findByRole('list', { name: 'Stages nodes' });

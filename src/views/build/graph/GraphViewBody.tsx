@@ -11,7 +11,7 @@ import { StepDrawer } from './StepDrawer';
 import { useInspectedActorRef } from '../../useInspectedActorRef';
 
 /**
- * SPEC 2.9 graph view. Stages link to /{ns}/{name}/{build}/{stage}/1; steps link to
+ * docs/spec.md 2.9 graph view. Stages link to /{ns}/{name}/{build}/{stage}/1; steps link to
  * .../{stage}/{step} and open the step drawer. Links keep `?view=graph`, so the graph stays.
  * The build page hands in a fresh build on every live update; the graphs follow it.
  */

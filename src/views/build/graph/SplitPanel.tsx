@@ -13,7 +13,7 @@ import type { GraphViewRef } from './GraphPanel';
 const DIVIDER = 10;
 
 /**
- * SPEC 2.9 / 9: the stage graph above, the step graph below, each at least 190px, with a divider
+ * docs/spec.md 2.9 / 9: the stage graph above, the step graph below, each at least 190px, with a divider
  * that can be dragged or moved with the arrow keys (Home and End go to either end). The machine
  * holds the size; this component only measures and reports pointer and key input.
  */

@@ -7,7 +7,7 @@ import { Elapsed } from '../Elapsed';
 type RepoRef = { namespace: string; name: string };
 
 /**
- * SPEC 2.9: the step info drawer of the graph view: started, finished, duration, runner (the
+ * docs/spec.md 2.9: the step info drawer of the graph view: started, finished, duration, runner (the
  * stage's machine), exit code, and the step's console, live while the step runs. A modal
  * <dialog> at the right edge: the browser keeps focus inside, Escape closes it, and focus goes
  * back to the node that opened it.

@@ -50,7 +50,7 @@ const DARK: Palette = {
   focus: '#4493f8',
 };
 
-/** SPEC 4.1's icons as canvas text. */
+/** docs/spec.md 4.1's icons as canvas text. */
 const SYMBOLS: Record<IconKind, string> = { tick: '✓', cross: '✕', spinner: '●', dash: '–' };
 
 export function shortName(name: string): string {

@@ -1,13 +1,13 @@
 import type { Build, Stage, Status } from '../../../api/types';
 import { elapsedSeconds, formatDuration } from '../../ui/time';
 
-// SPEC 2.9 graph view: the pure part. Stages and steps become nodes; `depends_on` names become
+// docs/spec.md 2.9 graph view: the pure part. Stages and steps become nodes; `depends_on` names become
 // edges. A pipeline that declares no dependency at all ran in order, so it is drawn as a chain.
 // Ranks (the column of each node, left to right) follow the longest dependency path.
 
 export type GraphKind = 'stages' | 'steps';
 
-/** SPEC 2.9: nodes in these statuses never ran (or never will), so they cannot be selected. */
+/** docs/spec.md 2.9: nodes in these statuses never ran (or never will), so they cannot be selected. */
 export const UNSELECTABLE_STATUSES: readonly Status[] = [
   'skipped',
   'declined',

@@ -8,11 +8,8 @@ import type { Build, Line, Stage, Step } from '../../api/types';
 import { StepConsole } from '../../views/build/console/StepConsole';
 import { consoleMachine } from './console.machine';
 import { fakeFrames } from '../../../tests/fakeFrames';
-import {
-  createLogSourceListener,
-  logStreamMachine,
-  RECONNECT_MAX_DELAY,
-} from './logStream.machine';
+import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
+import { createLogSourceListener, logStreamMachine } from './logStream.machine';
 
 // One running step's log stream (docs/spec.md 7.6) walked along the logStream machine's shortest paths
 // inside the real step console: the server's events come through a fake EventSource, animation

@@ -266,3 +266,12 @@ export function reportCoverage(machine: AnyStateMachine, runs: ModelRun | ModelR
   );
   return coverage;
 }
+
+/**
+ * What the paths leave out of the machine's chart, as one value to assert on (after printing
+ * reportCoverage's summary line): `{ states: [], transitions: [] }` when they cover all of it.
+ */
+export function leftOutOfChart(machine: AnyStateMachine, runs: ModelRun | ModelRun[]) {
+  const { missingStates, missingTransitions } = reportCoverage(machine, runs);
+  return { states: missingStates, transitions: missingTransitions };
+}

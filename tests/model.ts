@@ -268,10 +268,11 @@ export function reportCoverage(machine: AnyStateMachine, runs: ModelRun | ModelR
 }
 
 /**
- * What the paths leave out of the machine's chart, as one value to assert on (after printing
- * reportCoverage's summary line): `{ states: [], transitions: [] }` when they cover all of it.
+ * What the paths leave out of the machine's chart, as one list to assert on (after printing
+ * reportCoverage's summary line): the states no path visits, as `state <id>`, then the
+ * transitions no path takes (as `transitionKey`); `[]` when the paths cover all of it.
  */
-export function leftOutOfChart(machine: AnyStateMachine, runs: ModelRun | ModelRun[]) {
+export function leftOutOfChart(machine: AnyStateMachine, runs: ModelRun | ModelRun[]): string[] {
   const { missingStates, missingTransitions } = reportCoverage(machine, runs);
-  return { states: missingStates, transitions: missingTransitions };
+  return [...missingStates.map((id) => `state ${id}`), ...missingTransitions];
 }

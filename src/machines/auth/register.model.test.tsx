@@ -23,7 +23,7 @@ describe('register machine, model-based, through the registration page', () => {
   afterEach(() => vi.useRealTimers());
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(registerMachine, { paths })).toEqual({ states: [], transitions: [] });
+    expect(leftOutOfChart(registerMachine, { paths })).toEqual([]);
   });
 
   for (const path of paths) {

@@ -76,7 +76,7 @@ describe('card machine, model-based, through CardItem', () => {
   }).getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(cardMachine, { paths, input })).toEqual({ states: [], transitions: [] });
+    expect(leftOutOfChart(cardMachine, { paths, input })).toEqual([]);
   });
 
   for (const path of paths) {
@@ -149,7 +149,7 @@ describe('cards machine, model-based, through CardsView', () => {
   ).getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(cardsMachine, { paths, input })).toEqual({ states: [], transitions: [] });
+    expect(leftOutOfChart(cardsMachine, { paths, input })).toEqual([]);
   });
 
   for (const path of paths) {

@@ -49,10 +49,7 @@ describe('machinesPage machine, model-based, through the machines page', () => {
   afterEach(() => vi.useRealTimers());
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(machinesPageMachine, { paths, input })).toEqual({
-      states: [],
-      transitions: [],
-    });
+    expect(leftOutOfChart(machinesPageMachine, { paths, input })).toEqual([]);
   });
 
   for (const path of paths) {

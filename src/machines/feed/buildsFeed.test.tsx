@@ -190,7 +190,7 @@ describe('buildsFeed machine, model-based', () => {
   }));
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(buildsFeedMachine, runs)).toEqual({ states: [], transitions: [] });
+    expect(leftOutOfChart(buildsFeedMachine, runs)).toEqual([]);
   });
 
   for (const {

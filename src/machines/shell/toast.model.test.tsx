@@ -34,7 +34,7 @@ describe('toast machine, model-based, through the toast stack', () => {
   });
 
   it('covers every state and transition of the chart', () => {
-    expect(leftOutOfChart(modelled, { paths, input })).toEqual({ states: [], transitions: [] });
+    expect(leftOutOfChart(modelled, { paths, input })).toEqual([]);
   });
 
   for (const path of paths) {

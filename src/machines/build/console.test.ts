@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import { fakeLogStream } from '../../../tests/drivers/logStream';
 import { ApiError } from '../../api/client';
+import { makeLines as range } from '../../../tests/factories';
 import type { StepRef } from '../../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
 import {
@@ -12,10 +13,6 @@ import {
   type ConsoleInput,
 } from './console.machine';
 import type { FollowStepEvent } from './consoleFollow';
-
-const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, index) => line(from + index));
 
 const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
 const stage = (status: Status = 'running', extra: Partial<Stage> = {}) =>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
+import { makeLine as line, makeLines as range } from '../../../tests/factories';
 import type { Line } from '../../api/types';
 import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
 import { fakeFrames } from '../../../tests/fakeFrames';
@@ -35,9 +36,6 @@ class FakeEventSource {
   }
 }
 
-const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, index) => line(from + index));
 const latest = () => FakeEventSource.instances.at(-1)!;
 
 let frames = fakeFrames();

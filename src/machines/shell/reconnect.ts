@@ -1,9 +1,9 @@
 // The one reconnect policy of the console's EventSources (docs/spec.md 7.6: /api/stream and a
-// step's log stream). docs/spec.md gives no back-off timings, so these are the console's own:
-// after the first drop wait 1000 ms, double the wait after every further failure, never wait more
-// than 30000 ms, and start over once a connection opens. Jitter takes up to a fifth off each wait,
-// so tabs dropped together (a server restart) do not all come back in the same instant; it never
-// makes a wait longer.
+// step's log stream). The spec's constants (docs/spec.md 9) give no back-off timings, so these are
+// the console's own, as both streams had them: after the first drop wait 1000 ms, double the wait
+// after every further failure, never wait more than 30000 ms, and start over once a connection
+// opens. Jitter takes up to a fifth off each wait, so tabs dropped together (a server restart) do
+// not all come back in the same instant; it never makes a wait longer.
 //
 // A machine keeps `attempt` in its context, counts drops with `attemptAfterDrop`, resets it with
 // `attemptAfterOpen` and waits in a named delay: `delays: { RECONNECT_DELAY: ({ context }) =>

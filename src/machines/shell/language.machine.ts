@@ -1,0 +1,120 @@
+import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
+import { i18n, isLanguage, languageFor, type Language } from '../../i18n';
+import { inspect } from '../devtools/inspector';
+
+// The console's language (issue 19): the browser's preference until the user picks one in the
+// picker; the pick is remembered in localStorage. Whichever it is, entering a state applies it to
+// i18next (every text) and to <html lang> (screen readers, fonts, hyphenation).
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** The slice of Storage the machine uses (tests pass a Map-backed fake). */
+export type LanguageStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface LanguageInput {
+  /** The browser's languages, most wanted first (navigator.languages). */
+  browserLanguages: readonly string[];
+  storage?: LanguageStorage;
+}
+
+interface LanguageContext {
+  browser: Language;
+  stored: Language | null;
+  storage?: LanguageStorage;
+}
+
+export type LanguageEvent =
+  { type: 'language.choose'; language: Language } | { type: 'language.followBrowser' };
+
+function readStored(storage?: LanguageStorage): Language | null {
+  try {
+    const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    // Storage can be disabled (private mode, policies): then nothing is remembered.
+    return null;
+  }
+}
+
+/** The language the context asks for: the remembered pick, else the browser's. */
+const shown = (context: LanguageContext): Language => context.stored ?? context.browser;
+
+export const languageMachine = setup({
+  types: {
+    input: {} as LanguageInput,
+    context: {} as LanguageContext,
+    events: {} as LanguageEvent,
+  },
+  guards: {
+    hasChoice: ({ context }) => context.stored !== null,
+  },
+  actions: {
+    applyLanguage: ({ context }) => {
+      const language = shown(context);
+      void i18n.changeLanguage(language);
+      if (typeof document !== 'undefined') document.documentElement.lang = language;
+    },
+    rememberChoice: assign(({ context, event }) => {
+      if (event.type !== 'language.choose') return {};
+      try {
+        context.storage?.setItem(LANGUAGE_STORAGE_KEY, event.language);
+      } catch {
+        // Not remembered, still applied for this visit.
+      }
+      return { stored: event.language };
+    }),
+    forgetChoice: assign(({ context }) => {
+      try {
+        context.storage?.removeItem(LANGUAGE_STORAGE_KEY);
+      } catch {
+        // Nothing stored, or storage is unavailable: either way nothing is remembered.
+      }
+      return { stored: null };
+    }),
+  },
+}).createMachine({
+  id: 'language',
+  context: ({ input }) => ({
+    browser: languageFor(input.browserLanguages),
+    stored: readStored(input.storage),
+    storage: input.storage,
+  }),
+  initial: 'resolving',
+  on: {
+    'language.choose': { target: '.chosen', reenter: true, actions: 'rememberChoice' },
+    'language.followBrowser': { target: '.browserDefault', reenter: true, actions: 'forgetChoice' },
+  },
+  states: {
+    resolving: {
+      always: [{ guard: 'hasChoice', target: 'chosen' }, { target: 'browserDefault' }],
+    },
+    /** Nothing picked: the browser's first supported language, English when none is. */
+    browserDefault: { entry: 'applyLanguage' },
+    /** The picker's choice, remembered across visits. */
+    chosen: { entry: 'applyLanguage' },
+  },
+});
+
+type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
+
+export const selectLanguage = (snapshot: LanguageSnapshot): Language => shown(snapshot.context);
+
+function browserInput(): LanguageInput {
+  if (typeof window === 'undefined') return { browserLanguages: [] };
+  let storage: LanguageStorage | undefined;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = undefined;
+  }
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return { browserLanguages: languages, storage };
+}
+
+let shared: ReturnType<typeof createActor<typeof languageMachine>> | undefined;
+
+/** One language for the whole app, started at boot (before the first render reads a text). */
+export function languageActor() {
+  shared ??= createActor(languageMachine, { inspect, input: browserInput() }).start();
+  return shared;
+}

@@ -1,6 +1,13 @@
 import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
 import { i18n, isLanguage, languageFor, type Language } from '../../i18n';
 import { inspect } from '../devtools/inspector';
+import {
+  browserStorage,
+  forgetChoice,
+  readChoice,
+  storeChoice,
+  type ChoiceStorage,
+} from './rememberedChoice';
 
 // The console's language (issue 19): the browser's preference until the user picks one in the
 // picker; the pick is remembered in localStorage. Whichever it is, entering a state applies it to
@@ -8,8 +15,7 @@ import { inspect } from '../devtools/inspector';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** The slice of Storage the machine uses (tests pass a Map-backed fake). */
-export type LanguageStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type LanguageStorage = ChoiceStorage;
 
 export interface LanguageInput {
   /** The browser's languages, most wanted first (navigator.languages). */
@@ -25,16 +31,6 @@ interface LanguageContext {
 
 export type LanguageEvent =
   { type: 'language.choose'; language: Language } | { type: 'language.followBrowser' };
-
-function readStored(storage?: LanguageStorage): Language | null {
-  try {
-    const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    // Storage can be disabled (private mode, policies): then nothing is remembered.
-    return null;
-  }
-}
 
 /** The language the context asks for: the remembered pick, else the browser's. */
 const shown = (context: LanguageContext): Language => context.stored ?? context.browser;
@@ -56,19 +52,11 @@ export const languageMachine = setup({
     },
     rememberChoice: assign(({ context, event }) => {
       if (event.type !== 'language.choose') return {};
-      try {
-        context.storage?.setItem(LANGUAGE_STORAGE_KEY, event.language);
-      } catch {
-        // Not remembered, still applied for this visit.
-      }
+      storeChoice(context.storage, LANGUAGE_STORAGE_KEY, event.language);
       return { stored: event.language };
     }),
     forgetChoice: assign(({ context }) => {
-      try {
-        context.storage?.removeItem(LANGUAGE_STORAGE_KEY);
-      } catch {
-        // Nothing stored, or storage is unavailable: either way nothing is remembered.
-      }
+      forgetChoice(context.storage, LANGUAGE_STORAGE_KEY);
       return { stored: null };
     }),
   },
@@ -76,7 +64,7 @@ export const languageMachine = setup({
   id: 'language',
   context: ({ input }) => ({
     browser: languageFor(input.browserLanguages),
-    stored: readStored(input.storage),
+    stored: readChoice(input.storage, LANGUAGE_STORAGE_KEY, isLanguage),
     storage: input.storage,
   }),
   initial: 'resolving',
@@ -101,14 +89,8 @@ export const selectLanguage = (snapshot: LanguageSnapshot): Language => shown(sn
 
 function browserInput(): LanguageInput {
   if (typeof window === 'undefined') return { browserLanguages: [] };
-  let storage: LanguageStorage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = undefined;
-  }
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return { browserLanguages: languages, storage };
+  return { browserLanguages: languages, storage: browserStorage() };
 }
 
 let shared: ReturnType<typeof createActor<typeof languageMachine>> | undefined;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { memoryStorage } from '../../../tests/memoryStorage';
 import { modelOf, pathName, reportCoverage } from '../../../tests/model';
 import { i18n } from '../../i18n';
 import { LanguagePicker } from '../../views/shell/LanguagePicker';
@@ -12,16 +13,6 @@ import {
   type LanguageEvent,
   type LanguageStorage,
 } from './language.machine';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  const storage: LanguageStorage = {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-  return { storage, values };
-}
 
 function start(browserLanguages: string[], stored?: string) {
   const { storage, values } = memoryStorage(stored ? { [LANGUAGE_STORAGE_KEY]: stored } : {});

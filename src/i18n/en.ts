@@ -20,7 +20,6 @@ export const en = {
     signIn: 'Sign In',
     tryAgain: 'Try again',
     learnMore: 'Learn more',
-    pageTitle: '{{page}} - {{product}}',
   },
   status: {
     skipped: 'skipped',
@@ -90,7 +89,7 @@ export const en = {
   },
   language: {
     label: 'Language',
-    hint: "Until you pick one, the console follows your browser's language.",
+    browser: "Browser's language ({{language}})",
   },
   shell: {
     main: 'Main',

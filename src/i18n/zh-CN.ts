@@ -22,7 +22,6 @@ export const zhCN: Translation<typeof en> = {
     signIn: '登录',
     tryAgain: '重试',
     learnMore: '了解更多',
-    pageTitle: '{{page}} - {{product}}',
   },
   status: {
     skipped: '已跳过',
@@ -90,7 +89,7 @@ export const zhCN: Translation<typeof en> = {
   },
   language: {
     label: '语言',
-    hint: '在您选择之前，控制台使用浏览器的语言。',
+    browser: '浏览器的语言（{{language}}）',
   },
   shell: {
     main: '主导航',

@@ -55,5 +55,15 @@ test.describe('a Chinese browser', () => {
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('button', { name: '同步' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
+
+    // English picked, kept over the browser's Chinese; picking the browser's language forgets it.
+    await page.getByRole('link', { name: '账户设置' }).click();
+    await page.getByLabel('语言').selectOption('en');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible(FIRST_LOAD);
+    await page.getByLabel('Language').selectOption({ label: "Browser's language (简体中文)" });
+    await expect(page.getByRole('heading', { name: '账户设置' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
   });
 });

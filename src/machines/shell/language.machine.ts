@@ -86,6 +86,9 @@ export const languageMachine = setup({
 type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
 
 export const selectLanguage = (snapshot: LanguageSnapshot): Language => shown(snapshot.context);
+/** The picked language; null while the browser's is followed. */
+export const selectChoice = (snapshot: LanguageSnapshot) => snapshot.context.stored;
+export const selectBrowserLanguage = (snapshot: LanguageSnapshot) => snapshot.context.browser;
 
 function browserInput(): LanguageInput {
   if (typeof window === 'undefined') return { browserLanguages: [] };

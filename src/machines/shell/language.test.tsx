@@ -100,18 +100,24 @@ describe('language machine, model-based, through the language picker', () => {
       render(<LanguagePicker />);
       const picker = () => screen.getByRole('combobox');
       // The label is the picker's own text: it switches with the language it picks.
-      const shows = (language: string, label: string, remembered: string | null) => () => {
-        expect(picker()).toHaveValue(language);
-        expect(screen.getByLabelText(label)).toBe(picker());
+      // The picker names the browser's language first; its label switches with the language.
+      const shows = (language: string, remembered: string | null) => () => {
+        expect(picker()).toHaveValue(remembered ?? '');
+        expect(screen.getByLabelText(language === 'en' ? 'Language' : '语言')).toBe(picker());
         expect(document.documentElement.lang).toBe(language);
         expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe(remembered);
       };
       await path.test({
         states: {
-          browserDefault: shows('en', 'Language', null),
+          browserDefault: () => {
+            shows('en', null)();
+            expect(screen.getByRole('option', { name: "Browser's language (English)" })).toBe(
+              screen.getAllByRole('option')[0],
+            );
+          },
           chosen: () => {
             const language = selectLanguage(shared.getSnapshot());
-            shows(language, language === 'en' ? 'Language' : '语言', language)();
+            shows(language, language)();
           },
         },
         events: {
@@ -120,8 +126,8 @@ describe('language machine, model-based, through the language picker', () => {
               target: { value: (event as Extract<LanguageEvent, { language: string }>).language },
             });
           },
-          'language.followBrowser': ({ event }) => {
-            act(() => shared.send(event as LanguageEvent));
+          'language.followBrowser': () => {
+            fireEvent.change(picker(), { target: { value: '' } });
           },
         },
       });

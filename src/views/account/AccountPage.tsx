@@ -73,7 +73,7 @@ export function AccountPage() {
         <h1>{t('account.heading')}</h1>
         <LogoutLink href="/logout">{t('account.logout')}</LogoutLink>
       </PageHeader>
-      <Card css={{ marginBottom: '$4', maxWidth: '24rem' }}>
+      <Card css={{ marginBottom: '$4', maxWidth: '24rem', '& > div': { marginBottom: 0 } }}>
         <LanguagePicker />
       </Card>
       {loading ? <Loading /> : null}

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 // Dependencies point one way: views -> machines -> api (docs/architecture.md 2).
@@ -96,6 +97,40 @@ export default tseslint.config(
               message: 'src/logs and src/text import no layer above them (docs/architecture.md 2).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 19: the texts of these folders come from the catalogs (src/i18n), so a text literal in
+    // their JSX, or in an attribute people read, is a string someone forgot to translate.
+    files: ['src/views/{ui,auth,account,admin,dashboard,feed,shell}/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // Numbers, punctuation, CONSTANTS and the close mark are not words to translate.
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕…—]+'] },
+          'jsx-attributes': {
+            include: [
+              'label',
+              'title',
+              'aria-label',
+              'placeholder',
+              'alt',
+              'hint',
+              'description',
+              'ariaLabel',
+              'copyLabel',
+              'copiedLabel',
+              'confirmLabel',
+              'emptyTitle',
+              'emptyText',
+            ],
+          },
         },
       ],
     },

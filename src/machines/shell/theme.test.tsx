@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { memoryStorage } from '../../../tests/memoryStorage';
 import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { ThemeRoot, ThemeToggle } from '../../views/shell/ThemeToggle';
 import { darkTheme } from '../../views/ui/theme';
@@ -13,16 +14,6 @@ import {
   type ThemeEvent,
   type ThemeStorage,
 } from './theme.machine';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  const storage: ThemeStorage = {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-  return { storage, values };
-}
 
 /** The system scheme watcher, replaced by one the test drives through `system.changed`. */
 const quietWatcher = fromCallback<{ type: 'noop' }>(() => undefined);

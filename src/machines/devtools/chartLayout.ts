@@ -275,20 +275,25 @@ export function fitZoom(layout: Pick<ChartLayout, 'width'>, canvasWidth: number)
 }
 
 /**
- * Top to bottom or left to right, whichever is drawn larger in the canvas's width; when both
- * fit at full size, the shorter one.
+ * Top to bottom or left to right: whichever is drawn larger in the canvas's width; at the same
+ * zoom, the one that overflows the width less (less to pan), then the shorter one.
  */
 export function layoutForWidth(
   chart: MachineChart,
   folded: ReadonlySet<string>,
   canvasWidth: number,
 ): ChartLayout {
-  const [down, across] = (['TB', 'LR'] as const).map((direction) =>
-    layoutChart(chart, folded, direction),
-  );
-  const score = (layout: ChartLayout) => fitZoom(layout, canvasWidth);
-  if (score(down!) !== score(across!)) return score(down!) > score(across!) ? down! : across!;
-  return down!.height * score(down!) <= across!.height * score(across!) ? down! : across!;
+  const costs = (layout: ChartLayout) => {
+    const zoom = fitZoom(layout, canvasWidth);
+    const overflow = Math.max(0, layout.width * zoom - (canvasWidth - 2 * CANVAS_PADDING));
+    return [-zoom, Math.round(overflow), layout.height * zoom];
+  };
+  const [down, across] = (['TB', 'LR'] as const).map((direction) => {
+    const layout = layoutChart(chart, folded, direction);
+    return { layout, cost: costs(layout) };
+  });
+  const index = down!.cost.findIndex((cost, at) => cost !== across!.cost[at]);
+  return index >= 0 && across!.cost[index]! < down!.cost[index]! ? across!.layout : down!.layout;
 }
 
 export interface Viewport {

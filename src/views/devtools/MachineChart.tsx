@@ -190,12 +190,14 @@ function applyStates(graph: G6Graph | null, states: Record<string, string[]>) {
   }
 }
 
-const close = (a: Viewport, graph: G6Graph) => {
-  const [x = 0, y = 0] = graph.getPosition();
-  return (
-    Math.abs(graph.getZoom() - a.zoom) < 1e-3 && Math.abs(x - a.x) < 0.5 && Math.abs(y - a.y) < 0.5
-  );
-};
+/** The machine's viewport of a graph: its zoom, and where the layout's origin is on screen. */
+function viewportOf(graph: G6Graph): Viewport {
+  const [x = 0, y = 0] = graph.getViewportByCanvas([0, 0]);
+  return { zoom: graph.getZoom(), x, y };
+}
+
+const close = (a: Viewport, b: Viewport) =>
+  Math.abs(a.zoom - b.zoom) < 1e-3 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
 
 /**
  * Draws a machine's chart: the chart machine lays it out for the canvas's width and holds the
@@ -248,11 +250,12 @@ export function MachineChart({
   const shown = useRef(viewport);
   const applying = useRef(false);
   const showViewport = async (graph: G6Graph | null, target: Viewport) => {
-    if (!graph || close(target, graph)) return;
+    if (!graph || close(target, viewportOf(graph))) return;
     applying.current = true;
     try {
-      await graph.zoomTo(target.zoom, false, [0, 0]);
-      await graph.translateTo([target.x, target.y], false);
+      await graph.zoomTo(target.zoom, false);
+      const { x, y } = viewportOf(graph);
+      await graph.translateBy([target.x - x, target.y - y], false);
     } finally {
       applying.current = false;
     }
@@ -304,8 +307,7 @@ export function MachineChart({
       graph.on(GraphEvent.AFTER_TRANSFORM, () => {
         // Transforms while it renders, or while the machine's viewport is applied, are not moves.
         if (!graph || graphRef.current !== graph || applying.current) return;
-        const [x = 0, y = 0] = graph.getPosition();
-        actor.send({ type: 'chart.moved', viewport: { zoom: graph.getZoom(), x, y } });
+        actor.send({ type: 'chart.moved', viewport: viewportOf(graph) });
       });
       const drawn = graph;
       drawn
@@ -324,8 +326,7 @@ export function MachineChart({
       graphRef.current = null;
       graph?.destroy();
     };
-    // showViewport reads refs only; a new layout or theme is a new graph.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // A new layout or theme is a new graph.
   }, [layout, height, dark, actor]);
 
   useEffect(() => {
@@ -333,7 +334,6 @@ export function MachineChart({
     void showViewport(graphRef.current, viewport).catch((error: unknown) =>
       console.error('machine chart', error),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewport]);
 
   // The states to show (current, selected), applied now and again once a new graph has rendered.

@@ -274,6 +274,18 @@ export function fitZoom(layout: Pick<ChartLayout, 'width'>, canvasWidth: number)
   return Math.min(1, Math.max(MIN_FIT_ZOOM, fits));
 }
 
+/** Layouts do not depend on the width: a resized canvas only chooses between them again. */
+const layouts = new WeakMap<MachineChart, Map<string, ChartLayout>>();
+
+function cachedLayout(chart: MachineChart, folded: ReadonlySet<string>, direction: 'TB' | 'LR') {
+  const cache = layouts.get(chart) ?? new Map<string, ChartLayout>();
+  layouts.set(chart, cache);
+  const key = `${direction} ${[...folded].sort().join(' ')}`;
+  const layout = cache.get(key) ?? layoutChart(chart, folded, direction);
+  cache.set(key, layout);
+  return layout;
+}
+
 /**
  * Top to bottom or left to right: whichever is drawn larger in the canvas's width; at the same
  * zoom, the one that overflows the width less (less to pan), then the shorter one.
@@ -289,7 +301,7 @@ export function layoutForWidth(
     return [-zoom, Math.round(overflow), layout.height * zoom];
   };
   const [down, across] = (['TB', 'LR'] as const).map((direction) => {
-    const layout = layoutChart(chart, folded, direction);
+    const layout = cachedLayout(chart, folded, direction);
     return { layout, cost: costs(layout) };
   });
   const index = down!.cost.findIndex((cost, at) => cost !== across!.cost[at]);

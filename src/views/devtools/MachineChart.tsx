@@ -410,6 +410,8 @@ export function MachineChart({
         style={{ height }}
         data-zoom={viewport.zoom.toFixed(3)}
         data-fit-zoom={fit.zoom.toFixed(3)}
+        data-origin-x={Math.round(viewport.x)}
+        data-origin-y={Math.round(viewport.y)}
         data-state-font-px={(viewport.zoom * STATE_FONT_SIZE).toFixed(1)}
         data-drawing-width={Math.round(layout.width * viewport.zoom)}
         data-direction={layout.direction}

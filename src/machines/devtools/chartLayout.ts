@@ -315,6 +315,10 @@ export interface Viewport {
   y: number;
 }
 
+/** Viewports the eye cannot tell apart (G6 reports its own in floating point). */
+export const sameViewport = (a: Viewport, b: Viewport) =>
+  Math.abs(a.zoom - b.zoom) < 1e-3 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
+
 /** The viewport that fits the layout to the canvas's width, centred when it is narrower. */
 export function fitViewport(layout: ChartLayout, canvasWidth: number): Viewport {
   const zoom = fitZoom(layout, canvasWidth);

@@ -5,6 +5,7 @@ import {
   fitViewport,
   groupIds,
   layoutForWidth,
+  sameViewport,
   type ChartLayout,
   type Viewport,
 } from './chartLayout';
@@ -58,9 +59,6 @@ function zoomedBy({ viewport, width, height }: Context, ratio: number): Viewport
   const [cx, cy] = [width / 2, height / 2];
   return { zoom, x: cx - (cx - viewport.x) * scale, y: cy - (cy - viewport.y) * scale };
 }
-
-const sameViewport = (a: Viewport, b: Viewport) =>
-  Math.abs(a.zoom - b.zoom) < 1e-3 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
 
 export const machineChartMachine = setup({
   types: {

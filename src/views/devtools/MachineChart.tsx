@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import type { MachineChart as Chart } from '../../machines/devtools/chart';
 import {
   EDGE_FONT_SIZE,
+  groupIds,
+  sameViewport,
   STATE_FONT_SIZE,
   type Box,
   type ChartLayout,
@@ -196,9 +198,6 @@ function viewportOf(graph: G6Graph): Viewport {
   return { zoom: graph.getZoom(), x, y };
 }
 
-const close = (a: Viewport, b: Viewport) =>
-  Math.abs(a.zoom - b.zoom) < 1e-3 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
-
 /**
  * Draws a machine's chart: the chart machine lays it out for the canvas's width and holds the
  * viewport; G6 paints it and reports the wheel and drags. The canvas's attributes say what a
@@ -225,9 +224,8 @@ export function MachineChart({
   useEffect(() => {
     onSelect.current = onSelectState;
   });
-  const groups = chart.nodes.filter(
-    (node) => node.id !== chart.id && (node.type === 'compound' || node.type === 'parallel'),
-  );
+  const groupIdList = groupIds(chart);
+  const groups = chart.nodes.filter((node) => groupIdList.includes(node.id));
 
   // The canvas's width decides the layout; its height follows the drawing, up to 3/4 screen.
   useEffect(() => {
@@ -250,7 +248,7 @@ export function MachineChart({
   const shown = useRef(viewport);
   const applying = useRef(false);
   const showViewport = async (graph: G6Graph | null, target: Viewport) => {
-    if (!graph || close(target, viewportOf(graph))) return;
+    if (!graph || sameViewport(target, viewportOf(graph))) return;
     applying.current = true;
     try {
       await graph.zoomTo(target.zoom, false);

@@ -73,11 +73,15 @@ test.describe('at 1280x800', () => {
     await expect.poll(zoom).toBeGreaterThan(fit);
     await fitButton.click();
     await expect.poll(zoom).toBe(fit);
-    // ...and a drag on its background pans it.
+    // ...and a drag on its background pans it, once the canvas shows the fitted chart.
+    await expect(chart).toHaveAttribute('data-viewport-shown', 'true');
     await chart.scrollIntoViewIfNeeded();
     const corner = (await chart.boundingBox())!;
     await page.mouse.move(corner.x + 6, corner.y + 6);
     await page.mouse.down();
+    // G6 takes a press held 100 ms and moved 10 px for a drag, as a hand makes it.
+    await page.mouse.move(corner.x + 18, corner.y + 14);
+    await page.waitForTimeout(150);
     await page.mouse.move(corner.x + 66, corner.y + 46, { steps: 5 });
     await page.mouse.up();
     await expect.poll(originX).toBeGreaterThan(fitX + 30);

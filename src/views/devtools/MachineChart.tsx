@@ -246,16 +246,27 @@ export function MachineChart({
 
   // The viewport to show, applied now and again once a new graph has rendered.
   const shown = useRef(viewport);
-  const applying = useRef(false);
+  // The graph whose viewport is being set: its transforms meanwhile are not the user's. Per
+  // graph, as a graph destroyed halfway through never finishes.
+  const applying = useRef<G6Graph | null>(null);
+  // data-viewport-shown tells tests when the canvas shows the machine's viewport (a drag before
+  // then is overridden by it).
   const showViewport = async (graph: G6Graph | null, target: Viewport) => {
-    if (!graph || sameViewport(target, viewportOf(graph))) return;
-    applying.current = true;
-    try {
-      await graph.zoomTo(target.zoom, false);
-      const { x, y } = viewportOf(graph);
-      await graph.translateBy([target.x - x, target.y - y], false);
-    } finally {
-      applying.current = false;
+    const element = container.current;
+    if (!graph || !element) return;
+    if (!sameViewport(target, viewportOf(graph))) {
+      element.dataset.viewportShown = 'false';
+      applying.current = graph;
+      try {
+        await graph.zoomTo(target.zoom, false);
+        const { x, y } = viewportOf(graph);
+        await graph.translateBy([target.x - x, target.y - y], false);
+      } finally {
+        if (applying.current === graph) applying.current = null;
+      }
+    }
+    if (graphRef.current === graph && shown.current === target) {
+      element.dataset.viewportShown = 'true';
     }
   };
 
@@ -304,7 +315,7 @@ export function MachineChart({
       });
       graph.on(GraphEvent.AFTER_TRANSFORM, () => {
         // Transforms while it renders, or while the machine's viewport is applied, are not moves.
-        if (!graph || graphRef.current !== graph || applying.current) return;
+        if (!graph || graphRef.current !== graph || applying.current === graph) return;
         actor.send({ type: 'chart.moved', viewport: viewportOf(graph) });
       });
       const drawn = graph;

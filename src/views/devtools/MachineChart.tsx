@@ -349,10 +349,10 @@ export function MachineChart({
   const elementStates = useRef<Record<string, string[]>>({});
   useEffect(() => {
     const states: Record<string, string[]> = {};
-    for (const state of layout.states) {
-      states[state.id] = [
-        ...(highlighted.includes(state.id) ? ['active'] : []),
-        ...(state.id === selectedStateId ? ['selected'] : []),
+    for (const { id } of [...layout.states, ...layout.groups]) {
+      states[id] = [
+        ...(highlighted.includes(id) ? ['active'] : []),
+        ...(id === selectedStateId ? ['selected'] : []),
       ];
     }
     elementStates.current = states;

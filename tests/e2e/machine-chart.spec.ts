@@ -15,6 +15,8 @@ async function openChart(page: Page, machine: string): Promise<Locator> {
   await machines.getByRole('button', { name: machine, exact: true }).click(FIRST_LOAD);
   const chart = page.getByRole('img', { name: `State chart of ${machine}` });
   await expect(chart.locator('canvas').first()).toBeVisible();
+  // The canvas shows the chart machine's viewport: its attributes describe what is drawn.
+  await expect(chart).toHaveAttribute('data-viewport-shown', 'true');
   return chart;
 }
 

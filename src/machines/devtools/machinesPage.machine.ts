@@ -170,13 +170,6 @@ export const selectLiveActors = (snapshot: Snapshot) =>
         a.report.machineId.localeCompare(b.report.machineId) || a.actorId.localeCompare(b.actorId),
     );
 
-/**
- * Past this many eventless (`always`) transitions, labelled edges become a thicket (the console
- * decides its state from facts: 42 of them): the chart draws them dashed and unlabelled, the
- * state's details list their guards, and the page can hide them.
- */
-export const EVENTLESS_LABELLED_UP_TO = 12;
-
 export const selectShowsEventless = (snapshot: Snapshot): boolean =>
   snapshot.context.showEventless ?? true;
 

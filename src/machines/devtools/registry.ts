@@ -21,6 +21,7 @@ import { languageMachine } from '../shell/language.machine';
 import { loginMachine } from '../auth/login.machine';
 import { loginRedirectMachine } from '../auth/loginRedirect.machine';
 import { logoutMachine } from '../auth/logout.machine';
+import { machineChartMachine } from './machineChart.machine';
 import { machinesPageMachine } from './machinesPage.machine';
 import { newBuildMachine } from '../repo/newBuild.machine';
 import { registerMachine } from '../auth/register.machine';
@@ -209,5 +210,10 @@ export const machineRegistry: MachineEntry[] = [
     id: 'machinesPage',
     machine: machinesPageMachine,
     description: 'This page: the chart drawn, the state inspected, live actors of other tabs',
+  },
+  {
+    id: 'machineChart',
+    machine: machineChartMachine,
+    description: "This page's chart: folded states, the layout for the width, zoom and pan",
   },
 ];

@@ -1,22 +1,45 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { MachineChart as Chart } from '../../machines/devtools/chart';
+import {
+  EDGE_FONT_SIZE,
+  groupIds,
+  sameViewport,
+  STATE_FONT_SIZE,
+  type Box,
+  type ChartLayout,
+  type Viewport,
+} from '../../machines/devtools/chartLayout';
+import { machineChartMachine, ZOOM_RANGE } from '../../machines/devtools/machineChart.machine';
 import { selectIsDark, themeActor } from '../../machines/shell/theme.machine';
+import { Button, IconButton } from '../ui';
 import { styled } from '../ui/theme';
-import { EVENTLESS_LABELLED_UP_TO } from '../../machines/devtools/machinesPage.machine';
+import { useInspectedActorRef } from '../useInspectedActorRef';
+import { statePath } from './StateList';
 
 const Canvas = styled('div', {
   width: '100%',
-  height: '600px',
   border: '1px solid $border',
   borderRadius: '$3',
   backgroundColor: '$surface',
   overflow: 'hidden',
+  touchAction: 'none',
+});
+
+const Toolbar = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$1',
+  margin: '$2 0',
+  fontSize: '$1',
+  color: '$textMuted',
 });
 
 const Legend = styled('p', { margin: '$2 0 0', fontSize: '$1', color: '$textMuted' });
 
 type G6Graph = import('@antv/g6').Graph;
+type GraphData = import('@antv/g6').GraphData;
 
 /** Canvas colours can't be CSS variables; one palette per theme, matching theme.ts. */
 const PALETTES = {
@@ -50,105 +73,114 @@ const PALETTES = {
   },
 };
 
-/** On the canvas a guard shows by name; its params are in the state's details. */
-const shortLabel = (label: string) => label.replace(/\[(\w+)\([^)\]]*\)\]/, '[$1]');
+type Palette = (typeof PALETTES)['light'];
 
-interface DrawnEdge {
-  id: string;
-  source: string;
-  target: string;
-  lines: string[];
-  /** Only eventless transitions: drawn dashed. */
-  eventless: boolean;
-  /** Eventless both ways between the two states: one line, an arrow at each end. */
-  twoWay: boolean;
-}
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace';
+const TITLE = 'title:';
+const LABEL = 'label:';
+const PAN_STEP = 80;
 
 /**
- * The machine's own transitions (from the root) are listed with the root state instead: drawn,
- * they would cross every other edge. Transitions between the same two drawn states share one
- * edge, one label line each, so parallel edges do not pile their labels on each other. When a
- * machine has many eventless transitions (a state decided from facts), they are drawn dashed,
- * both ways on one line and without labels: the state's details list their guards.
+ * G6 data for a layout: every position is the layout's, G6 lays nothing out. Group titles and
+ * edge labels are shapes of their own, placed where the layout made room for them.
  */
-function drawnEdges(
-  chart: Chart,
-  root: string,
-  groups: Set<string>,
-  leafOf: (id: string) => string,
-) {
-  const byId = new Map(chart.nodes.map((node) => [node.id, node]));
-  const quiet = chart.edges.filter((edge) => edge.event === '').length > EVENTLESS_LABELLED_UP_TO;
-  const merged = new Map<string, DrawnEdge>();
-  for (const edge of chart.edges) {
-    if (edge.source === root || edge.target === root) continue;
-    const source = leafOf(edge.source);
-    const target = leafOf(edge.target);
-    const eventless = edge.event === '';
-    const group = groups.has(edge.source) ? `(${byId.get(edge.source)?.label}) ` : '';
-    const line = quiet && eventless ? '' : `${group}${shortLabel(edge.label)}`;
-    const reverse = merged.get(`${target}->${source}`);
-    if (quiet && eventless && reverse?.eventless && source !== target) {
-      reverse.twoWay = true;
-      continue;
-    }
-    const key = `${source}->${target}`;
-    const existing = merged.get(key);
-    if (!existing)
-      merged.set(key, { id: key, source, target, lines: [line], eventless, twoWay: false });
-    else {
-      existing.eventless &&= eventless;
-      if (!existing.lines.includes(line)) existing.lines.push(line);
-    }
-  }
-  return [...merged.values()].map(({ id, source, target, lines, eventless, twoWay }) => ({
-    id,
-    source,
-    target,
-    data: { label: lines.filter(Boolean).join('\n'), eventless, twoWay },
+function toGraphData(layout: ChartLayout, colors: Palette): GraphData {
+  const size = (box: Box): [number, number] => [box.width, box.height];
+  const text = { labelFontFamily: FONT, labelPlacement: 'center' as const, labelFill: colors.text };
+  const groups = layout.groups.flatMap((group) => [
+    {
+      id: group.id,
+      style: {
+        x: group.x,
+        y: group.y,
+        size: size(group),
+        radius: 8,
+        fill: colors.group,
+        stroke: colors.groupBorder,
+        zIndex: group.depth - 100,
+        cursor: 'pointer' as const,
+      },
+    },
+    {
+      id: `${TITLE}${group.id}`,
+      style: {
+        ...text,
+        x: group.title.x,
+        y: group.title.y,
+        size: size(group.title),
+        fillOpacity: 0,
+        lineWidth: 0,
+        labelText: group.label,
+        labelFill: colors.muted,
+        labelFontSize: STATE_FONT_SIZE,
+        zIndex: group.depth - 99,
+        cursor: 'pointer' as const,
+      },
+    },
+  ]);
+  const states = layout.states.map((state) => ({
+    id: state.id,
+    style: {
+      ...text,
+      x: state.x,
+      y: state.y,
+      size: size(state),
+      radius: 8,
+      fill: colors.node,
+      stroke: state.isFinal ? colors.final : state.isInitial ? colors.initial : colors.border,
+      lineWidth: state.isFinal ? 3 : state.isInitial ? 2 : 1,
+      lineDash: state.folded ? [6, 3] : 0,
+      labelText: state.label,
+      labelFontSize: STATE_FONT_SIZE,
+      zIndex: 10,
+      cursor: 'pointer' as const,
+    },
   }));
-}
-
-/** G6 data: compound and parallel states are combos, the others nodes (issue 10). */
-export function toGraphData(chart: Chart) {
-  const groups = new Set(
-    chart.nodes
-      .filter((node) => node.type === 'compound' || node.type === 'parallel')
-      .map((node) => node.id),
+  const labels = layout.edges.flatMap((edge) =>
+    edge.label
+      ? [
+          {
+            id: `${LABEL}${edge.id}`,
+            style: {
+              ...text,
+              x: edge.label.x,
+              y: edge.label.y,
+              size: size(edge.label),
+              fill: colors.labelBg,
+              fillOpacity: 0.92,
+              lineWidth: 0,
+              labelText: edge.lines.join('\n'),
+              labelFontSize: EDGE_FONT_SIZE,
+              labelLineHeight: Math.round(EDGE_FONT_SIZE * 1.3),
+              zIndex: 20,
+            },
+          },
+        ]
+      : [],
   );
-  const root = chart.id;
-  const comboOf = (parent: string | undefined) => (parent === root ? undefined : parent);
-  // The layout links nodes only. Entering a group enters its initial state, so an edge into a
-  // group is drawn to that state; a group's own transition is drawn from the same state, its
-  // label naming the group.
-  const leafOf = (id: string): string => {
-    const children = chart.nodes.filter((node) => node.parent === id);
-    if (!groups.has(id) || children.length === 0) return id;
-    return leafOf((children.find((node) => node.isInitial) ?? children[0]!).id);
-  };
-  return {
-    combos: chart.nodes
-      .filter((node) => groups.has(node.id) && node.id !== root)
-      .map((node) => ({
-        id: node.id,
-        combo: comboOf(node.parent),
-        data: {
-          label: `${node.isInitial ? '▸ ' : ''}${node.label}${node.type === 'parallel' ? ' (parallel)' : ''}`,
-        },
-      })),
-    nodes: chart.nodes
-      .filter((node) => !groups.has(node.id))
-      .map((node) => ({
-        id: node.id,
-        combo: comboOf(node.parent),
-        data: {
-          label: `${node.isInitial ? '▸ ' : ''}${node.label}${node.type === 'final' ? ' ◉' : ''}`,
-          isInitial: node.isInitial,
-          isFinal: node.type === 'final',
-        },
-      })),
-    edges: drawnEdges(chart, root, groups, leafOf),
-  };
+  const edges = layout.edges.map((edge) => {
+    const loop = edge.source === edge.target;
+    return {
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      style: {
+        // A loop goes round the points dagre gave it, beside its state; other edges end on the
+        // states' borders, which G6 finds from the inner points.
+        loop: false,
+        controlPoints: (loop ? edge.points : edge.points.slice(1, -1)).map(
+          ({ x, y }): [number, number] => [x, y],
+        ),
+        radius: 6,
+        endArrow: true,
+        startArrow: edge.twoWay,
+        lineDash: edge.eventless ? [4, 3] : 0,
+        stroke: colors.edge,
+        zIndex: 5,
+      },
+    };
+  });
+  return { nodes: [...groups, ...states, ...labels], edges };
 }
 
 function applyStates(graph: G6Graph | null, states: Record<string, string[]>) {
@@ -160,9 +192,17 @@ function applyStates(graph: G6Graph | null, states: Record<string, string[]>) {
   }
 }
 
-const nodeWidth = (label: string) => Math.max(96, label.length * 7 + 28);
+/** The machine's viewport of a graph: its zoom, and where the layout's origin is on screen. */
+function viewportOf(graph: G6Graph): Viewport {
+  const [x = 0, y = 0] = graph.getViewportByCanvas([0, 0]);
+  return { zoom: graph.getZoom(), x, y };
+}
 
-/** Draws a machine's chart; the G6 instance is a rendering detail of this element. */
+/**
+ * Draws a machine's chart: the chart machine lays it out for the canvas's width and holds the
+ * viewport; G6 paints it and reports the wheel and drags. The canvas's attributes say what a
+ * reader sees: the zoom, the state names' size on screen, the drawing's width.
+ */
 export function MachineChart({
   chart,
   highlighted,
@@ -174,6 +214,9 @@ export function MachineChart({
   selectedStateId: string | null;
   onSelectState: (stateId: string) => void;
 }) {
+  const actor = useInspectedActorRef(machineChartMachine, { input: { chart } });
+  const { layout, viewport, height, folded, fit } = useSelector(actor, (s) => s.context);
+  const fitted = useSelector(actor, (s) => s.matches('fitted'));
   const container = useRef<HTMLDivElement>(null);
   const graphRef = useRef<G6Graph | null>(null);
   const onSelect = useRef(onSelectState);
@@ -181,6 +224,51 @@ export function MachineChart({
   useEffect(() => {
     onSelect.current = onSelectState;
   });
+  const groupIdList = groupIds(chart);
+  const groups = chart.nodes.filter((node) => groupIdList.includes(node.id));
+
+  // The canvas's width decides the layout; its height follows the drawing, up to 3/4 screen.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const measure = () =>
+      actor.send({
+        type: 'chart.resized',
+        width: element.clientWidth,
+        maxHeight: Math.round(window.innerHeight * 0.75),
+      });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [actor]);
+
+  // The viewport to show, applied now and again once a new graph has rendered.
+  const shown = useRef(viewport);
+  // The graph whose viewport is being set: its transforms meanwhile are not the user's. Per
+  // graph, as a graph destroyed halfway through never finishes.
+  const applying = useRef<G6Graph | null>(null);
+  // data-viewport-shown tells tests when the canvas shows the machine's viewport (a drag before
+  // then is overridden by it).
+  const showViewport = async (graph: G6Graph | null, target: Viewport) => {
+    const element = container.current;
+    if (!graph || !element) return;
+    if (!sameViewport(target, viewportOf(graph))) {
+      element.dataset.viewportShown = 'false';
+      applying.current = graph;
+      try {
+        await graph.zoomTo(target.zoom, false);
+        const { x, y } = viewportOf(graph);
+        await graph.translateBy([target.x - x, target.y - y], false);
+      } finally {
+        if (applying.current === graph) applying.current = null;
+      }
+    }
+    if (graphRef.current === graph && shown.current === target) {
+      element.dataset.viewportShown = 'true';
+    }
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -188,28 +276,16 @@ export function MachineChart({
     const colors = dark ? PALETTES.dark : PALETTES.light;
     // No 2D canvas (a test DOM, a locked-down browser): the list of states stands in for it.
     if (!document.createElement('canvas').getContext('2d')) return undefined;
-    void import('@antv/g6').then(({ Graph }) => {
+    void import('@antv/g6').then(({ Graph, GraphEvent }) => {
       if (cancelled || !container.current) return;
       graph = new Graph({
         container: container.current,
-        autoFit: 'view',
-        padding: 24,
-        data: toGraphData(chart),
+        width: container.current.clientWidth,
+        height,
+        data: toGraphData(layout, colors),
+        zoomRange: [ZOOM_RANGE.min, ZOOM_RANGE.max],
         node: {
           type: 'rect',
-          style: {
-            size: (d) => [nodeWidth(String(d.data?.label ?? d.id)), 34],
-            radius: 8,
-            fill: colors.node,
-            stroke: (d) =>
-              d.data?.isFinal ? colors.final : d.data?.isInitial ? colors.initial : colors.border,
-            lineWidth: (d) => (d.data?.isFinal ? 3 : d.data?.isInitial ? 2 : 1),
-            labelText: (d) => String(d.data?.label ?? d.id),
-            labelFill: colors.text,
-            labelPlacement: 'center',
-            labelFontSize: 12,
-            cursor: 'pointer',
-          },
           state: {
             active: { fill: colors.current, stroke: colors.currentBorder, lineWidth: 3 },
             selected: {
@@ -220,63 +296,38 @@ export function MachineChart({
             },
           },
         },
-        combo: {
-          type: 'rect',
-          style: {
-            radius: 8,
-            padding: [28, 16, 16, 16],
-            fill: colors.group,
-            stroke: colors.groupBorder,
-            labelText: (d) => String(d.data?.label ?? d.id),
-            labelFill: colors.muted,
-            labelFontSize: 12,
-            labelPlacement: 'top',
-            labelOffsetY: 22,
-            cursor: 'pointer',
-          },
-          state: {
-            active: { stroke: colors.currentBorder, lineWidth: 3 },
-            selected: { stroke: colors.initial, lineWidth: 2 },
-          },
-        },
-        edge: {
-          type: 'polyline',
-          style: {
-            endArrow: true,
-            startArrow: (d) => Boolean(d.data?.twoWay),
-            lineDash: (d) => (d.data?.eventless ? [4, 3] : 0),
-            stroke: colors.edge,
-            labelText: (d) => String(d.data?.label ?? ''),
-            labelFill: colors.text,
-            labelFontSize: 10,
-            labelBackground: (d) => Boolean(d.data?.label),
-            labelBackgroundFill: colors.labelBg,
-            labelBackgroundOpacity: 0.9,
-            labelPadding: [1, 3],
-            labelAutoRotate: false,
-            loopPlacement: 'top',
-          },
-        },
-        layout: {
-          type: 'antv-dagre',
-          rankdir: 'LR',
-          ranksep: 56,
-          nodesep: 18,
-          sortByCombo: true,
-          controlPoints: true,
-        },
+        edge: { type: 'polyline' },
         behaviors: ['drag-canvas', 'zoom-canvas'],
       });
-      const select = (event: unknown) => {
-        const id = (event as { target?: { id?: string } }).target?.id;
-        if (id) onSelect.current(id);
+      const idOf = (event: unknown) => {
+        const id = (event as { target?: { id?: string } }).target?.id ?? '';
+        if (id.startsWith(LABEL)) return null;
+        return id.startsWith(TITLE) ? id.slice(TITLE.length) : id || null;
       };
-      graph.on('node:click', select);
-      graph.on('combo:click', select);
-      graphRef.current = graph;
-      graph
+      graph.on('node:click', (event) => {
+        const id = idOf(event);
+        if (id) onSelect.current(id);
+      });
+      // A double click folds a group, or unfolds a folded one.
+      graph.on('node:dblclick', (event) => {
+        const id = idOf(event);
+        if (id) actor.send({ type: 'chart.toggleGroup', id });
+      });
+      graph.on(GraphEvent.AFTER_TRANSFORM, () => {
+        // Transforms while it renders, or while the machine's viewport is applied, are not moves.
+        if (!graph || graphRef.current !== graph || applying.current === graph) return;
+        actor.send({ type: 'chart.moved', viewport: viewportOf(graph) });
+      });
+      const drawn = graph;
+      drawn
         .render()
-        .then(() => applyStates(graphRef.current, elementStates.current))
+        .then(async () => {
+          if (cancelled) return;
+          // Only a rendered graph has a viewport to set.
+          graphRef.current = drawn;
+          await showViewport(drawn, shown.current);
+          applyStates(drawn, elementStates.current);
+        })
         .catch((error: unknown) => console.error('machine chart', error));
     });
     return () => {
@@ -284,30 +335,102 @@ export function MachineChart({
       graphRef.current = null;
       graph?.destroy();
     };
-  }, [chart, dark]);
+    // A new layout or theme is a new graph.
+  }, [layout, height, dark, actor]);
+
+  useEffect(() => {
+    shown.current = viewport;
+    void showViewport(graphRef.current, viewport).catch((error: unknown) =>
+      console.error('machine chart', error),
+    );
+  }, [viewport]);
 
   // The states to show (current, selected), applied now and again once a new graph has rendered.
   const elementStates = useRef<Record<string, string[]>>({});
   useEffect(() => {
     const states: Record<string, string[]> = {};
-    for (const node of chart.nodes) {
-      if (node.id === chart.id) continue;
-      states[node.id] = [
-        ...(highlighted.includes(node.id) ? ['active'] : []),
-        ...(node.id === selectedStateId ? ['selected'] : []),
+    for (const { id } of [...layout.states, ...layout.groups]) {
+      states[id] = [
+        ...(highlighted.includes(id) ? ['active'] : []),
+        ...(id === selectedStateId ? ['selected'] : []),
       ];
     }
     elementStates.current = states;
     applyStates(graphRef.current, states);
-  }, [chart, highlighted, selectedStateId]);
+  }, [layout, highlighted, selectedStateId]);
 
+  const send = actor.send;
   return (
     <>
-      <Canvas ref={container} role="img" aria-label={`State chart of ${chart.id}`} />
+      <Toolbar role="toolbar" aria-label="Chart view">
+        <Button size="small" onClick={() => send({ type: 'chart.zoomIn' })}>
+          Zoom in
+        </Button>
+        <Button size="small" onClick={() => send({ type: 'chart.zoomOut' })}>
+          Zoom out
+        </Button>
+        <Button size="small" aria-pressed={fitted} onClick={() => send({ type: 'chart.fit' })}>
+          Fit to width
+        </Button>
+        {(
+          [
+            ['Pan left', '←', PAN_STEP, 0],
+            ['Pan right', '→', -PAN_STEP, 0],
+            ['Pan up', '↑', 0, PAN_STEP],
+            ['Pan down', '↓', 0, -PAN_STEP],
+          ] as const
+        ).map(([name, arrow, dx, dy]) => (
+          <IconButton
+            key={name}
+            size="small"
+            variant="secondary"
+            aria-label={name}
+            title={name}
+            onClick={() => send({ type: 'chart.pan', dx, dy })}
+          >
+            {arrow}
+          </IconButton>
+        ))}
+        <span aria-live="polite">{Math.round(viewport.zoom * 100)}%</span>
+      </Toolbar>
+      {groups.length ? (
+        <Toolbar role="group" aria-label="Nested states">
+          Nested states:
+          {groups.map((group) => {
+            const open = !folded.includes(group.id);
+            return (
+              <Button
+                key={group.id}
+                size="small"
+                variant="ghost"
+                aria-expanded={open}
+                onClick={() => send({ type: 'chart.toggleGroup', id: group.id })}
+              >
+                {open ? '▾' : '▸'} {statePath(chart, group)}
+              </Button>
+            );
+          })}
+        </Toolbar>
+      ) : null}
+      <Canvas
+        ref={container}
+        role="img"
+        aria-label={`State chart of ${chart.id}`}
+        style={{ height }}
+        data-zoom={viewport.zoom.toFixed(3)}
+        data-fit-zoom={fit.zoom.toFixed(3)}
+        data-origin-x={Math.round(viewport.x)}
+        data-origin-y={Math.round(viewport.y)}
+        data-state-font-px={(viewport.zoom * STATE_FONT_SIZE).toFixed(1)}
+        data-drawing-width={Math.round(layout.width * viewport.zoom)}
+        data-direction={layout.direction}
+        data-drawn-states={layout.states.length + layout.groups.length}
+      />
       <Legend>
         ▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a
-        compound or parallel state · dashed: eventless (always) transitions · green: the current
-        state of the actor you follow · drag to pan, scroll to zoom.
+        compound or parallel state; [+] and a dashed border: a folded one (double-click or the
+        buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the
+        current state of the actor you follow · drag to pan, scroll to zoom.
       </Legend>
     </>
   );

@@ -118,6 +118,8 @@ export function MachinesPage() {
                 />
               ) : null}
               <MachineChart
+                // Another machine, or its eventless transitions shown or hidden: drawn afresh.
+                key={`${entry.id}:${showsEventless}`}
                 chart={drawn ?? chart}
                 highlighted={highlighted}
                 selectedStateId={context.selectedStateId}

@@ -6,13 +6,16 @@ import type { Build } from '../../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../../tests/factories';
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
+import { filterBuilds } from './buildFilter';
 import { BuildsTab } from '../../views/repo/BuildsTab';
 import {
   buildsMachine,
   selectBuilds,
   selectCanShowMore,
+  selectFilterRanOut,
   selectIsNotFound,
   selectLoadError,
+  type BuildsContext,
   type PageInput,
 } from './builds.machine';
 
@@ -150,8 +153,20 @@ describe('builds machine, model-based', () => {
       { type: 'builds.retry' },
       { type: 'stream.reconnected' },
       { type: 'repo.updated', repo: update },
+      // Every build of the pages is a success: this filter searches on its own, then runs out.
+      { type: 'builds.filter', filter: { status: 'failure' } },
     ],
-    { input: { repo }, keyBy: 'value' },
+    {
+      input: { repo },
+      // The page counter grows without bound; what the guards read is the rest.
+      keyBy: ({ value, context }: { value: unknown; context: BuildsContext }) => [
+        value,
+        context.filter,
+        context.hasMore,
+        context.autoPages,
+        filterBuilds(context.builds, context.filter).length < context.wanted,
+      ],
+    },
   );
 
   const paths = model.getShortestPaths();
@@ -183,13 +198,17 @@ describe('builds machine, model-based', () => {
           actor.send(event as never);
         });
       };
-      // Answer the pending page as the model says, then wait for the machine to leave its state.
+      // Answer the pending page as the model says, then wait for the machine to take it (a
+      // filtered list may go straight on to the next page).
       const answer = async ({ event }: { event: AnyEventObject }) => {
-        const from = String(actor.getSnapshot().value);
+        const before = actor.getSnapshot();
         pages.settle(event);
-        await act(() => waitFor(actor, (snapshot) => !snapshot.matches(from as never)));
+        await act(() => waitFor(actor, (snapshot) => snapshot !== before));
       };
-      const listed = () => selectBuilds(actor.getSnapshot());
+      const listed = () => {
+        const { builds, filter } = actor.getSnapshot().context;
+        return filterBuilds(builds, filter);
+      };
       /** The executions on screen, each linking to its build. */
       const showsList = () => {
         for (const build of listed().slice(0, 3)) {
@@ -206,11 +225,15 @@ describe('builds machine, model-based', () => {
           },
           ready: () => {
             expect(actor.getSnapshot().context.page).toBeGreaterThan(0);
-            if (listed().length === 0) {
+            if (selectBuilds(actor.getSnapshot()).length === 0) {
               expect(screen.getByText('Your Build List is Empty.')).toBeInTheDocument();
             } else showsList();
             const more = screen.queryByRole('button', { name: 'Show more' });
-            expect(Boolean(more)).toBe(selectCanShowMore(actor.getSnapshot()));
+            const ranOut = selectFilterRanOut(actor.getSnapshot());
+            expect(Boolean(more)).toBe(!ranOut && selectCanShowMore(actor.getSnapshot()));
+            if (ranOut) {
+              expect(screen.getByTestId('filter-ran-out')).toHaveTextContent(/match these filters/);
+            }
           },
           loadingMore: () => {
             expect(actor.getSnapshot().context.hasMore).toBe(true);
@@ -247,6 +270,7 @@ describe('builds machine, model-based', () => {
           },
           'stream.reconnected': send,
           'repo.updated': send,
+          'builds.filter': send,
         },
       });
       const expected = replayed(buildsMachine, { repo }, path.steps);

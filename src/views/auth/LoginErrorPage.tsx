@@ -1,4 +1,4 @@
-import { useRouter } from 'wouter';
+import { useQueryParams } from '../useQueryParams';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
 import { Notice, UserText } from '../ui';
@@ -30,11 +30,7 @@ function ClosedRegistrationNotice() {
 /** docs/spec.md 2.11: the landing page with the server's sign-in error (?message=...). */
 export function LoginErrorPage() {
   usePageTitle('Login Error');
-  // The raw query: wouter's useSearch() has already percent-decoded it, and URLSearchParams would
-  // decode it a second time (`%253C` would show as `<`).
-  const router = useRouter();
-  const query = router.searchHook(router);
-  const message = new URLSearchParams(query).get('message') || DEFAULT_LOGIN_ERROR;
+  const message = useQueryParams().get('message') || DEFAULT_LOGIN_ERROR;
   const onCloud = window.location.host === config.cloudHost;
   return (
     <WelcomeContent

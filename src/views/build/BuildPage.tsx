@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { buildPageMachine } from '../../machines/build/buildPage.machine';
 import {
@@ -22,6 +22,7 @@ import { GraphView } from './GraphView';
 import { LogView } from './LogView';
 import { viewOf } from './paths';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { useQueryParams } from '../useQueryParams';
 
 export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
 
@@ -39,7 +40,7 @@ export function BuildPage() {
 function RepoBuildPage() {
   const params = useParams<Record<string, string | undefined>>();
   const { namespace, name, build, stage, step } = toBuildParams(params);
-  const view = viewOf(useSearch());
+  const view = viewOf(useQueryParams());
   const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
   const [, navigate] = useLocation();
   const pageRef = useInspectedActorRef(buildPageMachine, {

@@ -1,0 +1,155 @@
+import { Link, useLocation } from 'wouter';
+import {
+  FILTER_EVENTS,
+  FILTER_KEYS,
+  FILTER_STATUSES,
+  filterSearch,
+  isFiltered,
+  withFilter,
+  type BuildFilter,
+  type FilterKey,
+} from '../../machines/repo/buildFilter';
+import { showInvisibles } from '../../text/invisibles';
+import { Select, statusLabel, UserText } from '../ui';
+import { styled } from '../ui/theme';
+
+// Issue 19 item 3: the Executions list's filters. Each choice is a link to the same list with
+// another query (the URL holds the filter), so the back button, a reload and a shared link all
+// show the same list.
+
+const Bar = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: '$3',
+  marginBottom: '$3',
+  '@mobile': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+});
+
+const Chips = styled('ul', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$2',
+  listStyle: 'none',
+  margin: '0 0 $3',
+  padding: 0,
+});
+
+const Chip = styled(Link, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$1',
+  maxWidth: '100%',
+  padding: '2px $2',
+  border: '1px solid $border',
+  borderRadius: '999px',
+  backgroundColor: '$surfaceAlt',
+  color: '$text',
+  fontSize: '$1',
+  textDecoration: 'none',
+  overflowWrap: 'anywhere',
+  '&:hover': { borderColor: '$primary' },
+});
+
+const ClearLink = styled(Link, { fontSize: '$1', color: '$primary' });
+
+const LABELS: Record<FilterKey, string> = {
+  branch: 'Branch',
+  event: 'Event',
+  status: 'Status',
+  author: 'Author',
+};
+
+const eventLabel = (value: string) =>
+  FILTER_EVENTS.find((entry) => entry.value === value)?.label ?? value;
+
+/** How a chip names a filter's value. */
+function valueText(key: FilterKey, value: string): string {
+  if (key === 'event') return eventLabel(value);
+  if (key === 'status') return statusLabel(value as never);
+  return value;
+}
+
+export function BuildFilters({
+  filter,
+  query,
+  branches,
+  authors,
+}: {
+  filter: BuildFilter;
+  /** The page's query, so other keys survive a change of filter. */
+  query: URLSearchParams;
+  branches: string[];
+  authors: string[];
+}) {
+  const [path, navigate] = useLocation();
+  const hrefWith = (next: BuildFilter) => `${path}${filterSearch(query, next)}`;
+  const choose = (key: FilterKey) => (event: { target: { value: string } }) =>
+    navigate(hrefWith(withFilter(filter, key, event.target.value || undefined)));
+  // A value from the URL that no loaded build has yet is still a choice, the chosen one.
+  const withCurrent = (values: string[], current?: string) =>
+    current && !values.includes(current) ? [current, ...values] : values;
+
+  return (
+    <section aria-label="Filter builds">
+      <Bar>
+        <Select aria-label="Branch" value={filter.branch ?? ''} onChange={choose('branch')}>
+          <option value="">All branches</option>
+          {withCurrent(branches, filter.branch).map((branch) => (
+            <option key={branch} value={branch}>
+              {showInvisibles(branch)}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Event" value={filter.event ?? ''} onChange={choose('event')}>
+          <option value="">All events</option>
+          {FILTER_EVENTS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Status" value={filter.status ?? ''} onChange={choose('status')}>
+          <option value="">All statuses</option>
+          {FILTER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Author" value={filter.author ?? ''} onChange={choose('author')}>
+          <option value="">All authors</option>
+          {withCurrent(authors, filter.author).map((author) => (
+            <option key={author} value={author}>
+              {showInvisibles(author)}
+            </option>
+          ))}
+        </Select>
+      </Bar>
+      {isFiltered(filter) ? (
+        <Chips aria-label="Active filters">
+          {FILTER_KEYS.map((key) => {
+            const value = filter[key];
+            if (!value) return null;
+            const text = `${LABELS[key]}: ${valueText(key, value)}`;
+            return (
+              <li key={key}>
+                <Chip
+                  href={hrefWith(withFilter(filter, key, undefined))}
+                  aria-label={`Remove filter ${text}`}
+                  data-testid="filter-chip"
+                >
+                  <UserText>{text}</UserText>
+                  <span aria-hidden="true">×</span>
+                </Chip>
+              </li>
+            );
+          })}
+          <li>
+            <ClearLink href={hrefWith({})}>Clear filters</ClearLink>
+          </li>
+        </Chips>
+      ) : null}
+    </section>
+  );
+}

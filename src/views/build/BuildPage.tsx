@@ -28,6 +28,7 @@ export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
 
 // docs/architecture.md 7: the cards (adaptivecards) load when their view is opened.
 const CardsView = onDemand(() => import('./CardsView').then((m) => m.CardsView));
+const CompareView = onDemand(() => import('./CompareView').then((m) => m.CompareView));
 
 /** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (docs/spec.md 2.1, 2.9, 4.2). */
 export function BuildPage() {
@@ -110,6 +111,7 @@ function BuildBody({
   if (state === 'normal' && route.view === 'graph') {
     return <GraphView repo={repo} build={build} stage={stage} step={step} />;
   }
+  if (route.view === 'compare') return <CompareView pageRef={pageRef} repo={repo} build={build} />;
   if (state === 'normal' && route.view === 'card' && hasCards) {
     return <CardsView repo={repo} build={build} stage={stage} step={step} />;
   }

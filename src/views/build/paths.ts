@@ -15,5 +15,5 @@ export function viewHref(path: string, view: BuildView): string {
 
 export function viewOf(query: URLSearchParams): BuildView {
   const view = query.get('view');
-  return view === 'graph' || view === 'card' ? view : 'log';
+  return view === 'graph' || view === 'card' || view === 'compare' ? view : 'log';
 }

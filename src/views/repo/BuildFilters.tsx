@@ -25,6 +25,16 @@ const Bar = styled('div', {
   '@mobile': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
 });
 
+const Labelled = styled('label', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  minWidth: 0,
+  fontSize: '$1',
+  fontWeight: 600,
+  color: '$textMuted',
+});
+
 const Chips = styled('ul', {
   display: 'flex',
   flexWrap: 'wrap',
@@ -93,38 +103,50 @@ export function BuildFilters({
   return (
     <section aria-label="Filter builds">
       <Bar>
-        <Select aria-label="Branch" value={filter.branch ?? ''} onChange={choose('branch')}>
-          <option value="">All branches</option>
-          {withCurrent(branches, filter.branch).map((branch) => (
-            <option key={branch} value={branch}>
-              {showInvisibles(branch)}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Event" value={filter.event ?? ''} onChange={choose('event')}>
-          <option value="">All events</option>
-          {FILTER_EVENTS.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Status" value={filter.status ?? ''} onChange={choose('status')}>
-          <option value="">All statuses</option>
-          {FILTER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Author" value={filter.author ?? ''} onChange={choose('author')}>
-          <option value="">All authors</option>
-          {withCurrent(authors, filter.author).map((author) => (
-            <option key={author} value={author}>
-              {showInvisibles(author)}
-            </option>
-          ))}
-        </Select>
+        <Labelled>
+          Branch
+          <Select value={filter.branch ?? ''} onChange={choose('branch')}>
+            <option value="">All branches</option>
+            {withCurrent(branches, filter.branch).map((branch) => (
+              <option key={branch} value={branch}>
+                {showInvisibles(branch)}
+              </option>
+            ))}
+          </Select>
+        </Labelled>
+        <Labelled>
+          Event
+          <Select value={filter.event ?? ''} onChange={choose('event')}>
+            <option value="">All events</option>
+            {FILTER_EVENTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Labelled>
+        <Labelled>
+          Status
+          <Select value={filter.status ?? ''} onChange={choose('status')}>
+            <option value="">All statuses</option>
+            {FILTER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </Select>
+        </Labelled>
+        <Labelled>
+          Author
+          <Select value={filter.author ?? ''} onChange={choose('author')}>
+            <option value="">All authors</option>
+            {withCurrent(authors, filter.author).map((author) => (
+              <option key={author} value={author}>
+                {showInvisibles(author)}
+              </option>
+            ))}
+          </Select>
+        </Labelled>
       </Bar>
       {isFiltered(filter) ? (
         <Chips aria-label="Active filters">

@@ -61,10 +61,10 @@ export function BuildsTab({ repo }: { repo: Repository }) {
   const showMore = () => actor.send({ type: 'builds.showMore' });
   return (
     <>
+      <BuildFilters filter={filter} query={query} {...choices} />
       {shown.length > 0 ? (
         <BuildsSummary repo={repo} builds={shown} filtered={isFiltered(filter)} />
       ) : null}
-      <BuildFilters filter={filter} query={query} {...choices} />
       {shown.length > 0 ? <ExecutionsList repo={repo} builds={shown} /> : null}
       {ranOut ? (
         <Notice role="status" css={{ marginTop: '$4', alignItems: 'center', flexWrap: 'wrap' }}>

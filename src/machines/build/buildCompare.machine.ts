@@ -32,9 +32,14 @@ export interface BuildCompareContext {
 
 export type BuildCompareEvent = { type: 'compare.retry' };
 
-interface PageInput {
+export interface PageInput {
   repo: RepoRef;
   page: number;
+}
+
+export interface PreviousInput {
+  repo: RepoRef;
+  number: number;
 }
 
 const pageOf = (event: unknown) => (event as { output: Build[] }).output;
@@ -49,7 +54,7 @@ export const buildCompareMachine = setup({
     fetchBuildsPage: fromPromise<Build[], PageInput>(({ input }) =>
       fetchBuilds(input.repo, input.page, COMPARE_PAGE_SIZE),
     ),
-    fetchPrevious: fromPromise<Build, { repo: RepoRef; number: number }>(({ input }) =>
+    fetchPrevious: fromPromise<Build, PreviousInput>(({ input }) =>
       fetchBuild(input.repo, input.number),
     ),
   },

@@ -9,6 +9,7 @@ import {
   selectErrorMessage,
   selectHasCards,
   selectPageState,
+  selectRepo,
   selectRoute,
   selectStage,
   selectStep,
@@ -95,6 +96,7 @@ function BuildBody({
   const route = useSelector(pageRef, selectRoute);
   const hasCards = useSelector(pageRef, selectHasCards);
   const canRetry = useSelector(pageRef, selectCanRetry);
+  const repository = useSelector(pageRef, selectRepo);
 
   if (canRetry) {
     return <LoadFailed message={message} onRetry={() => pageRef.send({ type: 'build.retry' })} />;
@@ -111,7 +113,8 @@ function BuildBody({
   if (state === 'normal' && route.view === 'graph') {
     return <GraphView repo={repo} build={build} stage={stage} step={step} />;
   }
-  if (route.view === 'compare') return <CompareView pageRef={pageRef} repo={repo} build={build} />;
+  if (route.view === 'compare')
+    return <CompareView repo={repo} build={build} repoLink={repository?.link} />;
   if (state === 'normal' && route.view === 'card' && hasCards) {
     return <CardsView repo={repo} build={build} stage={stage} step={step} />;
   }

@@ -16,7 +16,6 @@ import {
   type StepChange,
   type StepSide,
 } from '../../machines/build/buildDiff';
-import { selectRepo } from '../../machines/build/buildPage.selectors';
 import { shortSha } from '../repo/activity';
 import {
   Card,
@@ -33,7 +32,6 @@ import {
 } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-import type { BuildPageRef } from './BuildPage';
 import { durationChangeText, familyText } from './compareText';
 import { buildHref, viewHref } from './paths';
 
@@ -44,13 +42,14 @@ type RepoRef = { namespace: string; name: string };
  * commit range, and per step the status and duration then and now, new failures highlighted.
  */
 export function CompareView({
-  pageRef,
   repo,
   build,
+  repoLink,
 }: {
-  pageRef: BuildPageRef;
   repo: RepoRef;
   build: Build;
+  /** The repository's web page (untrusted: compareHref checks it). */
+  repoLink?: string;
 }) {
   const actor = useInspectedActorRef(buildCompareMachine, { input: { repo, build } });
   const state = useSelector(actor, selectCompareState);
@@ -58,7 +57,6 @@ export function CompareView({
   const error = useSelector(actor, selectCompareError);
   const searched = useSelector(actor, selectSearched);
   const reachedEnd = useSelector(actor, selectReachedEnd);
-  const repository = useSelector(pageRef, selectRepo);
 
   if (state === 'failed') {
     return (
@@ -78,7 +76,7 @@ export function CompareView({
     );
   }
   if (state !== 'ready' || !previous) return <Loading label="Finding the previous build..." />;
-  return <Comparison repo={repo} build={build} previous={previous} link={repository?.link} />;
+  return <Comparison repo={repo} build={build} previous={previous} link={repoLink} />;
 }
 
 function Comparison({

@@ -105,7 +105,7 @@ export function BuildFilters({
       <Bar>
         <Labelled>
           Branch
-          <Select value={filter.branch ?? ''} onChange={choose('branch')}>
+          <Select aria-label="Branch" value={filter.branch ?? ''} onChange={choose('branch')}>
             <option value="">All branches</option>
             {withCurrent(branches, filter.branch).map((branch) => (
               <option key={branch} value={branch}>
@@ -116,7 +116,7 @@ export function BuildFilters({
         </Labelled>
         <Labelled>
           Event
-          <Select value={filter.event ?? ''} onChange={choose('event')}>
+          <Select aria-label="Event" value={filter.event ?? ''} onChange={choose('event')}>
             <option value="">All events</option>
             {FILTER_EVENTS.map(({ value, label }) => (
               <option key={value} value={value}>
@@ -127,7 +127,7 @@ export function BuildFilters({
         </Labelled>
         <Labelled>
           Status
-          <Select value={filter.status ?? ''} onChange={choose('status')}>
+          <Select aria-label="Status" value={filter.status ?? ''} onChange={choose('status')}>
             <option value="">All statuses</option>
             {FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -138,7 +138,7 @@ export function BuildFilters({
         </Labelled>
         <Labelled>
           Author
-          <Select value={filter.author ?? ''} onChange={choose('author')}>
+          <Select aria-label="Author" value={filter.author ?? ''} onChange={choose('author')}>
             <option value="">All authors</option>
             {withCurrent(authors, filter.author).map((author) => (
               <option key={author} value={author}>

@@ -76,6 +76,31 @@ export default tseslint.config(
     },
   },
   {
+    // The log pipeline and text helpers sit below everything: they import none of the layers above.
+    files: ['src/logs/**/*.ts', 'src/text/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                '@xstate/react',
+                '**/api/*',
+                '**/machines/*',
+                '**/views/*',
+              ],
+              message: 'src/logs and src/text import no layer above them (docs/architecture.md 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/views/useInspectedActorRef.ts'],
     rules: { 'no-restricted-imports': ['error', noApiInViews] },
   },

@@ -8,4 +8,5 @@ afterEach(() => cleanup());
 
 // Pages load their code on demand (src/views/ui/code.ts); a test renders a page as a visit whose
 // code has arrived, so what it asserts never waits on a module import racing its fake timers.
-beforeAll(() => loadAllCode());
+// Only where views render (a DOM environment): tests of boot itself (node) watch what loads.
+if (typeof document !== 'undefined') beforeAll(() => loadAllCode());

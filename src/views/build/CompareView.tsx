@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import type { Build } from '../../api/types';
+import { isDone, type Build } from '../../api/types';
 import {
   buildCompareMachine,
   selectCompareError,
@@ -146,10 +146,10 @@ function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
         <UserText>{name}</UserText>
       </SectionTitle>
       <TableScroll>
-        <Table css={{ tableLayout: 'fixed', marginBottom: '$4' }}>
+        <Table css={compactTable}>
           <thead>
             <tr>
-              <th scope="col" style={{ width: '34%' }}>
+              <th scope="col" style={{ width: '30%' }}>
                 Step
               </th>
               <th scope="col">Before</th>
@@ -196,6 +196,8 @@ function changeText(step: StepChange): string {
   if (step.kind === 'removed') return 'Removed';
   const before = step.before!.status;
   const now = step.now!.status;
+  // A step still on its way has no change to tell yet.
+  if (!isDone(now)) return statusLabel(now);
   const status = before !== now ? `${statusLabel(before)} → ${statusLabel(now)}` : '';
   const time = step.deltaSeconds !== undefined ? durationChangeText(step.deltaSeconds) : '';
   return [time, status].filter(Boolean).join('; ') || '-';
@@ -210,6 +212,14 @@ function Side({ side, missing }: { side?: StepSide; missing: string }) {
     </SideBox>
   );
 }
+
+// Four columns fit a phone: whole words wrap ('success →' over 'failure'), never letter by letter.
+const compactTable = {
+  tableLayout: 'fixed',
+  marginBottom: '$4',
+  td: { overflowWrap: 'normal', wordBreak: 'normal' },
+  '@mobile': { 'th, td': { padding: '$2', fontSize: '$1' } },
+} as const;
 
 const Facts = styled('p', {
   display: 'flex',

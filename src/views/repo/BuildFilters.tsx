@@ -70,6 +70,13 @@ const LABELS: Record<FilterKey, string> = {
   author: 'Author',
 };
 
+const ANY: Record<FilterKey, string> = {
+  branch: 'All branches',
+  event: 'All events',
+  status: 'All statuses',
+  author: 'All authors',
+};
+
 const eventLabel = (value: string) =>
   FILTER_EVENTS.find((entry) => entry.value === value)?.label ?? value;
 
@@ -94,59 +101,41 @@ export function BuildFilters({
 }) {
   const [path, navigate] = useLocation();
   const hrefWith = (next: BuildFilter) => `${path}${filterSearch(query, next)}`;
-  const choose = (key: FilterKey) => (event: { target: { value: string } }) =>
-    navigate(hrefWith(withFilter(filter, key, event.target.value || undefined)));
   // A value from the URL that no loaded build has yet is still a choice, the chosen one.
-  const withCurrent = (values: string[], current?: string) =>
-    current && !values.includes(current) ? [current, ...values] : values;
+  const names = (values: string[], current?: string) =>
+    (current && !values.includes(current) ? [current, ...values] : values).map((value) => ({
+      value,
+      label: showInvisibles(value),
+    }));
+  const choices: Record<FilterKey, Array<{ value: string; label: string }>> = {
+    branch: names(branches, filter.branch),
+    event: [...FILTER_EVENTS],
+    status: FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+    author: names(authors, filter.author),
+  };
 
   return (
     <section aria-label="Filter builds">
       <Bar>
-        <Labelled>
-          Branch
-          <Select aria-label="Branch" value={filter.branch ?? ''} onChange={choose('branch')}>
-            <option value="">All branches</option>
-            {withCurrent(branches, filter.branch).map((branch) => (
-              <option key={branch} value={branch}>
-                {showInvisibles(branch)}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        <Labelled>
-          Event
-          <Select aria-label="Event" value={filter.event ?? ''} onChange={choose('event')}>
-            <option value="">All events</option>
-            {FILTER_EVENTS.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        <Labelled>
-          Status
-          <Select aria-label="Status" value={filter.status ?? ''} onChange={choose('status')}>
-            <option value="">All statuses</option>
-            {FILTER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
-        <Labelled>
-          Author
-          <Select aria-label="Author" value={filter.author ?? ''} onChange={choose('author')}>
-            <option value="">All authors</option>
-            {withCurrent(authors, filter.author).map((author) => (
-              <option key={author} value={author}>
-                {showInvisibles(author)}
-              </option>
-            ))}
-          </Select>
-        </Labelled>
+        {FILTER_KEYS.map((key) => (
+          <Labelled key={key}>
+            {LABELS[key]}
+            <Select
+              aria-label={LABELS[key]}
+              value={filter[key] ?? ''}
+              onChange={(event) =>
+                navigate(hrefWith(withFilter(filter, key, event.target.value || undefined)))
+              }
+            >
+              <option value="">{ANY[key]}</option>
+              {choices[key].map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+        ))}
       </Bar>
       {isFiltered(filter) ? (
         <Chips aria-label="Active filters">

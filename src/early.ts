@@ -44,5 +44,5 @@ export function startEarly(location: { pathname: string; search: string }): void
   const step = toBuildParams(params);
   prefetchRepo(step);
   prefetchBuild(step, step.build);
-  if (viewOf(location.search) === 'log') prefetchLogs(step);
+  if (viewOf(new URLSearchParams(location.search)) === 'log') prefetchLogs(step);
 }

@@ -28,7 +28,8 @@ export const BLOCKED_READ_ONLY = 'Build is blocked, please, contact repo admin i
 export const approveFailed = (message: string) => `Unable to approve build: ${message}`;
 export const declineFailed = (message: string) => `Unable to decline build: ${message}`;
 
-export type BuildView = 'log' | 'graph' | 'card';
+/** `compare`: the build beside the previous one of its branch (issue 19 item 6). */
+export type BuildView = 'log' | 'graph' | 'card' | 'compare';
 
 /** What the URL asks for: /{ns}/{name}/{build}/{stage}/{step}?view=... */
 export interface BuildRoute {

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accountMachine } from '../account/account.machine';
 import { accountSyncMachine } from '../dashboard/accountSync.machine';
 import { badgeMachine } from '../settings/badge.machine';
+import { buildCompareMachine } from '../build/buildCompare.machine';
 import { buildControlsMachine } from '../build/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
 import { buildLogsMachine } from '../build/buildLogs.machine';
@@ -83,6 +84,12 @@ export const machineRegistry: MachineEntry[] = [
     id: 'buildControls',
     machine: buildControlsMachine,
     description: 'Cancel, Restart, Debug and the Promote dialog of a build',
+  },
+  {
+    id: 'buildCompare',
+    machine: buildCompareMachine,
+    description:
+      'Compare view: page the build list for the previous build of the branch, then load it',
   },
   {
     id: 'deployment',

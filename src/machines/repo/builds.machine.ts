@@ -3,6 +3,7 @@ import { BUILD_PAGE_SIZE, fetchBuilds } from '../../api/builds';
 import type { RepoRef } from '../../api/repos';
 import type { Build, Repository } from '../../api/types';
 import { appendPage, applyBuildUpdate, mergeFirstPage } from './buildList';
+import { filterBuilds, isFiltered, sameFilter, type BuildFilter } from './buildFilter';
 import { errorMessageOf } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
@@ -10,6 +11,12 @@ import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 2.6, 4.5, 9: the Executions list of a repository. Pages of 50 ('Show more' until a page
 // comes back short), live updates from /api/stream, and a refetch after the stream reconnects.
+// Issue 19 item 3: a filter (buildFilter.ts) picks the builds shown; while fewer than `wanted`
+// loaded builds match, further pages load on their own, up to AUTO_PAGES per ask, and then the
+// list says the filter ran out of loaded builds and offers to search further.
+
+/** Pages fetched on their own for one ask (a filter, 'Show more') before the user is asked. */
+export const AUTO_PAGES = 3;
 
 export interface BuildsContext {
   repo: RepoRef;
@@ -18,12 +25,18 @@ export interface BuildsContext {
   page: number;
   hasMore: boolean;
   error: string | null;
+  filter: BuildFilter;
+  /** How many matching builds the screen wants: a page's worth, one more per 'Show more'. */
+  wanted: number;
+  /** Pages still to fetch on their own before the list asks for 'Show more'. */
+  autoPages: number;
 }
 
 export type BuildsEvent =
   | { type: 'builds.showMore' }
   | { type: 'builds.refresh' }
   | { type: 'builds.retry' }
+  | { type: 'builds.filter'; filter: BuildFilter }
   | { type: 'repo.updated'; repo: Repository }
   | { type: 'stream.reconnected' };
 
@@ -37,7 +50,7 @@ const outputOf = (event: unknown) => (event as { output: Build[] }).output;
 export const buildsMachine = setup({
   types: {
     context: {} as BuildsContext,
-    input: {} as { repo: RepoRef },
+    input: {} as { repo: RepoRef; filter?: BuildFilter },
     events: {} as BuildsEvent,
   },
   actors: {
@@ -49,6 +62,15 @@ export const buildsMachine = setup({
   guards: {
     isNotFound: ({ event }) => errorMessageOf(event) === 'Not Found',
     hasBuildOfThisRepo: ({ context, event }) => isBuildOfRepo(context.repo, event),
+    hasMore: ({ context }) => context.hasMore,
+    isOtherFilter: ({ context, event }) =>
+      event.type === 'builds.filter' && !sameFilter(context.filter, event.filter),
+    // An unfiltered list grows only when asked ('Show more'), as docs/spec.md 2.6 has it.
+    needsMore: ({ context }) =>
+      isFiltered(context.filter) &&
+      context.hasMore &&
+      context.autoPages > 0 &&
+      matchingCount(context) < context.wanted,
   },
   actions: {
     assignFirstPage: assign(({ event }) => {
@@ -61,8 +83,20 @@ export const buildsMachine = setup({
         builds: appendPage(context.builds, page),
         page: context.page + 1,
         hasMore: page.length >= BUILD_PAGE_SIZE,
+        autoPages: context.autoPages - 1,
       };
     }),
+    assignFilter: assign(({ event }) =>
+      event.type === 'builds.filter'
+        ? { filter: event.filter, wanted: BUILD_PAGE_SIZE, autoPages: AUTO_PAGES }
+        : {},
+    ),
+    assignWantMore: assign(({ context }) => ({
+      wanted: matchingCount(context) + BUILD_PAGE_SIZE,
+      autoPages: AUTO_PAGES,
+    })),
+    // A failed page stops the automatic search: the user asks again with 'Show more'.
+    stopAutoPages: assign({ autoPages: 0 }),
     assignRefreshed: assign(({ context, event }) => ({
       builds: mergeFirstPage(context.builds, outputOf(event)),
     })),
@@ -76,12 +110,22 @@ export const buildsMachine = setup({
   },
 }).createMachine({
   id: 'builds',
-  context: ({ input }) => ({ repo: input.repo, builds: [], page: 0, hasMore: false, error: null }),
+  context: ({ input }) => ({
+    repo: input.repo,
+    builds: [],
+    page: 0,
+    hasMore: false,
+    error: null,
+    filter: input.filter ?? {},
+    wanted: BUILD_PAGE_SIZE,
+    autoPages: AUTO_PAGES,
+  }),
   // Live updates arrive in every state; an update that lands before the first page is kept
   // until the page replaces the list.
   invoke: { id: 'followRepoEvents', src: 'followRepoEvents' },
   on: {
     'repo.updated': { guard: 'hasBuildOfThisRepo', actions: 'assignLiveUpdate' },
+    'builds.filter': { guard: 'isOtherFilter', actions: 'assignFilter' },
   },
   initial: 'loading',
   states: {
@@ -104,8 +148,10 @@ export const buildsMachine = setup({
       },
     },
     ready: {
+      // Too few loaded builds match the filter: search the next page.
+      always: { guard: 'needsMore', target: 'loadingMore' },
       on: {
-        'builds.showMore': 'loadingMore',
+        'builds.showMore': { guard: 'hasMore', target: 'loadingMore', actions: 'assignWantMore' },
         'builds.refresh': 'refreshing',
         'stream.reconnected': 'refreshing',
       },
@@ -118,10 +164,10 @@ export const buildsMachine = setup({
         onDone: { target: 'ready', actions: 'assignNextPage' },
         onError: {
           target: 'ready',
-          actions: {
-            type: 'notifyError',
-            params: ({ event }) => ({ message: errorMessageOf(event) }),
-          },
+          actions: [
+            'stopAutoPages',
+            { type: 'notifyError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+          ],
         },
       },
     },
@@ -149,6 +195,10 @@ export const buildsMachine = setup({
 
 type BuildsSnapshot = { context: BuildsContext; value: unknown };
 
+function matchingCount(context: BuildsContext): number {
+  return filterBuilds(context.builds, context.filter).length;
+}
+
 export const selectBuilds = (snapshot: BuildsSnapshot) => snapshot.context.builds;
 export const selectIsLoading = (snapshot: BuildsSnapshot) => snapshot.value === 'loading';
 export const selectIsLoadingMore = (snapshot: BuildsSnapshot) => snapshot.value === 'loadingMore';
@@ -157,3 +207,13 @@ export const selectCanShowMore = (snapshot: BuildsSnapshot) =>
 export const selectIsNotFound = (snapshot: BuildsSnapshot) => snapshot.value === 'notFound';
 export const selectLoadError = (snapshot: BuildsSnapshot) =>
   snapshot.value === 'failed' ? snapshot.context.error : null;
+export const selectFilter = (snapshot: BuildsSnapshot) => snapshot.context.filter;
+export const selectHasMore = (snapshot: BuildsSnapshot) => snapshot.context.hasMore;
+/**
+ * The filter ran out of loaded builds: fewer match than the screen wants and no page is on its
+ * way ('Show more' searches further while the server has more).
+ */
+export const selectFilterRanOut = (snapshot: BuildsSnapshot) =>
+  isFiltered(snapshot.context.filter) &&
+  snapshot.value === 'ready' &&
+  matchingCount(snapshot.context) < snapshot.context.wanted;

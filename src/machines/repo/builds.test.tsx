@@ -7,13 +7,16 @@ import { makeBuild, makeBuilds, makeRepo } from '../../../tests/factories';
 import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
 import { modelSteps } from '../../../tests/drivers/modelSteps';
 import { renderWithMachines } from '../../../tests/renderMachine';
+import { filterBuilds } from './buildFilter';
 import { BuildsTab } from '../../views/repo/BuildsTab';
 import {
   buildsMachine,
   selectBuilds,
   selectCanShowMore,
+  selectFilterRanOut,
   selectIsNotFound,
   selectLoadError,
+  type BuildsContext,
   type PageInput,
 } from './builds.machine';
 
@@ -151,8 +154,20 @@ describe('builds machine, model-based', () => {
       { type: 'builds.retry' },
       { type: 'stream.reconnected' },
       { type: 'repo.updated', repo: update },
+      // Every build of the pages is a success: this filter searches on its own, then runs out.
+      { type: 'builds.filter', filter: { status: 'failure' } },
     ],
-    { input: { repo }, keyBy: 'value' },
+    {
+      input: { repo },
+      // The page counter grows without bound; what the guards read is the rest.
+      keyBy: ({ value, context }: { value: unknown; context: BuildsContext }) => [
+        value,
+        context.filter,
+        context.hasMore,
+        context.autoPages,
+        filterBuilds(context.builds, context.filter).length < context.wanted,
+      ],
+    },
   );
 
   const paths = model.getShortestPaths();
@@ -178,7 +193,10 @@ describe('builds machine, model-based', () => {
       });
       const actor = view.actorOf(buildsMachine);
       const { send, answers, clickOrSend } = modelSteps(actor, pages);
-      const listed = () => selectBuilds(actor.getSnapshot());
+      const listed = () => {
+        const { builds, filter } = actor.getSnapshot().context;
+        return filterBuilds(builds, filter);
+      };
       /** The executions on screen, each linking to its build. */
       const showsList = () => {
         for (const build of listed().slice(0, 3)) {
@@ -195,11 +213,15 @@ describe('builds machine, model-based', () => {
           },
           ready: () => {
             expect(actor.getSnapshot().context.page).toBeGreaterThan(0);
-            if (listed().length === 0) {
+            if (selectBuilds(actor.getSnapshot()).length === 0) {
               expect(screen.getByText('Your Build List is Empty.')).toBeInTheDocument();
             } else showsList();
             const more = screen.queryByRole('button', { name: 'Show more' });
-            expect(Boolean(more)).toBe(selectCanShowMore(actor.getSnapshot()));
+            const ranOut = selectFilterRanOut(actor.getSnapshot());
+            expect(Boolean(more)).toBe(!ranOut && selectCanShowMore(actor.getSnapshot()));
+            if (ranOut) {
+              expect(screen.getByTestId('filter-ran-out')).toHaveTextContent(/match these filters/);
+            }
           },
           loadingMore: () => {
             expect(actor.getSnapshot().context.hasMore).toBe(true);
@@ -229,6 +251,7 @@ describe('builds machine, model-based', () => {
           ),
           'stream.reconnected': send,
           'repo.updated': send,
+          'builds.filter': send,
         },
       });
       const expected = replayed(buildsMachine, { repo }, path.steps);

@@ -1,4 +1,4 @@
-import { useRouter } from 'wouter';
+import { useQueryParams } from '../useQueryParams';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
 import { Notice, Trans, UserText, useT } from '../ui';
@@ -29,11 +29,7 @@ function ClosedRegistrationNotice() {
 export function LoginErrorPage() {
   const t = useT();
   usePageTitle(t('auth.loginError.title'));
-  // The raw query: wouter's useSearch() has already percent-decoded it, and URLSearchParams would
-  // decode it a second time (`%253C` would show as `<`).
-  const router = useRouter();
-  const query = router.searchHook(router);
-  const message = new URLSearchParams(query).get('message') || t('auth.loginError.default');
+  const message = useQueryParams().get('message') || t('auth.loginError.default');
   const onCloud = window.location.host === config.cloudHost;
   return (
     <WelcomeContent

@@ -119,6 +119,7 @@ const VIEWS: Array<{ view: BuildView; label: string }> = [
   { view: 'log', label: 'Log View' },
   { view: 'graph', label: 'Graph View' },
   { view: 'card', label: 'Card View' },
+  { view: 'compare', label: 'Compare' },
 ];
 
 function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: boolean }) {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { buildPageMachine } from '../../machines/build/buildPage.machine';
 import {
@@ -9,6 +9,7 @@ import {
   selectErrorMessage,
   selectHasCards,
   selectPageState,
+  selectRepo,
   selectRoute,
   selectStage,
   selectStep,
@@ -22,11 +23,13 @@ import { GraphView } from './GraphView';
 import { LogView } from './LogView';
 import { viewOf } from './paths';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { useQueryParams } from '../useQueryParams';
 
 export type BuildPageRef = ActorRefFrom<typeof buildPageMachine>;
 
 // docs/architecture.md 7: the cards (adaptivecards) load when their view is opened.
 const CardsView = onDemand(() => import('./CardsView').then((m) => m.CardsView));
+const CompareView = onDemand(() => import('./CompareView').then((m) => m.CompareView));
 
 /** Route: /{namespace}/{name}/{build}/{stage?}/{step?} (docs/spec.md 2.1, 2.9, 4.2). */
 export function BuildPage() {
@@ -39,7 +42,7 @@ export function BuildPage() {
 function RepoBuildPage() {
   const params = useParams<Record<string, string | undefined>>();
   const { namespace, name, build, stage, step } = toBuildParams(params);
-  const view = viewOf(useSearch());
+  const view = viewOf(useQueryParams());
   const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
   const [, navigate] = useLocation();
   const pageRef = useInspectedActorRef(buildPageMachine, {
@@ -93,6 +96,7 @@ function BuildBody({
   const route = useSelector(pageRef, selectRoute);
   const hasCards = useSelector(pageRef, selectHasCards);
   const canRetry = useSelector(pageRef, selectCanRetry);
+  const repository = useSelector(pageRef, selectRepo);
 
   if (canRetry) {
     return <LoadFailed message={message} onRetry={() => pageRef.send({ type: 'build.retry' })} />;
@@ -109,6 +113,8 @@ function BuildBody({
   if (state === 'normal' && route.view === 'graph') {
     return <GraphView repo={repo} build={build} stage={stage} step={step} />;
   }
+  if (route.view === 'compare')
+    return <CompareView repo={repo} build={build} repoLink={repository?.link} />;
   if (state === 'normal' && route.view === 'card' && hasCards) {
     return <CardsView repo={repo} build={build} stage={stage} step={step} />;
   }

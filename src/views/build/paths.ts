@@ -13,7 +13,7 @@ export function viewHref(path: string, view: BuildView): string {
   return view === 'log' ? path : `${path}?view=${view}`;
 }
 
-export function viewOf(search: string): BuildView {
-  const view = new URLSearchParams(search).get('view');
-  return view === 'graph' || view === 'card' ? view : 'log';
+export function viewOf(query: URLSearchParams): BuildView {
+  const view = query.get('view');
+  return view === 'graph' || view === 'card' || view === 'compare' ? view : 'log';
 }

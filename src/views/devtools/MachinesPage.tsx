@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useSearch } from 'wouter';
 import { machineToChart } from '../../machines/devtools/chart';
 import {
   machinesPageMachine,
@@ -13,6 +12,7 @@ import { usePageTitle } from '../shell/title';
 import { Card, Checkbox, Page, PageHeader, SectionTitle } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { useQueryParams } from '../useQueryParams';
 import { LiveInspection } from './LiveInspection';
 import { MachineChart } from './MachineChart';
 import { StateDetails } from './StateDetails';
@@ -48,8 +48,8 @@ const MachineList = styled('ul', {
 const Summary = styled('p', { margin: '0 0 $3', color: '$textMuted' });
 
 /** `?machine=console` opens that machine's chart (links, the README screenshot). */
-function initialMachineId(search: string): string {
-  const wanted = new URLSearchParams(search).get('machine');
+function initialMachineId(query: URLSearchParams): string {
+  const wanted = query.get('machine');
   const known = machineRegistry.find((entry) => entry.id === wanted);
   return known?.id ?? machineRegistry[0]?.id ?? '';
 }
@@ -57,9 +57,9 @@ function initialMachineId(search: string): string {
 /** Every machine as a state chart, computed from its definition (issue 10). */
 export function MachinesPage() {
   usePageTitle('Machines');
-  const search = useSearch();
+  const query = useQueryParams();
   const actor = useInspectedActorRef(machinesPageMachine, {
-    input: { selectedId: initialMachineId(search) },
+    input: { selectedId: initialMachineId(query) },
   });
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const stately = useSelector(actor, (snapshot) => snapshot.value as string);

@@ -14,8 +14,19 @@ const Figures = styled('dl', {
   small: { fontSize: '$2', fontWeight: 400, color: '$textMuted', marginLeft: '$1' },
 });
 
-/** docs/spec.md 2.6, 9: total builds, median build minutes, time since the last build, last status. */
-export function BuildsSummary({ repo, builds }: { repo: Repository; builds: Build[] }) {
+/**
+ * docs/spec.md 2.6, 9: total builds, median build minutes, time since the last build, last status.
+ * A filtered list (issue 19 item 3) counts the matching builds loaded instead of the total.
+ */
+export function BuildsSummary({
+  repo,
+  builds,
+  filtered = false,
+}: {
+  repo: Repository;
+  builds: Build[];
+  filtered?: boolean;
+}) {
   const now = useNow();
   const latest = builds[0];
   const medianMinutes = medianMinutesLabel(builds);
@@ -26,8 +37,8 @@ export function BuildsSummary({ repo, builds }: { repo: Repository; builds: Buil
       </SectionTitle>
       <Figures>
         <div>
-          <dt>Total builds</dt>
-          <dd data-testid="summary-total">{repo.counter}</dd>
+          <dt>{filtered ? 'Matching builds' : 'Total builds'}</dt>
+          <dd data-testid="summary-total">{filtered ? builds.length : repo.counter}</dd>
         </div>
         <div>
           <dt>Median build time</dt>

@@ -1,53 +1,99 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { Redirect } from 'wouter';
 import type { Repository } from '../../api/types';
+import {
+  filterBuilds,
+  filterChoices,
+  isFiltered,
+  parseBuildFilter,
+} from '../../machines/repo/buildFilter';
 import {
   buildsMachine,
   selectBuilds,
   selectCanShowMore,
+  selectFilter,
+  selectFilterRanOut,
+  selectHasMore,
   selectIsLoading,
   selectIsLoadingMore,
   selectIsNotFound,
   selectLoadError,
 } from '../../machines/repo/builds.machine';
-import { Button, EmptyState, LoadFailed, Loading, Row } from '../ui';
+import { Button, EmptyState, LoadFailed, Loading, Notice, Row } from '../ui';
+import { BuildFilters } from './BuildFilters';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { useQueryParams } from '../useQueryParams';
 
-/** docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'. */
+/**
+ * docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'.
+ * Issue 19 item 3: the filters of the URL query pick the builds of both.
+ */
 export function BuildsTab({ repo }: { repo: Repository }) {
+  const query = useQueryParams();
+  const urlFilter = useMemo(() => parseBuildFilter(query), [query]);
   const actor = useInspectedActorRef(buildsMachine, {
-    input: { repo: { namespace: repo.namespace, name: repo.name } },
+    input: { repo: { namespace: repo.namespace, name: repo.name }, filter: urlFilter },
   });
+  useEffect(() => {
+    actor.send({ type: 'builds.filter', filter: urlFilter });
+  }, [actor, urlFilter]);
   const builds = useSelector(actor, selectBuilds);
+  const filter = useSelector(actor, selectFilter);
   const loading = useSelector(actor, selectIsLoading);
   const loadingMore = useSelector(actor, selectIsLoadingMore);
   const canShowMore = useSelector(actor, selectCanShowMore);
+  const ranOut = useSelector(actor, selectFilterRanOut);
+  const hasMore = useSelector(actor, selectHasMore);
   const notFound = useSelector(actor, selectIsNotFound);
   const error = useSelector(actor, selectLoadError);
+  const shown = useMemo(() => filterBuilds(builds, filter), [builds, filter]);
+  const choices = useMemo(() => filterChoices(builds), [builds]);
 
   if (notFound) return <Redirect to="/404" replace />;
   if (error) {
     return <LoadFailed message={error} onRetry={() => actor.send({ type: 'builds.retry' })} />;
   }
-  if (loading && builds.length === 0) return <Loading />;
+  if (loading && shown.length === 0) return <Loading />;
   if (builds.length === 0) return <EmptyState title="Your Build List is Empty." />;
+  const showMore = () => actor.send({ type: 'builds.showMore' });
   return (
     <>
-      <BuildsSummary repo={repo} builds={builds} />
-      <ExecutionsList repo={repo} builds={builds} />
-      {canShowMore ? (
+      <BuildFilters filter={filter} query={query} {...choices} />
+      {shown.length > 0 ? (
+        <BuildsSummary repo={repo} builds={shown} filtered={isFiltered(filter)} />
+      ) : null}
+      {shown.length > 0 ? <ExecutionsList repo={repo} builds={shown} /> : null}
+      {ranOut ? (
+        <Notice role="status" css={{ marginTop: '$4', alignItems: 'center', flexWrap: 'wrap' }}>
+          <span data-testid="filter-ran-out">
+            {ranOutText(shown.length, builds.length, hasMore)}
+          </span>
+          {hasMore ? (
+            <Button size="small" onClick={showMore}>
+              Load more builds
+            </Button>
+          ) : null}
+        </Notice>
+      ) : canShowMore ? (
         <Row css={{ justifyContent: 'center', marginTop: '$4' }}>
-          <Button
-            onClick={() => actor.send({ type: 'builds.showMore' })}
-            disabled={loadingMore}
-            aria-busy={loadingMore}
-          >
+          <Button onClick={showMore} disabled={loadingMore} aria-busy={loadingMore}>
             {loadingMore ? 'Loading...' : 'Show more'}
           </Button>
         </Row>
       ) : null}
     </>
   );
+}
+
+/** Says the filter ran out of loaded builds, and whether the server has older ones. */
+function ranOutText(matching: number, loaded: number, hasMore: boolean): string {
+  const plural = (count: number) => (count === 1 ? 'build' : 'builds');
+  const scope = hasMore
+    ? `the ${loaded} ${plural(loaded)} loaded`
+    : `all ${loaded} ${plural(loaded)}`;
+  if (matching === 0) return `None of ${scope} match these filters.`;
+  return `Only ${matching} of ${scope} match these filters.`;
 }

@@ -181,6 +181,77 @@ describe('repository builds tab', () => {
   });
 });
 
+describe('filtered builds list (issue 19 item 3)', () => {
+  const rowNumbers = () => screen.getAllByTestId('execution').map((row) => row.dataset.number);
+
+  it('filters by the chosen status through the URL, with a chip that removes it', async () => {
+    signInAs(writer);
+    const user = userEvent.setup();
+    const { location } = renderApp('/octocat/hello-world');
+    await screen.findAllByTestId('execution');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failure');
+    await waitFor(() => expect(rowNumbers()).toEqual(['3']));
+    expect(location.history?.at(-1)).toBe('/octocat/hello-world?status=failure');
+    // The chart and the summary follow the filter.
+    expect(screen.getAllByTestId('chart-bar')).toHaveLength(1);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('1');
+    expect(screen.getByTestId('filter-ran-out')).toHaveTextContent(
+      'Only 1 of all 3 builds match these filters.',
+    );
+    await user.click(screen.getByRole('link', { name: 'Remove filter Status: failure' }));
+    await waitFor(() => expect(rowNumbers()).toEqual(['3', '2', '1']));
+    expect(location.history?.at(-1)).toBe('/octocat/hello-world');
+  });
+
+  it('combines filters from the URL and ignores invalid values', async () => {
+    signInAs(writer);
+    addBuild(repo, {
+      event: 'pull_request',
+      ref: 'refs/pull/7/head',
+      source: 'feature/x',
+      target: 'main',
+      author_login: 'rita',
+      created: T0 + 4000,
+    });
+    renderApp('/octocat/hello-world?branch=main&event=push&status=bogus&author=jane&x=%3C');
+    await waitFor(() => expect(rowNumbers()).toEqual(['3', '2', '1']));
+    expect(screen.getAllByTestId('filter-chip').map((chip) => chip.textContent)).toEqual([
+      'Branch: main×',
+      'Event: Push×',
+      'Author: jane×',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Clear filters' })).toHaveAttribute(
+      'href',
+      '/octocat/hello-world?x=%3C',
+    );
+  });
+
+  it('loads further pages on its own until the filter fills the screen, then says it ran out', async () => {
+    signInAs(writer);
+    // 120 newer successful builds hide the one failure (build 3) beyond two pages.
+    for (let index = 0; index < 120; index += 1) addBuild(repo, { created: T0 + 5000 + index });
+    renderApp('/octocat/hello-world?status=failure');
+    await waitFor(() => expect(rowNumbers()).toEqual(['3']));
+    expect(screen.getByTestId('filter-ran-out')).toHaveTextContent(
+      'Only 1 of all 123 builds match these filters.',
+    );
+    expect(screen.queryByRole('button', { name: 'Load more builds' })).not.toBeInTheDocument();
+  });
+
+  it('stops after a few pages and offers to load more', async () => {
+    signInAs(writer);
+    for (let index = 0; index < 220; index += 1) addBuild(repo, { created: T0 + 5000 + index });
+    const user = userEvent.setup();
+    renderApp('/octocat/hello-world?status=failure');
+    const ranOut = await screen.findByTestId('filter-ran-out');
+    expect(ranOut).toHaveTextContent('None of the 200 builds loaded match these filters.');
+    expect(screen.queryAllByTestId('execution')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Load more builds' }));
+    await waitFor(() => expect(rowNumbers()).toEqual(['3']));
+  });
+});
+
 describe('branches and deployments tabs', () => {
   it('lists branches, each linking to its build', async () => {
     signInAs(writer);

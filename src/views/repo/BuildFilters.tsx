@@ -1,0 +1,166 @@
+import { Link, useLocation } from 'wouter';
+import {
+  FILTER_EVENTS,
+  FILTER_KEYS,
+  FILTER_STATUSES,
+  filterSearch,
+  isFiltered,
+  withFilter,
+  type BuildFilter,
+  type FilterKey,
+} from '../../machines/repo/buildFilter';
+import { showInvisibles } from '../../text/invisibles';
+import { Select, statusLabel, UserText } from '../ui';
+import { styled } from '../ui/theme';
+
+// Issue 19 item 3: the Executions list's filters. Each choice is a link to the same list with
+// another query (the URL holds the filter), so the back button, a reload and a shared link all
+// show the same list.
+
+const Bar = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: '$3',
+  marginBottom: '$3',
+  '@mobile': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+});
+
+const Labelled = styled('label', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  minWidth: 0,
+  fontSize: '$1',
+  fontWeight: 600,
+  color: '$textMuted',
+});
+
+const Chips = styled('ul', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$2',
+  listStyle: 'none',
+  margin: '0 0 $3',
+  padding: 0,
+});
+
+const Chip = styled(Link, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$1',
+  maxWidth: '100%',
+  padding: '2px $2',
+  border: '1px solid $border',
+  borderRadius: '999px',
+  backgroundColor: '$surfaceAlt',
+  color: '$text',
+  fontSize: '$1',
+  textDecoration: 'none',
+  overflowWrap: 'anywhere',
+  '&:hover': { borderColor: '$primary' },
+});
+
+const ClearLink = styled(Link, { fontSize: '$1', color: '$primary' });
+
+const LABELS: Record<FilterKey, string> = {
+  branch: 'Branch',
+  event: 'Event',
+  status: 'Status',
+  author: 'Author',
+};
+
+const ANY: Record<FilterKey, string> = {
+  branch: 'All branches',
+  event: 'All events',
+  status: 'All statuses',
+  author: 'All authors',
+};
+
+const eventLabel = (value: string) =>
+  FILTER_EVENTS.find((entry) => entry.value === value)?.label ?? value;
+
+/** How a chip names a filter's value. */
+function valueText(key: FilterKey, value: string): string {
+  if (key === 'event') return eventLabel(value);
+  if (key === 'status') return statusLabel(value as never);
+  return value;
+}
+
+export function BuildFilters({
+  filter,
+  query,
+  branches,
+  authors,
+}: {
+  filter: BuildFilter;
+  /** The page's query, so other keys survive a change of filter. */
+  query: URLSearchParams;
+  branches: string[];
+  authors: string[];
+}) {
+  const [path, navigate] = useLocation();
+  const hrefWith = (next: BuildFilter) => `${path}${filterSearch(query, next)}`;
+  // A value from the URL that no loaded build has yet is still a choice, the chosen one.
+  const names = (values: string[], current?: string) =>
+    (current && !values.includes(current) ? [current, ...values] : values).map((value) => ({
+      value,
+      label: showInvisibles(value),
+    }));
+  const choices: Record<FilterKey, Array<{ value: string; label: string }>> = {
+    branch: names(branches, filter.branch),
+    event: [...FILTER_EVENTS],
+    status: FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+    author: names(authors, filter.author),
+  };
+
+  return (
+    <section aria-label="Filter builds">
+      <Bar>
+        {FILTER_KEYS.map((key) => (
+          <Labelled key={key}>
+            {LABELS[key]}
+            <Select
+              aria-label={LABELS[key]}
+              value={filter[key] ?? ''}
+              onChange={(event) =>
+                navigate(hrefWith(withFilter(filter, key, event.target.value || undefined)))
+              }
+            >
+              <option value="">{ANY[key]}</option>
+              {choices[key].map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+        ))}
+      </Bar>
+      {isFiltered(filter) ? (
+        <Chips aria-label="Active filters">
+          {FILTER_KEYS.map((key) => {
+            const value = filter[key];
+            if (!value) return null;
+            const text = `${LABELS[key]}: ${valueText(key, value)}`;
+            return (
+              <li key={key}>
+                <Chip
+                  href={hrefWith(withFilter(filter, key, undefined))}
+                  aria-label={`Remove filter ${text}`}
+                  data-testid="filter-chip"
+                >
+                  <UserText>{text}</UserText>
+                  <span aria-hidden="true">×</span>
+                </Chip>
+              </li>
+            );
+          })}
+          <li>
+            <ClearLink href={hrefWith({})}>Clear filters</ClearLink>
+          </li>
+        </Chips>
+      ) : null}
+    </section>
+  );
+}

@@ -58,6 +58,7 @@ export const en = {
     syncFailed: 'Sync error has occurred, please, try again',
     disableFailed: 'Unable to disable repo: {{message}}',
     saveFailed: 'Unable to save changes: {{message}}',
+    languageFailed: 'Unable to load the texts of {{message}}, showing English',
     addSecretFailed: 'Unable to add secret: {{message}}',
     removeSecretFailed: 'Unable to remove secret: {{message}}',
     addOrgSecretFailed: 'Unable to add organization secret: {{message}}',

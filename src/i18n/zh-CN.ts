@@ -58,6 +58,7 @@ export const zhCN: Translation<typeof en> = {
     syncFailed: '同步出错，请重试',
     disableFailed: '无法停用仓库：{{message}}',
     saveFailed: '无法保存更改：{{message}}',
+    languageFailed: '无法加载{{message}}的文本，正在显示英文',
     addSecretFailed: '无法添加密钥：{{message}}',
     removeSecretFailed: '无法删除密钥：{{message}}',
     addOrgSecretFailed: '无法添加组织密钥：{{message}}',

@@ -7,7 +7,7 @@ import {
   selectTarget,
 } from '../../machines/settings/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
-import { CreateModal, useDraft, type ListActor } from '../settings/ListParts';
+import { FormModal, useDraft, type ListActor } from '../settings/ListParts';
 import { Button, Checkbox, CopyButton, Field, Modal, ModalFooter, Row, TextInput } from '../ui';
 import { styled } from '../ui/theme';
 
@@ -19,7 +19,7 @@ const Checks = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
 export function NewUserModal({ actor }: { actor: ListActor }) {
   const [draft, change] = useDraft<UserDraft>(actor);
   return (
-    <CreateModal actor={actor} title="New User">
+    <FormModal actor={actor} mode="create" title="New User" submitLabel="Create">
       <Field label="Login">
         {(id) => (
           <TextInput
@@ -55,7 +55,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
           onChange={(event) => change({ machine: event.target.checked })}
         />
       </Checks>
-    </CreateModal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 // Repository cron jobs (docs/drone-api.md 3.8 and 4.3). Every route needs write access, even reads.
-import { parseCron } from '../cronexpr';
+import { parseCron } from '../../src/cron/cronexpr';
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';
 import { repoAccess } from '../guards';

@@ -1,15 +1,20 @@
+import { useId } from 'react';
 import type { Cron, Repository } from '../../api/types';
+import { CRON_SCHEDULES, previewSchedule } from '../../machines/settings/cronSchedule';
 import {
-  CRON_SCHEDULES,
   cronInput,
   cronMachine,
+  cronPatchOf,
   type CronDraft,
+  type CronPatch,
 } from '../../machines/settings/resourceLists';
-import { formatDate, formatRelative, useNow } from '../ui';
+import { Field, formatDate, formatRelative, Notice, Select, TextInput, useNow } from '../ui';
+import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
 
-// docs/spec.md 2.12 cron section (.../settings/cron).
+// docs/spec.md 2.12 cron section (.../settings/cron), with the schedule edited in place and
+// previewed while typing (issue 19).
 
 /** Relative time; the absolute date on hover. */
 function NextExecution({ next }: { next: number }) {
@@ -24,7 +29,133 @@ function NextExecution({ next }: { next: number }) {
   );
 }
 
-const cronScreen: ListScreenDescription<Cron, CronDraft, never> = {
+const CUSTOM = 'custom';
+
+/** The user's own zone: Drone schedules in UTC, the preview shows when that is for them. */
+const runFormat = new Intl.DateTimeFormat('en', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+const Runs = styled('ol', {
+  margin: '$1 0 0',
+  paddingLeft: '$4',
+  fontVariantNumeric: 'tabular-nums',
+});
+
+/** The next runs of what the form holds, or the parser's error (the form cannot be sent then). */
+function SchedulePreview({ expr, id }: { expr: string; id: string }) {
+  const now = useNow();
+  const preview = previewSchedule(expr, now);
+  return (
+    <div id={id} aria-live="polite" data-testid="schedule-preview" style={{ marginBottom: 16 }}>
+      {preview.error !== null ? (
+        <Notice tone="danger">{preview.error}</Notice>
+      ) : preview.runs.length === 0 ? (
+        <Notice>This schedule never runs.</Notice>
+      ) : (
+        <>
+          <strong>{preview.runs.length > 1 ? 'Next runs' : 'Next run'}</strong>
+          <Runs>
+            {preview.runs.map((run) => (
+              <li key={run}>
+                <time dateTime={new Date(run).toISOString()}>{runFormat.format(run)}</time>
+              </li>
+            ))}
+          </Runs>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * docs/spec.md 5's descriptors (default @hourly), or a custom robfig/cron expression. Editing, a
+ * new expression re-creates the job (Drone cannot change it in place): the form says so.
+ */
+function ScheduleField({
+  values,
+  change,
+  cron,
+}: {
+  values: CronDraft | CronPatch;
+  change: (changes: Partial<CronPatch>) => void;
+  cron: Cron | null;
+}) {
+  const previewId = useId();
+  return (
+    <>
+      <Field label="Schedule">
+        {(id) => (
+          <Select
+            id={id}
+            value={values.custom ? CUSTOM : values.expr}
+            onChange={(event) =>
+              event.target.value === CUSTOM
+                ? change({ custom: true })
+                : change({ custom: false, expr: event.target.value })
+            }
+          >
+            {CRON_SCHEDULES.map((schedule) => (
+              <option key={schedule} value={schedule}>
+                {schedule}
+              </option>
+            ))}
+            <option value={CUSTOM}>Custom expression</option>
+          </Select>
+        )}
+      </Field>
+      {values.custom ? (
+        <Field
+          label="Expression"
+          hint="Seconds first: 0 30 9 * * mon-fri, or 5 fields without the day of week, or @every 2h"
+        >
+          {(id) => (
+            <TextInput
+              id={id}
+              value={values.expr}
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby={previewId}
+              onChange={(event) => change({ expr: event.target.value })}
+            />
+          )}
+        </Field>
+      ) : null}
+      <SchedulePreview expr={values.expr} id={previewId} />
+      {cron && values.expr !== cron.expr ? (
+        <Notice tone="warning" css={{ marginBottom: '$3' }}>
+          Drone cannot change a job&apos;s schedule in place: Update deletes this job and creates it
+          again under the same name.
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+const scheduleField = {
+  kind: 'custom',
+  render: (
+    values: CronDraft | CronPatch,
+    change: (changes: Partial<CronPatch>) => void,
+    cron: Cron | null,
+  ) => <ScheduleField values={values} change={change} cron={cron} />,
+} as const;
+
+const branchField = {
+  kind: 'text',
+  key: 'branch',
+  label: 'Branch',
+  placeholder: 'master',
+} as const;
+
+const cronScreen: ListScreenDescription<Cron, CronDraft, CronPatch> = {
   title: 'Cron Jobs',
   newLabel: 'New Cron Job',
   emptyTitle: 'No Cron Jobs',
@@ -36,14 +167,9 @@ const cronScreen: ListScreenDescription<Cron, CronDraft, never> = {
     { header: 'Next Execution', cell: (cron) => <NextExecution next={cron.next} /> },
   ],
   nameOf: (cron) => cron.name,
-  // docs/spec.md 5: one of the five descriptors (default @hourly); an empty branch is master.
-  create: {
-    fields: [
-      { kind: 'text', key: 'name', label: 'Name' },
-      { kind: 'text', key: 'branch', label: 'Branch', placeholder: 'master' },
-      { kind: 'select', key: 'expr', label: 'Schedule', options: CRON_SCHEDULES },
-    ],
-  },
+  // docs/spec.md 5: an empty branch is master. The name cannot change (it is the job's address).
+  create: { fields: [{ kind: 'text', key: 'name', label: 'Name' }, branchField, scheduleField] },
+  edit: { patchOf: cronPatchOf, fields: [branchField, scheduleField] },
 };
 
 export function CronSettings({ repo }: { repo: Repository }) {

@@ -38,7 +38,10 @@ export type FormField<V, I = unknown> =
       fileName: (values: V, item: I | null) => string;
     }
   /** A control of the screen's own (the cron schedule with its preview). */
-  | { kind: 'custom'; render: (values: V, change: (changes: Partial<V>) => void) => ReactNode };
+  | {
+      kind: 'custom';
+      render: (values: V, change: (changes: Partial<V>) => void, item: I | null) => ReactNode;
+    };
 
 export interface ListColumn<I> {
   header: string;
@@ -187,7 +190,7 @@ function FormControl<V extends Draft, I>({
   item: I | null;
   change: (changes: Partial<V>) => void;
 }) {
-  if (field.kind === 'custom') return <>{field.render(values, change)}</>;
+  if (field.kind === 'custom') return <>{field.render(values, change, item)}</>;
   const set = (value: unknown) => change({ [field.key]: value } as Partial<V>);
   const text = String(values[field.key] ?? '');
   switch (field.kind) {

@@ -4,7 +4,9 @@ import {
   orgSecretsMachine,
   repoSecretsInput,
   repoSecretsMachine,
+  secretPatchOf,
   type SecretDraft,
+  type SecretPatch,
 } from '../../machines/settings/resourceLists';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
@@ -21,10 +23,10 @@ const allowPullRequests = {
 /** docs/spec.md 2.12: Name, Value, 'Allow Pull Requests'; no client-side checks (docs/spec.md 5). */
 const secretsScreen = (
   labels: Pick<
-    ListScreenDescription<Secret, SecretDraft, never>,
+    ListScreenDescription<Secret, SecretDraft, SecretPatch>,
     'title' | 'newLabel' | 'emptyTitle'
   >,
-): ListScreenDescription<Secret, SecretDraft, never> => ({
+): ListScreenDescription<Secret, SecretDraft, SecretPatch> => ({
   ...labels,
   emptyText: 'Manage sensitive configuration parameters, such as passwords, tokens, and ssh keys.',
   columns: [
@@ -36,6 +38,20 @@ const secretsScreen = (
     fields: [
       { kind: 'text', key: 'name', label: 'Name', placeholder: 'Secret Name' },
       { kind: 'textarea', key: 'data', label: 'Value' },
+      allowPullRequests,
+    ],
+  },
+  // Issue 19: the value (never shown: the server does not return it) and the flag, in place.
+  edit: {
+    patchOf: secretPatchOf,
+    fields: [
+      {
+        kind: 'textarea',
+        key: 'data',
+        label: 'Value',
+        placeholder: 'Leave empty to keep the current value',
+        hint: 'The current value is never shown.',
+      },
       allowPullRequests,
     ],
   },

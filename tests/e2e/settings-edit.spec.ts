@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
 // Issue 19 item 5: secrets, organization secrets and cron jobs edited in place, on the demo scenario
@@ -6,66 +6,67 @@ import { expect, openMock, test } from './fixtures';
 
 const FIRST_LOAD = { timeout: 30_000 };
 
-/** The body of the next PATCH the page sends to a path ending in `suffix`. */
-const nextPatch = (page: Page, suffix: string) =>
-  page
-    .waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith(suffix))
-    .then((request) => request.postDataJSON() as Record<string, unknown>);
+/** Opens the settings `section` of acme/web, waits for the row of `name` to show `cell`, and opens its edit dialog. */
+async function openEdit(page: Page, section: string, name: string, cell: string) {
+  await openMock(page, `/acme/web/settings/${section}`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell', { name: cell })).toBeVisible(FIRST_LOAD);
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  return { row, dialog: page.getByRole('dialog', { name }) };
+}
+
+/** After a reload, the row of `name` shows `cell`: the server kept the change. */
+async function expectKeptAfterReload(page: Page, name: string, cell: string) {
+  await page.reload();
+  await expect(
+    page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: cell }),
+  ).toBeVisible(FIRST_LOAD);
+}
+
+/** Clicks the dialog's Update; returns the body of the PATCH it sent to a path ending in `suffix`. */
+async function update(page: Page, dialog: Locator, suffix: string) {
+  const patch = page.waitForRequest(
+    (request) => request.method() === 'PATCH' && request.url().endsWith(suffix),
+  );
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  return (await patch).postDataJSON() as Record<string, unknown>;
+}
 
 test('edits a repository secret: its pull-request flag, then its value', async ({ page }) => {
-  await openMock(page, '/acme/web/settings/secrets');
-  const row = page.getByRole('row', { name: /npm_token/ });
-  await expect(row.getByRole('cell', { name: 'Disabled' })).toBeVisible(FIRST_LOAD);
-
-  await row.getByRole('button', { name: 'Edit npm_token' }).click();
-  const dialog = page.getByRole('dialog', { name: 'npm_token' });
+  const { row, dialog } = await openEdit(page, 'secrets', 'npm_token', 'Disabled');
   // The server never returns a value: the form starts empty, and empty keeps the current one.
   await expect(dialog.getByLabel('Value')).toHaveValue('');
   await dialog.getByLabel('Allow Pull Requests').check();
-  const flagOnly = nextPatch(page, '/api/repos/acme/web/secrets/npm_token');
-  await dialog.getByRole('button', { name: 'Update' }).click();
-  expect(await flagOnly).toEqual({ pull_request: true });
+  const secretPath = '/api/repos/acme/web/secrets/npm_token';
+  expect(await update(page, dialog, secretPath)).toEqual({ pull_request: true });
   await expect(page.getByText('Secret has been updated successfully')).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Enabled' })).toBeVisible();
 
   await row.getByRole('button', { name: 'Edit npm_token' }).click();
   await expect(dialog.getByLabel('Allow Pull Requests')).toBeChecked();
   await dialog.getByLabel('Value').fill('npm_new-token');
-  const withValue = nextPatch(page, '/api/repos/acme/web/secrets/npm_token');
-  await dialog.getByRole('button', { name: 'Update' }).click();
-  expect(await withValue).toEqual({ data: 'npm_new-token', pull_request: true });
+  expect(await update(page, dialog, secretPath)).toEqual({
+    data: 'npm_new-token',
+    pull_request: true,
+  });
   await expect(dialog).toHaveCount(0);
 
-  await page.reload();
-  await expect(
-    page.getByRole('row', { name: /npm_token/ }).getByRole('cell', { name: 'Enabled' }),
-  ).toBeVisible(FIRST_LOAD);
+  await expectKeptAfterReload(page, 'npm_token', 'Enabled');
 });
 
 test('edits an organization secret', async ({ page }) => {
-  await openMock(page, '/acme/web/settings/org-secrets');
-  const row = page.getByRole('row', { name: /sonar_token/ });
-  await expect(row.getByRole('cell', { name: 'Enabled' })).toBeVisible(FIRST_LOAD);
-  await row.getByRole('button', { name: 'Edit sonar_token' }).click();
-  const dialog = page.getByRole('dialog', { name: 'sonar_token' });
+  const { dialog } = await openEdit(page, 'org-secrets', 'sonar_token', 'Enabled');
   await dialog.getByLabel('Allow Pull Requests').uncheck();
-  const patch = nextPatch(page, '/api/secrets/acme/sonar_token');
-  await dialog.getByRole('button', { name: 'Update' }).click();
-  expect(await patch).toEqual({ pull_request: false });
+  expect(await update(page, dialog, '/api/secrets/acme/sonar_token')).toEqual({
+    pull_request: false,
+  });
   await expect(page.getByText('Organization secret has been updated successfully')).toBeVisible();
 
-  await page.reload();
-  await expect(
-    page.getByRole('row', { name: /sonar_token/ }).getByRole('cell', { name: 'Disabled' }),
-  ).toBeVisible(FIRST_LOAD);
+  await expectKeptAfterReload(page, 'sonar_token', 'Disabled');
 });
 
 test("edits a cron job's branch and expression, previewing the next runs", async ({ page }) => {
-  await openMock(page, '/acme/web/settings/cron');
-  const row = page.getByRole('row', { name: /weekly-deps/ });
-  await expect(row.getByRole('cell', { name: '@weekly' })).toBeVisible(FIRST_LOAD);
-  await row.getByRole('button', { name: 'Edit weekly-deps' }).click();
-  const dialog = page.getByRole('dialog', { name: 'weekly-deps' });
+  const { row, dialog } = await openEdit(page, 'cron', 'weekly-deps', '@weekly');
   await expect(dialog.getByLabel('Schedule')).toHaveValue('@weekly');
   await expect(dialog.getByTestId('schedule-preview').getByRole('listitem')).toHaveCount(3);
 
@@ -93,9 +94,8 @@ test("edits a cron job's branch and expression, previewing the next runs", async
   await expect(row.getByRole('cell', { name: '0 30 9 * * mon-fri' })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'develop' })).toBeVisible();
 
-  await page.reload();
+  await expectKeptAfterReload(page, 'weekly-deps', '0 30 9 * * mon-fri');
   const reloaded = page.getByRole('row', { name: /weekly-deps/ });
-  await expect(reloaded.getByRole('cell', { name: '0 30 9 * * mon-fri' })).toBeVisible(FIRST_LOAD);
   await expect(reloaded.getByRole('cell', { name: 'develop' })).toBeVisible();
   await expect(reloaded.locator('time')).toHaveText(/^(in |tomorrow)/);
 });

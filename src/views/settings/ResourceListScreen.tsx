@@ -225,32 +225,22 @@ function FormControl<V extends Draft, I>({
           )}
         </Field>
       );
-    case 'textarea':
-      return (
-        <Field label={field.label} hint={field.hint}>
-          {(id) => (
-            <TextArea
-              id={id}
-              placeholder={field.placeholder}
-              value={text}
-              onChange={(event) => set(event.target.value)}
-            />
-          )}
-        </Field>
-      );
     case 'text':
+    case 'textarea': {
+      const hint = 'hint' in field ? field.hint : undefined;
       return (
-        <Field label={field.label}>
-          {(id) => (
-            <TextInput
-              id={id}
-              placeholder={field.placeholder}
-              value={text}
-              onChange={(event) => set(event.target.value)}
-            />
-          )}
+        <Field label={field.label} hint={hint}>
+          {(id) => {
+            const props = { id, placeholder: field.placeholder, value: text };
+            return field.kind === 'textarea' ? (
+              <TextArea {...props} onChange={(event) => set(event.target.value)} />
+            ) : (
+              <TextInput {...props} onChange={(event) => set(event.target.value)} />
+            );
+          }}
         </Field>
       );
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type CronDraft,
   type CronPatch,
 } from '../../machines/settings/resourceLists';
-import { Field, formatDate, formatRelative, Notice, Select, TextInput, useNow } from '../ui';
+import { formatDate, formatRelative, Notice, SelectField, TextField, useNow } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
@@ -30,6 +30,8 @@ function NextExecution({ next }: { next: number }) {
 }
 
 const CUSTOM = 'custom';
+/** docs/spec.md 5's presets, then a custom expression (issue 19). */
+const SCHEDULE_OPTIONS = [...CRON_SCHEDULES, { value: CUSTOM, label: 'Custom expression' }];
 
 /** The user's own zone: Drone schedules in UTC, the preview shows when that is for them. */
 const runFormat = new Intl.DateTimeFormat('en', {
@@ -91,42 +93,24 @@ function ScheduleField({
   const previewId = useId();
   return (
     <>
-      <Field label="Schedule">
-        {(id) => (
-          <Select
-            id={id}
-            value={values.custom ? CUSTOM : values.expr}
-            onChange={(event) =>
-              event.target.value === CUSTOM
-                ? change({ custom: true })
-                : change({ custom: false, expr: event.target.value })
-            }
-          >
-            {CRON_SCHEDULES.map((schedule) => (
-              <option key={schedule} value={schedule}>
-                {schedule}
-              </option>
-            ))}
-            <option value={CUSTOM}>Custom expression</option>
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label="Schedule"
+        value={values.custom ? CUSTOM : values.expr}
+        options={SCHEDULE_OPTIONS}
+        onValue={(value) =>
+          value === CUSTOM ? change({ custom: true }) : change({ custom: false, expr: value })
+        }
+      />
       {values.custom ? (
-        <Field
+        <TextField
           label="Expression"
           hint="Seconds first: 0 30 9 * * mon-fri, or 5 fields without the day of week, or @every 2h"
-        >
-          {(id) => (
-            <TextInput
-              id={id}
-              value={values.expr}
-              spellCheck={false}
-              autoComplete="off"
-              aria-describedby={previewId}
-              onChange={(event) => change({ expr: event.target.value })}
-            />
-          )}
-        </Field>
+          value={values.expr}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={previewId}
+          onValue={(expr) => change({ expr })}
+        />
       ) : null}
       <SchedulePreview expr={values.expr} id={previewId} />
       {cron && values.expr !== cron.expr ? (

@@ -6,7 +6,7 @@ import {
   selectTarget,
 } from '../../machines/settings/resourceList.selectors';
 import type { Draft } from '../../machines/settings/resourceList.types';
-import { Button, Checkbox, Field, Select, TextArea, TextInput, UserText } from '../ui';
+import { Button, Checkbox, SelectField, TextField, UserText } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { CodeEditor } from './CodeEditor';
 import {
@@ -212,35 +212,22 @@ function FormControl<V extends Draft, I>({
         />
       );
     case 'select':
-      return (
-        <Field label={field.label}>
-          {(id) => (
-            <Select id={id} value={text} onChange={(event) => set(event.target.value)}>
-              {field.options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      );
+      return <SelectField label={field.label} value={text} options={field.options} onValue={set} />;
     case 'text':
-    case 'textarea': {
-      const hint = 'hint' in field ? field.hint : undefined;
       return (
-        <Field label={field.label} hint={hint}>
-          {(id) => {
-            const props = { id, placeholder: field.placeholder, value: text };
-            return field.kind === 'textarea' ? (
-              <TextArea {...props} onChange={(event) => set(event.target.value)} />
-            ) : (
-              <TextInput {...props} onChange={(event) => set(event.target.value)} />
-            );
-          }}
-        </Field>
+        <TextField label={field.label} placeholder={field.placeholder} value={text} onValue={set} />
       );
-    }
+    case 'textarea':
+      return (
+        <TextField
+          multiline
+          label={field.label}
+          hint={field.hint}
+          placeholder={field.placeholder}
+          value={text}
+          onValue={set}
+        />
+      );
   }
 }
 

@@ -17,6 +17,7 @@ import { graphViewMachine } from '../build/graphView.machine';
 import { logSearchMachine } from '../build/logSearch.machine';
 import { logStreamMachine } from '../build/logStream.machine';
 import { logViewerMachine } from '../build/logViewer.machine';
+import { languageMachine } from '../shell/language.machine';
 import { loginMachine } from '../auth/login.machine';
 import { loginRedirectMachine } from '../auth/loginRedirect.machine';
 import { logoutMachine } from '../auth/logout.machine';
@@ -55,6 +56,11 @@ export const machineRegistry: MachineEntry[] = [
     id: 'theme',
     machine: themeMachine,
     description: 'Light or dark: the system preference, or the remembered toggle',
+  },
+  {
+    id: 'language',
+    machine: languageMachine,
+    description: "English or Chinese: the browser's preference, or the remembered pick",
   },
   {
     id: 'repoEvents',

@@ -4,7 +4,7 @@ import {
   itTakesEveryListedEvent,
   settledCalls,
   type ListedEvent,
-} from '../../../tests/listedEventsModel';
+} from '../../../tests/drivers/listedEvents';
 import { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { repoSettingsMachine, type RepoSettingsInput } from './repoSettings.machine';

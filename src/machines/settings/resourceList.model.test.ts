@@ -4,7 +4,7 @@ import {
   itTakesEveryListedEvent,
   settledCalls,
   type ListedEvent,
-} from '../../../tests/listedEventsModel';
+} from '../../../tests/drivers/listedEvents';
 import { ApiError } from '../../api/client';
 import { ListChangedError, resourceListMachine } from './resourceList.machine';
 import type { ResourceListInput } from './resourceList.types';

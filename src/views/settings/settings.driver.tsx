@@ -39,7 +39,6 @@ export function setupSettingsWorld() {
     cleanup();
     config.token = '';
     vi.restoreAllMocks();
-    server.resetHandlers();
   });
   /**
    * Waits until this test toasted `message`. (The app's one toast stack outlives each test, so

@@ -125,7 +125,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'resourceList',
     machine: resourceListMachine,
     description:
-      'Generic list + create modal + delete-with-confirm + toasts, used by secrets, org secrets, cron, templates and users',
+      'Generic list + create and edit modals (submit only when the screen accepts the form) + delete-with-confirm + toasts; an edit that changed the server before failing reloads the list. Used by secrets, org secrets, cron, templates and users',
   },
   { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
   {

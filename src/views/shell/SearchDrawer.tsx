@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   DRAWER_SLIDE_OUT,
   searchActor,
@@ -173,6 +173,7 @@ function SearchDrawer() {
 function SearchInput() {
   const actor = searchActor();
   const query = useSelector(actor, selectQuery);
+  const [, navigate] = useLocation();
   return (
     <TextInput
       type="search"
@@ -181,6 +182,14 @@ function SearchInput() {
       autoComplete="off"
       value={query}
       onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}
+      onKeyDown={(event) => {
+        // Enter opens the first result, as a palette does (issue 19 item 2).
+        const first = selectResults(actor.getSnapshot())[0];
+        if (event.key !== 'Enter' || !first) return;
+        event.preventDefault();
+        navigate(repoHref(first));
+        actor.send({ type: 'search.close' });
+      }}
     />
   );
 }

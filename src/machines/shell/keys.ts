@@ -1,0 +1,80 @@
+import { fromCallback } from 'xstate';
+
+// Keyboard shortcuts (issue 19 item 2). One listener on the document per machine that has keys;
+// it decides whether a key press is a shortcut at all, so every machine follows the same rules:
+// never while the user types (input, textarea, select, contenteditable), never with a modifier
+// (Ctrl, Cmd, Alt), never under a modal dialog or inside a menu (they own their keys). The one
+// exception is the palette's Ctrl+K / Cmd+K, which works everywhere.
+
+/** A shortcut: the key as `KeyboardEvent.key` ('j', 'G', '?', 'ArrowDown'), or 'mod+k'. */
+export interface KeyPressEvent {
+  type: 'key.pressed';
+  key: string;
+}
+
+export interface ListenKeysInput {
+  /** The keys this machine handles; only those are taken from the browser (preventDefault). */
+  keys: readonly string[];
+}
+
+/** Every shortcut, for the help dialog ('?') and the README. */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; action: string; where: string }> = [
+  { keys: 'Ctrl+K / ⌘K', action: 'Open the command palette', where: 'Everywhere' },
+  { keys: '/', action: 'Open the command palette', where: 'Everywhere' },
+  { keys: '?', action: 'Show the keyboard shortcuts', where: 'Everywhere' },
+  { keys: 'Enter', action: 'Open the first match', where: 'Palette and search' },
+  { keys: 'j / ↓', action: 'Next step', where: 'Build page' },
+  { keys: 'k / ↑', action: 'Previous step', where: 'Build page' },
+  { keys: 'f', action: 'Follow the log on or off', where: 'Build page' },
+  { keys: 't', action: 'Clock or elapsed timestamps', where: 'Build page' },
+  { keys: 'g g', action: 'Top of the log', where: 'Build page' },
+  { keys: 'G', action: 'Bottom of the log', where: 'Build page' },
+  { keys: '↑ ↓ Home End', action: 'Move in an open menu', where: 'Menus' },
+  { keys: 'Esc', action: 'Close the palette, a dialog or a menu', where: 'Everywhere' },
+];
+
+/** Where typing happens: keys there are text, not shortcuts. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  // Buttons and boxes made of <input> take no text.
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(
+    target.type,
+  );
+}
+
+/** The shortcut a key press is, or null when it is none (see the rules above). */
+export function shortcutOf(event: KeyboardEvent): string | null {
+  if (event.defaultPrevented || event.isComposing) return null;
+  const command = event.ctrlKey || event.metaKey;
+  if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+    return 'mod+k';
+  }
+  if (command || event.altKey) return null;
+  if (isTypingTarget(event.target)) return null;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('[role="menu"], dialog, [role="dialog"]')) return null;
+  if (typeof document !== 'undefined' && document.querySelector('dialog[open]')) return null;
+  // Arrows move in whatever has the focus (a list, the page's scroll); they are shortcuts only
+  // while nothing has it.
+  const onBody = target === null || target === document.body || target === document.documentElement;
+  if (event.key.startsWith('Arrow') && !onBody) return null;
+  return event.key;
+}
+
+/** Sends `key.pressed` for the shortcuts in `input.keys` (docs/architecture.md 3: an actor). */
+export const listenKeys = fromCallback<{ type: 'noop' }, ListenKeysInput>(
+  ({ sendBack, input }) => {
+    if (typeof document === 'undefined') return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const key = shortcutOf(event);
+      if (key === null || !input.keys.includes(key)) return;
+      event.preventDefault();
+      sendBack({ type: 'key.pressed', key } satisfies KeyPressEvent);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  },
+);

@@ -1,5 +1,6 @@
 import { Router } from 'wouter';
 import { AppRoutes } from './routes';
+import { CommandPalette } from './views/shell/CommandPalette';
 import { SessionContext } from './views/shell/session';
 import { ThemeRoot } from './views/shell/ThemeToggle';
 import { Toasts } from './views/ui';
@@ -12,6 +13,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
       <ThemeRoot />
       <Router ssrPath={ssrPath}>
         <AppRoutes />
+        <CommandPalette />
       </Router>
       <Toasts />
     </SessionContext.Provider>

@@ -27,6 +27,7 @@ import { repoMachine } from '../repo/repo.machine';
 import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
 import { resourceListMachine } from '../settings/resourceList.machine';
+import { paletteMachine } from '../shell/palette.machine';
 import { searchMachine } from '../shell/search.machine';
 import { sessionMachine } from '../shell/session.machine';
 import { themeMachine } from '../shell/theme.machine';
@@ -170,6 +171,11 @@ export const machineRegistry: MachineEntry[] = [
     id: 'search',
     machine: searchMachine,
     description: 'Query trimming and matching, drawer open/close with 200 ms slide-out',
+  },
+  {
+    id: 'palette',
+    machine: paletteMachine,
+    description: "Command palette (Ctrl+K, '/') and shortcuts help ('?'): repos, builds, commands",
   },
   {
     id: 'buildsFeed',

@@ -6,6 +6,7 @@ import type { Build } from '../../api/types';
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from '../shell/toasts.machine';
+import { offerCommand } from '../shell/palette.machine';
 
 // docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.
@@ -56,6 +57,7 @@ export const newBuildMachine = setup({
     createNewBuild: fromPromise<Build | null, CreateBuildInput>(({ input }) =>
       createBuild(input.repo, input),
     ),
+    offerCommand,
   },
   guards: {
     isNoBuild: ({ event }) => (event as { output?: Build | null }).output == null,
@@ -87,6 +89,17 @@ export const newBuildMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      // The command palette offers 'New build on {repo}' while the dialog can open.
+      invoke: {
+        src: 'offerCommand',
+        input: ({ context }) => ({
+          command: {
+            id: 'newBuild',
+            label: `New build on ${context.repo.namespace}/${context.repo.name}`,
+          },
+          event: { type: 'newBuild.open' },
+        }),
+      },
       on: { 'newBuild.open': { target: 'editing', actions: 'assignBlankForm' } },
     },
     editing: {

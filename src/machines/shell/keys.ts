@@ -65,16 +65,14 @@ export function shortcutOf(event: KeyboardEvent): string | null {
 }
 
 /** Sends `key.pressed` for the shortcuts in `input.keys` (docs/architecture.md 3: an actor). */
-export const listenKeys = fromCallback<{ type: 'noop' }, ListenKeysInput>(
-  ({ sendBack, input }) => {
-    if (typeof document === 'undefined') return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const key = shortcutOf(event);
-      if (key === null || !input.keys.includes(key)) return;
-      event.preventDefault();
-      sendBack({ type: 'key.pressed', key } satisfies KeyPressEvent);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  },
-);
+export const listenKeys = fromCallback<{ type: 'noop' }, ListenKeysInput>(({ sendBack, input }) => {
+  if (typeof document === 'undefined') return undefined;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const key = shortcutOf(event);
+    if (key === null || !input.keys.includes(key)) return;
+    event.preventDefault();
+    sendBack({ type: 'key.pressed', key } satisfies KeyPressEvent);
+  };
+  document.addEventListener('keydown', onKeyDown);
+  return () => document.removeEventListener('keydown', onKeyDown);
+});

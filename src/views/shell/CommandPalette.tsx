@@ -1,0 +1,282 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SHORTCUTS } from '../../machines/shell/keys';
+import {
+  paletteActor,
+  paletteCommands,
+  paletteResults,
+  selectIsHelpOpen,
+  selectIsPaletteOpen,
+  selectOffered,
+  selectPaletteQuery,
+  type PaletteItem,
+} from '../../machines/shell/palette.machine';
+import {
+  searchActor,
+  selectIsLoadingRepos,
+  selectRepos,
+  selectReposError,
+} from '../../machines/shell/search.machine';
+import { Modal, Spinner, StatusIcon, Table, TextInput, UserText } from '../ui';
+import { styled } from '../ui/theme';
+import { useCurrentUser } from './session';
+
+// Issue 19 item 2: the command palette (Ctrl/Cmd+K, '/') and the shortcuts help ('?'), for
+// signed-in users on every page.
+
+export function CommandPalette() {
+  const user = useCurrentUser();
+  return user ? <PaletteHost admin={user.admin} /> : null;
+}
+
+function PaletteHost({ admin }: { admin: boolean }) {
+  const actor = paletteActor();
+  const open = useSelector(actor, selectIsPaletteOpen);
+  const help = useSelector(actor, selectIsHelpOpen);
+  const [, navigate] = useLocation();
+  // The machine decides where to go; the router lives here.
+  useEffect(() => {
+    const subscription = actor.on('palette.navigate', ({ href }) => navigate(href));
+    return () => subscription.unsubscribe();
+  }, [actor, navigate]);
+  const close = () => actor.send({ type: 'palette.close' });
+  return (
+    <>
+      {open ? <PaletteDialog admin={admin} onClose={close} /> : null}
+      {help ? (
+        <Modal title="Keyboard shortcuts" onClose={close}>
+          <ShortcutsTable />
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+function ShortcutsTable() {
+  return (
+    <Table>
+      <thead>
+        <tr>
+          <th scope="col">Keys</th>
+          <th scope="col">Action</th>
+          <th scope="col">Where</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SHORTCUTS.map(({ keys, action, where }) => (
+          <tr key={`${keys} ${action}`}>
+            <td>
+              <Kbd>{keys}</Kbd>
+            </td>
+            <td>{action}</td>
+            <td>{where}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void }) {
+  const actor = paletteActor();
+  const search = searchActor();
+  const query = useSelector(actor, selectPaletteQuery);
+  const offered = useSelector(actor, selectOffered);
+  const repos = useSelector(search, selectRepos);
+  const loading = useSelector(search, selectIsLoadingRepos);
+  const error = useSelector(search, selectReposError);
+  const results = useMemo(
+    () => paletteResults(repos, query, paletteCommands(admin, offered)),
+    [repos, query, admin, offered],
+  );
+  const ref = useRef<HTMLDialogElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const titleId = useId();
+  const listId = useId();
+  // The native modal dialog keeps focus inside and gives it back when it closes.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
+    dialog?.querySelector('input')?.focus();
+    return () => dialog?.close();
+  }, []);
+  const choose = (item: PaletteItem) => actor.send({ type: 'palette.choose', item });
+  const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && results[0]) {
+      event.preventDefault();
+      choose(results[0]);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      listRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    }
+  };
+  return (
+    <Dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <h2 id={titleId} className="visually-hidden">
+        Command palette
+      </h2>
+      <TextInput
+        type="search"
+        aria-label="Search repositories, builds and commands"
+        aria-controls={listId}
+        placeholder="Search repositories, builds and commands"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => actor.send({ type: 'palette.type', query: event.target.value })}
+        onKeyDown={onInputKey}
+      />
+      {error ? (
+        <Muted role="alert">
+          <UserText>{error}</UserText>
+        </Muted>
+      ) : null}
+      {loading ? (
+        <Muted role="status">
+          <Spinner aria-hidden="true" /> Loading repositories...
+        </Muted>
+      ) : null}
+      {results.length === 0 && !loading ? <Muted role="status">No matches</Muted> : null}
+      <Results ref={listRef} id={listId} aria-label="Matches" onKeyDown={moveBetweenItems}>
+        {results.map((item, index) => (
+          <li key={item.key} data-first={index === 0 || undefined}>
+            {item.href !== undefined ? (
+              <Link href={item.href} onClick={onClose}>
+                <ItemText item={item} />
+              </Link>
+            ) : (
+              <button type="button" onClick={() => choose(item)}>
+                <ItemText item={item} />
+              </button>
+            )}
+          </li>
+        ))}
+      </Results>
+      <Hint>
+        <Kbd>Enter</Kbd> opens the first match · <Kbd>↑</Kbd> <Kbd>↓</Kbd> move · <Kbd>Esc</Kbd>{' '}
+        closes · <Kbd>?</Kbd> all shortcuts
+      </Hint>
+    </Dialog>
+  );
+}
+
+const KIND_LABELS = { repo: 'Repository', build: 'Build', command: 'Command' } as const;
+
+function ItemText({ item }: { item: PaletteItem }) {
+  return (
+    <>
+      {item.kind === 'command' ? <CommandMark aria-hidden="true">›</CommandMark> : null}
+      {item.kind !== 'command' ? <StatusIcon status={item.status} /> : null}
+      <span>
+        <strong>
+          <UserText>{item.label}</UserText>
+        </strong>
+        {item.kind === 'build' && item.detail ? (
+          <small>
+            <UserText>{item.detail}</UserText>
+          </small>
+        ) : null}
+      </span>
+      <Kind>{KIND_LABELS[item.kind]}</Kind>
+    </>
+  );
+}
+
+/** Up and down move between the matches; up from the first goes back to the field. */
+function moveBetweenItems(event: KeyboardEvent<HTMLUListElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  event.preventDefault();
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('a, button')];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const next = index + (event.key === 'ArrowDown' ? 1 : -1);
+  if (next < 0) event.currentTarget.parentElement?.querySelector('input')?.focus();
+  else items[Math.min(next, items.length - 1)]?.focus();
+}
+
+const Dialog = styled('dialog', {
+  marginTop: '10vh',
+  padding: '$3',
+  width: 'min(640px, calc(100vw - 24px))',
+  maxHeight: '75vh',
+  border: '1px solid $border',
+  borderRadius: '$3',
+  backgroundColor: '$surface',
+  color: '$text',
+  boxShadow: '$2',
+  '&[open]': { display: 'flex', flexDirection: 'column', gap: '$2' },
+  '&::backdrop': { backgroundColor: 'rgba(0,0,0,0.45)' },
+  '.visually-hidden': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+const Results = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  overflowY: 'auto',
+  display: 'grid',
+  gap: '2px',
+  'a, button': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '$3',
+    width: '100%',
+    padding: '$2 $3',
+    border: '1px solid transparent',
+    borderRadius: '$2',
+    backgroundColor: 'transparent',
+    color: '$text',
+    textAlign: 'left',
+    textDecoration: 'none',
+    fontFamily: '$body',
+    fontSize: '$2',
+    cursor: 'pointer',
+    '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
+  },
+  '[data-first] a, [data-first] button': { borderColor: '$border' },
+  'span:not([aria-hidden])': { flex: 1, minWidth: 0 },
+  strong: { display: 'block', fontWeight: 500, overflowWrap: 'anywhere' },
+  small: {
+    display: 'block',
+    color: '$textMuted',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+});
+
+const Kind = styled('span', { color: '$textMuted', fontSize: '$1', flex: 'none !important' });
+const CommandMark = styled('span', {
+  width: '16px',
+  textAlign: 'center',
+  color: '$textMuted',
+  fontWeight: 700,
+});
+const Muted = styled('p', { margin: 0, color: '$textMuted' });
+const Hint = styled('p', { margin: 0, color: '$textMuted', fontSize: '$1' });
+export const Kbd = styled('kbd', {
+  display: 'inline-block',
+  padding: '0 $1',
+  border: '1px solid $border',
+  borderRadius: '$1',
+  backgroundColor: '$surfaceAlt',
+  fontFamily: '$mono',
+  fontSize: '$1',
+  whiteSpace: 'nowrap',
+});

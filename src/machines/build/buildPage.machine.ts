@@ -3,9 +3,10 @@ import * as buildsApi from '../../api/builds';
 import { prefetchLogs, type StepRef } from '../../api/logs';
 import { errorMessageOf } from '../shell/callErrors';
 import { fetchRepo, type RepoRef } from '../../api/repos';
+import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
-import type { FollowStepEvent } from './consoleFollow';
+import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 import type { Navigate } from '../shell/navigation';
 import { watchOnline, type ConnectivityEvent } from '../shell/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
@@ -61,6 +62,7 @@ export type BuildPageEvent =
   | { type: 'build.received'; build: Build }
   | { type: 'build.changed' }
   | FollowStepEvent
+  | OpenStepEvent
   /** Try the failed load again: the Retry button, the network coming back, the tab shown again. */
   | { type: 'build.retry' }
   | ConnectivityEvent
@@ -171,6 +173,14 @@ export const buildPageMachine = setup({
       const { namespace, name } = context.repoRef;
       const { build, stage } = context.route;
       context.navigate(`/${namespace}/${name}/${build}/${stage}/${event.step.number}`);
+    },
+    /** j / k on the build page: another step, in the view the page shows. */
+    navigateToStep: ({ context, event }) => {
+      if (event.type !== 'step.open') return;
+      const { namespace, name } = context.repoRef;
+      const { build, view } = context.route;
+      const query = view === 'log' ? '' : `?view=${view}`;
+      context.navigate(`${pagePath(namespace, name, build, event.stage, event.step)}${query}`);
     },
     raiseBuildChanged: raise({ type: 'build.changed' }),
     raiseReload: raise({ type: 'build.reload' }),
@@ -311,5 +321,6 @@ export const buildPageMachine = setup({
       actions: ['assignReceivedBuild', 'raiseBuildChanged'],
     },
     'console.followStep': { actions: 'navigateToFollowedStep' },
+    'step.open': { actions: 'navigateToStep' },
   },
 });

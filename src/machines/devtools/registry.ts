@@ -4,6 +4,7 @@ import { accountSyncMachine } from '../dashboard/accountSync.machine';
 import { badgeMachine } from '../settings/badge.machine';
 import { buildControlsMachine } from '../build/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
+import { buildKeysMachine } from '../build/buildKeys.machine';
 import { buildLogsMachine } from '../build/buildLogs.machine';
 import { buildPageMachine } from '../build/buildPage.machine';
 import { buildsMachine } from '../repo/builds.machine';
@@ -198,6 +199,11 @@ export const machineRegistry: MachineEntry[] = [
     machine: logViewerMachine,
     description:
       'How a step log is read: groups and folds, wrap and timestamps, #L permalinks, scroll requests',
+  },
+  {
+    id: 'buildKeys',
+    machine: buildKeysMachine,
+    description: "The build page's keys: j/k steps, f follow, t timestamps, g g / G top and bottom",
   },
   {
     id: 'logSearch',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup } from 'xstate';
 import { makeBuild, makeRepo } from '../../../tests/factories';
+import type { Repository } from '../../api/types';
 import {
   offerCommand,
   paletteActor,
@@ -31,7 +32,11 @@ function repo(slug: string, build?: { number: number; created: number; title: st
 
 // The palette loads the search drawer's list when it opens: an empty one here.
 beforeEach(() =>
-  resetSearchActor(searchMachine.provide({ actors: { fetchRepos: fromPromise(async () => []) } })),
+  resetSearchActor(
+    searchMachine.provide({
+      actors: { fetchRepos: fromPromise(async (): Promise<Repository[]> => []) },
+    }),
+  ),
 );
 afterEach(() => {
   resetPaletteActor();

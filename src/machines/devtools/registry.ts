@@ -28,6 +28,7 @@ import { repoMachine } from '../repo/repo.machine';
 import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
 import { resourceListMachine } from '../settings/resourceList.machine';
+import { menuMachine } from '../shell/menu.machine';
 import { paletteMachine } from '../shell/palette.machine';
 import { searchMachine } from '../shell/search.machine';
 import { sessionMachine } from '../shell/session.machine';
@@ -52,6 +53,11 @@ export const machineRegistry: MachineEntry[] = [
   { id: 'toasts', machine: toastsMachine, description: 'At most 3, 3000 ms each, paused on hover' },
   { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
   { id: 'copy', machine: copyMachine, description: "'Copied' / 'Copied!' for 2000 ms" },
+  {
+    id: 'menu',
+    machine: menuMachine,
+    description: 'A menu button: open or closed, the focused item (arrows, Home, End, Escape)',
+  },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
   {
     id: 'theme',

@@ -1,6 +1,7 @@
 import { Router } from 'wouter';
 import { AppRoutes } from './routes';
 import { CommandPalette } from './views/shell/CommandPalette';
+import { NotificationsHost } from './views/shell/NotificationsBell';
 import { SessionContext } from './views/shell/session';
 import { ThemeRoot } from './views/shell/ThemeToggle';
 import { Toasts } from './views/ui';
@@ -14,6 +15,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
       <Router ssrPath={ssrPath}>
         <AppRoutes />
         <CommandPalette />
+        <NotificationsHost />
       </Router>
       <Toasts />
     </SessionContext.Provider>

@@ -29,6 +29,7 @@ import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
 import { resourceListMachine } from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
+import { notificationsMachine } from '../shell/notifications.machine';
 import { paletteMachine } from '../shell/palette.machine';
 import { searchMachine } from '../shell/search.machine';
 import { sessionMachine } from '../shell/session.machine';
@@ -63,6 +64,12 @@ export const machineRegistry: MachineEntry[] = [
     id: 'theme',
     machine: themeMachine,
     description: 'Light or dark: the system preference, or the remembered toggle',
+  },
+  {
+    id: 'notifications',
+    machine: notificationsMachine,
+    description:
+      'Opt-in build notifications: permission asked on turning on, finished open or started builds',
   },
   {
     id: 'repoEvents',

@@ -161,14 +161,10 @@ export const notificationsMachine = setup({
     },
   },
   actions: {
-    optIn: assign(({ context }) => {
-      writeOptIn(context.storage, true);
-      return { optedIn: true };
-    }),
-    optOut: assign(({ context }) => {
-      writeOptIn(context.storage, false);
-      return { optedIn: false };
-    }),
+    optIn: assign({ optedIn: true }),
+    optOut: assign({ optedIn: false }),
+    /** Remembers the choice for the next visits (after the assign that made it). */
+    persistChoice: ({ context }) => writeOptIn(context.storage, context.optedIn),
     assignAnswer: assign({
       permission: ({ event }) =>
         (event as { output?: NotificationPermissionState }).output ?? 'default',
@@ -237,7 +233,7 @@ export const notificationsMachine = setup({
     off: {
       on: {
         'notifications.enable': [
-          { guard: 'isGranted', target: 'on', actions: 'optIn' },
+          { guard: 'isGranted', target: 'on', actions: ['optIn', 'persistChoice'] },
           { target: 'asking' },
         ],
       },
@@ -245,10 +241,19 @@ export const notificationsMachine = setup({
     // The browser's prompt is up: only now, after the user asked for notifications.
     asking: {
       invoke: {
+        id: 'requestPermission',
         src: 'requestPermission',
         onDone: [
-          { guard: 'answeredGranted', target: 'on', actions: ['assignAnswer', 'optIn'] },
-          { guard: 'answeredDenied', target: 'denied', actions: ['assignAnswer', 'optIn'] },
+          {
+            guard: 'answeredGranted',
+            target: 'on',
+            actions: ['assignAnswer', 'optIn', 'persistChoice'],
+          },
+          {
+            guard: 'answeredDenied',
+            target: 'denied',
+            actions: ['assignAnswer', 'optIn', 'persistChoice'],
+          },
           // The prompt was dismissed: nothing decided, nothing remembered.
           { target: 'off', actions: 'assignAnswer' },
         ],
@@ -258,7 +263,7 @@ export const notificationsMachine = setup({
     on: {
       invoke: [{ id: 'notifier', src: 'showNotices' }, { src: 'followRepoEvents' }],
       on: {
-        'notifications.disable': { target: 'off', actions: 'optOut' },
+        'notifications.disable': { target: 'off', actions: ['optOut', 'persistChoice'] },
         'repo.updated': {
           guard: 'isFinishedBuildToAnnounce',
           actions: ['announce', 'assignAnnounced'],
@@ -271,7 +276,7 @@ export const notificationsMachine = setup({
     denied: {
       on: {
         'notifications.enable': 'asking',
-        'notifications.disable': { target: 'off', actions: 'optOut' },
+        'notifications.disable': { target: 'off', actions: ['optOut', 'persistChoice'] },
       },
     },
   },

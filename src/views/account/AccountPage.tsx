@@ -6,6 +6,7 @@ import {
   selectIsLoading,
   selectSnippets,
 } from '../../machines/account/account.machine';
+import { NotificationsSettings } from '../shell/NotificationsBell';
 import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader } from '../ui';
 import { styled } from '../ui/theme';
@@ -37,6 +38,8 @@ const Code = styled('pre', {
 });
 
 const LogoutLink = styled(Link, { fontWeight: 600 });
+
+const Spaced = styled('div', { marginTop: '$4' });
 
 function Snippet({ title, text, copyLabel }: { title: string; text: string; copyLabel: string }) {
   return (
@@ -76,6 +79,9 @@ export function AccountPage() {
           <Snippet title="Example CLI Usage" text={snippets.cli} copyLabel="Copy CLI example" />
         </Snippets>
       ) : null}
+      <Spaced>
+        <NotificationsSettings />
+      </Spaced>
     </Page>
   );
 }

@@ -36,6 +36,12 @@ test('Ctrl+K opens the palette; Enter opens the first match', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/octocat\/hello-world$/);
   await expect(palette).toHaveCount(0);
+
+  // Escape closes it, even from a field with text in it.
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('searchbox').fill('acme');
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
 });
 
 test("'/' opens the palette, which runs commands; '/' in a field is text", async ({ page }) => {

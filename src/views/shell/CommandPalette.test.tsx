@@ -68,6 +68,14 @@ describe('command palette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('closes on Escape, even from the field with text in it', async () => {
+    await signedIn('member');
+    await userEvent.keyboard('{Control>}k{/Control}');
+    const dialog = await palette();
+    await userEvent.type(within(dialog).getByRole('searchbox'), 'octo{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it("opens on '/', but not while typing in a field", async () => {
     await signedIn('member');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));

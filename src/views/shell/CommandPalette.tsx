@@ -115,6 +115,13 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
     <Dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        // A search field swallows Escape (it clears itself) and no cancel event follows:
+        // Escape anywhere in the palette closes it, as in the search drawer.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -177,7 +184,7 @@ function ItemText({ item }: { item: PaletteItem }) {
     <>
       {item.kind === 'command' ? <CommandMark aria-hidden="true">›</CommandMark> : null}
       {item.kind !== 'command' ? <StatusIcon status={item.status} /> : null}
-      <span>
+      <ItemMain>
         <strong>
           <UserText>{item.label}</UserText>
         </strong>
@@ -186,7 +193,7 @@ function ItemText({ item }: { item: PaletteItem }) {
             <UserText>{item.detail}</UserText>
           </small>
         ) : null}
-      </span>
+      </ItemMain>
       <Kind>{KIND_LABELS[item.kind]}</Kind>
     </>
   );
@@ -205,6 +212,7 @@ function moveBetweenItems(event: KeyboardEvent<HTMLUListElement>) {
 
 const Dialog = styled('dialog', {
   marginTop: '10vh',
+  boxSizing: 'border-box',
   padding: '$3',
   width: 'min(640px, calc(100vw - 24px))',
   maxHeight: '75vh',
@@ -227,16 +235,20 @@ const Dialog = styled('dialog', {
 
 const Results = styled('ul', {
   listStyle: 'none',
+  minWidth: 0,
   margin: 0,
   padding: 0,
   overflowY: 'auto',
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '2px',
   'a, button': {
+    boxSizing: 'border-box',
     display: 'flex',
     alignItems: 'center',
     gap: '$3',
     width: '100%',
+    minWidth: 0,
     padding: '$2 $3',
     border: '1px solid transparent',
     borderRadius: '$2',
@@ -250,7 +262,6 @@ const Results = styled('ul', {
     '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
   },
   '[data-first] a, [data-first] button': { borderColor: '$border' },
-  'span:not([aria-hidden])': { flex: 1, minWidth: 0 },
   strong: { display: 'block', fontWeight: 500, overflowWrap: 'anywhere' },
   small: {
     display: 'block',
@@ -261,7 +272,8 @@ const Results = styled('ul', {
   },
 });
 
-const Kind = styled('span', { color: '$textMuted', fontSize: '$1', flex: 'none !important' });
+const ItemMain = styled('span', { flex: 1, minWidth: 0 });
+const Kind = styled('span', { color: '$textMuted', fontSize: '$1', flexShrink: 0 });
 const CommandMark = styled('span', {
   width: '16px',
   textAlign: 'center',

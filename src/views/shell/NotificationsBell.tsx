@@ -84,36 +84,38 @@ export function NotificationsSettings() {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId}>
-      <Row>
-        <div>
-          <h2 id={titleId}>Build notifications</h2>
-          <p>
-            A browser notification when a build you have open or started finishes: repository, build
-            number and status. Click it to open the build.
-          </p>
-        </div>
-        {state === 'unsupported' ? null : (
-          <Button
-            variant={state === 'on' ? 'secondary' : 'primary'}
-            aria-pressed={state === 'on'}
-            disabled={state === 'asking'}
-            onClick={toggle}
-          >
-            {state === 'on' ? 'Turn off' : 'Turn on'}
-          </Button>
-        )}
-      </Row>
-      {state === 'unsupported' ? <Notice tone="warning">{UNSUPPORTED_HINT}</Notice> : null}
-      {state === 'asking' ? <p role="status">Waiting for your browser&apos;s answer...</p> : null}
-      {state === 'on' ? <p role="status">Notifications are on in this browser.</p> : null}
-      {state === 'denied' ? (
-        <Notice tone="warning" role="note">
-          <span style={{ flex: 1 }}>{DENIED_HINT}</span>
-          <Button size="small" onClick={dismiss}>
-            Keep them off
-          </Button>
-        </Notice>
-      ) : null}
+      <Stack>
+        <Row>
+          <div>
+            <h2 id={titleId}>Build notifications</h2>
+            <p>
+              A browser notification when a build you have open or started finishes: repository,
+              build number and status. Click it to open the build.
+            </p>
+          </div>
+          {state === 'unsupported' ? null : (
+            <Button
+              variant={state === 'on' ? 'secondary' : 'primary'}
+              aria-pressed={state === 'on'}
+              disabled={state === 'asking'}
+              onClick={toggle}
+            >
+              {state === 'on' ? 'Turn off' : 'Turn on'}
+            </Button>
+          )}
+        </Row>
+        {state === 'unsupported' ? <Notice tone="warning">{UNSUPPORTED_HINT}</Notice> : null}
+        {state === 'asking' ? <p role="status">Waiting for your browser&apos;s answer...</p> : null}
+        {state === 'on' ? <p role="status">Notifications are on in this browser.</p> : null}
+        {state === 'denied' ? (
+          <Notice tone="warning" role="note">
+            <span style={{ flex: 1 }}>{DENIED_HINT}</span>
+            <Button size="small" onClick={dismiss}>
+              Keep them off
+            </Button>
+          </Notice>
+        ) : null}
+      </Stack>
     </Card>
   );
 }
@@ -146,6 +148,8 @@ const Bell = styled('button', {
 });
 
 const Hint = styled('p', { margin: 0, fontSize: '$1', color: '$textMuted', maxWidth: '420px' });
+
+const Stack = styled('div', { display: 'grid', gap: '$3', p: { margin: 0 } });
 
 const Row = styled('div', {
   display: 'flex',

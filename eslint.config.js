@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 // Dependencies point one way: views -> machines -> api (docs/architecture.md 2).
@@ -71,6 +72,65 @@ export default tseslint.config(
               message: 'Machines and the log pipeline are framework-free.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The log pipeline and text helpers sit below everything: they import none of the layers above.
+    files: ['src/logs/**/*.ts', 'src/text/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                '@xstate/react',
+                '**/api/*',
+                '**/machines/*',
+                '**/views/*',
+              ],
+              message: 'src/logs and src/text import no layer above them (docs/architecture.md 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 19: the texts of these folders come from the catalogs (src/i18n), so a text literal in
+    // their JSX, or in an attribute people read, is a string someone forgot to translate.
+    files: ['src/views/{ui,auth,account,admin,dashboard,feed,shell}/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          // Numbers, punctuation, CONSTANTS and the close mark are not words to translate.
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕…—]+'] },
+          'jsx-attributes': {
+            include: [
+              'label',
+              'title',
+              'aria-label',
+              'placeholder',
+              'alt',
+              'hint',
+              'description',
+              'ariaLabel',
+              'copyLabel',
+              'copiedLabel',
+              'confirmLabel',
+              'emptyTitle',
+              'emptyText',
+            ],
+          },
         },
       ],
     },

@@ -15,6 +15,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
+    // The console follows the browser's language (issue 19): every test speaks English unless it
+    // asks for another locale, whatever the machine's own.
+    locale: 'en-US',
     launchOptions: chromiumLaunchOptions,
     permissions: ['clipboard-read', 'clipboard-write'],
     trace: 'retain-on-failure',

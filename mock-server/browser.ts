@@ -7,10 +7,7 @@ import { db } from './db';
 import { firedFaults, setFaults } from './faults';
 import { handlers } from './handlers';
 import { nameGeneratedLogs } from './logstore';
-import { loadScenario, restoreDb, snapshotDb } from './scenario';
-
-export type ScenarioName = 'demo' | 'empty' | 'bench' | 'hostile';
-const SCENARIOS: readonly ScenarioName[] = ['demo', 'empty', 'bench', 'hostile'];
+import { loadScenario, restoreDb, scenarioNames, snapshotDb, type ScenarioName } from './scenario';
 
 const SCENARIO_KEY = 'drone-mock:scenario';
 const FAULTS_KEY = 'drone-mock:faults';
@@ -23,7 +20,7 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function chooseScenario(query: URLSearchParams): ScenarioName {
   const wanted = query.get('scenario') ?? sessionStorage.getItem(SCENARIO_KEY) ?? 'demo';
-  return SCENARIOS.includes(wanted as ScenarioName) ? (wanted as ScenarioName) : 'demo';
+  return scenarioNames.includes(wanted as ScenarioName) ? (wanted as ScenarioName) : 'demo';
 }
 
 function save(): void {

@@ -1,4 +1,5 @@
 import { Router } from 'wouter';
+import { languageActor } from './machines/shell/language.machine';
 import { AppRoutes } from './routes';
 import { CommandPalette } from './views/shell/CommandPalette';
 import { NotificationsHost } from './views/shell/NotificationsBell';
@@ -9,6 +10,8 @@ import { globalStyles } from './views/ui/theme';
 
 export function App({ ssrPath }: { ssrPath?: string }) {
   globalStyles();
+  // The chosen language is applied before the first text renders.
+  languageActor();
   return (
     <SessionContext.Provider>
       <ThemeRoot />

@@ -1,4 +1,4 @@
-import type { Build, Repository, Stage, Status, Step, User } from '../src/api/types';
+import type { Build, Line, Repository, Stage, Status, Step, User } from '../src/api/types';
 
 /**
  * The one set of test builders: complete wire objects (docs/drone-api.md 3) with only the fields a test
@@ -162,4 +162,14 @@ export function makeStagedBuild(number: number, status: Status, extra: Partial<B
     stages: [makeStage(1, status, { steps: [makeStep(1, status)] })],
     ...extra,
   });
+}
+
+/** A log line at `pos` (docs/drone-api.md 3), its time the same number: `line <pos>`. */
+export function makeLine(pos: number): Line {
+  return { pos, out: `line ${pos}\n`, time: pos };
+}
+
+/** The log lines at positions `from` up to, not including, `to`. */
+export function makeLines(from: number, to: number): Line[] {
+  return Array.from({ length: to - from }, (_, index) => makeLine(from + index));
 }

@@ -19,3 +19,16 @@ export function setupFakeClock() {
 
 /** Lets settled promises and zero-delay timers run on the fake clock. */
 export const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/**
+ * A fake clock for each test, run on for 10 s after it: toasts are app-wide (one toasts actor),
+ * so the toasts a test raised expire before the next test looks at the page. Call once at the
+ * top of a describe block.
+ */
+export function setupFakeClockExpiringToasts() {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.advanceTimersByTime(10_000);
+    vi.useRealTimers();
+  });
+}

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { createNodeServer } from '../mock-server/node';
 
 /**
  * A test file's Node mock server (docs/architecture.md 8): it listens for the whole file and fails on any
- * request no handler answers. Screens that follow /api/stream pass an `EventSource` stand-in
+ * request no handler answers. Handlers a test adds (`server.use`) are dropped after it. Screens that follow /api/stream pass an `EventSource` stand-in
  * (happy-dom has none), installed for the file's lifetime.
  */
 export function setupMockServer({ eventSource }: { eventSource?: unknown } = {}) {
@@ -12,6 +12,7 @@ export function setupMockServer({ eventSource }: { eventSource?: unknown } = {})
     if (eventSource) vi.stubGlobal('EventSource', eventSource);
     server.listen({ onUnhandledRequest: 'error' });
   });
+  afterEach(() => server.resetHandlers());
   afterAll(() => {
     server.close();
     if (eventSource) vi.unstubAllGlobals();

@@ -266,3 +266,13 @@ export function reportCoverage(machine: AnyStateMachine, runs: ModelRun | ModelR
   );
   return coverage;
 }
+
+/**
+ * What the paths leave out of the machine's chart, as one list to assert on (after printing
+ * reportCoverage's summary line): the states no path visits, as `state <id>`, then the
+ * transitions no path takes (as `transitionKey`); `[]` when the paths cover all of it.
+ */
+export function leftOutOfChart(machine: AnyStateMachine, runs: ModelRun | ModelRun[]): string[] {
+  const { missingStates, missingTransitions } = reportCoverage(machine, runs);
+  return [...missingStates.map((id) => `state ${id}`), ...missingTransitions];
+}

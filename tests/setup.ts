@@ -1,11 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { i18n } from '../src/i18n';
 import { loadAllCode } from '../src/views/ui/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
+// A test may switch the language (i18n.changeLanguage, or the language machine); the next one
+// starts in English again.
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+  if (typeof document !== 'undefined') document.documentElement.lang = 'en';
+});
+
 // Pages load their code on demand (src/views/ui/code.ts); a test renders a page as a visit whose
 // code has arrived, so what it asserts never waits on a module import racing its fake timers.
-beforeAll(() => loadAllCode());
+// Only where views render (a DOM environment): tests of boot itself (node) watch what loads.
+if (typeof document !== 'undefined') beforeAll(() => loadAllCode());

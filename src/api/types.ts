@@ -1,4 +1,4 @@
-// Wire types of the Drone API, following ../shared/drone-api/docs/drone-api.md 3.
+// Wire types of the Drone API, following docs/drone-api.md 3.
 // `?` marks omitempty keys (absent when zero) and fields only the latest server sends.
 
 export type Status =

@@ -116,17 +116,31 @@ export function markersIn(scan: GroupScan, from: number, until: number): number 
   return below(until) - below(from);
 }
 
+/** The header a start marker shows: GitLab's is the text after the marker's `\r`, else its name. */
+function markerTitle(marker: GroupMarker, out: string): string {
+  const title = marker.format === 'github' ? marker.name : searchText(out).trim() || marker.name;
+  return title || 'Group';
+}
+
+/**
+ * What a reader sees of a line, for search: a start marker is its group's header, an end marker
+ * nothing (it is never shown), any other line its plain text (`plain`).
+ */
+export function shownText(out: string, plain: (out: string) => string): string {
+  const marker = mayHoldMarker(out) ? parseGroupMarker(out) : null;
+  if (!marker) return plain(out);
+  return marker.kind === 'start' ? markerTitle(marker, out) : '';
+}
+
 function startGroup(marker: GroupMarker, lines: LogLines, index: number, depth: number): LogGroup {
-  // GitLab's header is the text after the marker's `\r` (empty: the section name).
-  const shown = searchText(lines.outAt(index)).trim();
-  const title = marker.format === 'github' ? marker.name : shown || marker.name;
+  const title = markerTitle(marker, lines.outAt(index));
   return {
     key: lines.posAt(index),
     start: index,
     end: -1,
     depth,
     name: marker.name,
-    title: title || 'Group',
+    title,
     format: marker.format,
     startsCollapsed: marker.format === 'github' || marker.collapsed === true,
     startTime: marker.stamp ?? lines.timeAt(index),

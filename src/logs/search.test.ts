@@ -177,3 +177,22 @@ describe('MatchList', () => {
     expect(a.locate(1)?.line).toBe(2);
   });
 });
+
+describe('group markers', () => {
+  const log = logOf([
+    '::group::Install deps',
+    'npm ci',
+    '::endgroup::',
+    `${ESC}[0Ksection_start:1700000000:build_app\r${ESC}[0KBuild the app`,
+    'make',
+    `${ESC}[0Ksection_end:1700000001:build_app\r${ESC}[0K`,
+  ]);
+
+  it('are searched as shown: a header by its title, an end marker not at all', () => {
+    expect(search(log, query('Install deps'))).toEqual([[0, 1]]);
+    expect(search(log, query('Build the app'))).toEqual([[3, 1]]);
+    expect(search(log, query('group'))).toEqual([]);
+    expect(search(log, query('section_'))).toEqual([]);
+    expect(search(log, query('build_app'))).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
 import { lineSearchText } from './escapes';
+import { shownText } from './groups';
 import type { LogLines } from './lineStore';
 
 // Searching a whole log, not only the rendered lines. The plain text of the lines (escapes
-// stripped, carriage returns resolved) is kept in blocks of 4,096 lines joined by '\n': one
+// stripped, carriage returns resolved, group markers as shown) is kept in blocks of 4,096 lines joined by '\n': one
 // RegExp scan over a block is far faster than 4,096 scans of single lines, and a block is the unit
 // of work between two yields to the browser (see scanLines). Blocks are built on first use and
 // kept: the next query, or the next keystroke, searches the same text again without rebuilding.
@@ -65,7 +66,8 @@ export class PlainTextIndex {
     const first = from?.count ?? 0;
     const texts = lines.textsAt(start + first, start + count);
     for (let line = first; line < count; line++) {
-      const text = lineSearchText(texts[line - first]!);
+      // Group markers are searched as shown: a header's title, an end marker not at all.
+      const text = shownText(texts[line - first]!, lineSearchText);
       starts[line] = offset;
       offset += text.length + 1;
       parts.push(text);

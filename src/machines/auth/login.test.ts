@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setupFakeClockExpiringToasts } from '../../../tests/fakeClock';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recordingActor } from '../../../tests/actors';
 import { ApiError } from '../../api/client';
@@ -30,11 +31,7 @@ const visibleToasts = () =>
   toastsActor.getSnapshot().context.visible.map((ref) => ref.getSnapshot().context.message);
 
 describe('login machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.advanceTimersByTime(10_000);
-    vi.useRealTimers();
-  });
+  setupFakeClockExpiringToasts();
 
   it('posts the credentials, reloads the session and goes where the server redirected', async () => {
     const { actor, navigate, received, calls } = startLogin(async () => '/');

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupFakeClockExpiringToasts } from '../../../tests/fakeClock';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recordingActor } from '../../../tests/actors';
 import { ApiError } from '../../api/client';
@@ -19,11 +20,7 @@ function startLogout(results: Array<() => Promise<unknown>>) {
 }
 
 describe('logout machine', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.advanceTimersByTime(10_000);
-    vi.useRealTimers();
-  });
+  setupFakeClockExpiringToasts();
 
   it('ends the server session, then tells the session machine', async () => {
     const { actor, received } = startLogout([async () => '<html>']);

@@ -2,8 +2,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { sendParent, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { modelOf, pathName, reportCoverage } from '../../../tests/model';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { fakeLogStream } from '../../../tests/drivers/logStream';
+import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { ApiError } from '../../api/client';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
@@ -93,24 +94,6 @@ const model = modelOf(consoleMachine, eventsIn as never, {
 });
 const paths = model.getShortestPaths();
 
-/** The log stream, replaced by one the test feeds and ends. */
-const fakeStream = setup({
-  types: { events: {} as { type: 'test.lines'; lines: Line[] } | { type: 'test.eof' } },
-}).createMachine({
-  initial: 'open',
-  states: {
-    open: {
-      on: {
-        'test.lines': {
-          actions: sendParent(({ event }) => ({ type: 'log.lines', lines: event.lines })),
-        },
-        'test.eof': 'done',
-      },
-    },
-    done: { type: 'final' },
-  },
-});
-
 // react-virtuoso measures nothing in happy-dom; give it a viewport.
 const withViewport = (children: ReactNode) => (
   <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 20 }}>
@@ -125,7 +108,7 @@ function renderConsole() {
       fetchStepLogs: createFetchStepLogs(
         () => new Promise<LogLines>((resolve, reject) => (settle = { resolve, reject })),
       ),
-      streamLogs: fakeStream as never,
+      streamLogs: fakeLogStream as never,
     },
   });
   const ui = (current: Step) =>
@@ -198,9 +181,7 @@ function checkView(snapshot: Snapshot) {
 
 describe('console machine, model-based, through the step console', () => {
   it('covers every state and transition of the chart', () => {
-    const coverage = reportCoverage(consoleMachine, { paths, input });
-    expect(coverage.missingStates).toEqual([]);
-    expect(coverage.missingTransitions).toEqual([
+    expect(leftOutOfChart(consoleMachine, { paths, input })).toEqual([
       // Following into the next running step and jumping to a hidden line (more than 250
       // lines) are console.test.ts's.
       'console --console.update [hasStepToFollow]--> console',

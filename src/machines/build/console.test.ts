@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, sendParent, setup, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, type AnyActorRef } from 'xstate';
+import { fakeLogStream } from '../../../tests/drivers/logStream';
 import { ApiError } from '../../api/client';
+import { makeLines as range } from '../../../tests/factories';
 import type { StepRef } from '../../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
 import {
@@ -12,33 +14,11 @@ import {
 } from './console.machine';
 import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 
-const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, index) => line(from + index));
-
 const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
 const stage = (status: Status = 'running', extra: Partial<Stage> = {}) =>
   ({ number: 1, name: 'default', status, ...extra }) as Stage;
 const step = (status: Status, extra: Partial<Step> = {}) =>
   ({ id: 301, number: 2, name: 'test', status, exit_code: 0, ...extra }) as Step;
-
-/** A stand-in for the logStream child: the test pushes its batches and its eof. */
-const fakeStream = setup({
-  types: { events: {} as { type: 'test.lines'; lines: Line[] } | { type: 'test.eof' } },
-}).createMachine({
-  initial: 'open',
-  states: {
-    open: {
-      on: {
-        'test.lines': {
-          actions: sendParent(({ event }) => ({ type: 'log.lines', lines: event.lines })),
-        },
-        'test.eof': 'done',
-      },
-    },
-    done: { type: 'final' },
-  },
-});
 
 /** Controlled answers of the logs endpoint, one per call. */
 function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
@@ -53,7 +33,7 @@ function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
             answers.push({ resolve, reject });
           }),
       ),
-      streamLogs: fakeStream as never,
+      streamLogs: fakeLogStream as never,
     },
   });
   const actor = createActor(machine, {

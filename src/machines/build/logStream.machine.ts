@@ -2,17 +2,21 @@ import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import { isEndOfStream, openEventSource } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
+import {
+  attemptAfterDrop,
+  attemptAfterOpen,
+  FIRST_ATTEMPT,
+  reconnectDelay,
+} from '../shell/reconnect';
 
 // docs/spec.md 7.6 / docs/drone-api.md 5.3: one running step's log stream. Lines are handed to the parent once per
 // animation frame (issue 18: a line is painted in the frame after it arrives; this overrides
 // docs/spec.md 7.6's 250 ms batches): the EventSource's listener gathers them and hands a frame's worth
 // over as one event, so a burst of thousands of lines costs one transition, not thousands.
 // A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
-// `eof` ends the stream; a drop without `eof` reconnects with back-off. The server replays its
-// buffered history on every connection, so lines at or below the last position already delivered
-// are dropped here (and the parent's store de-duplicates by `pos`).
-export const RECONNECT_BASE_DELAY = 1000;
-export const RECONNECT_MAX_DELAY = 30000;
+// `eof` ends the stream; a drop without `eof` reconnects (the shared policy, ../shell/reconnect.ts).
+// The server replays its buffered history on every connection, so lines at or below the last
+// position already delivered are dropped here (and the parent's store de-duplicates by `pos`).
 
 /** Sent to the parent (the console machine). */
 export interface LogLinesEvent {
@@ -114,8 +118,7 @@ export const logStreamMachine = setup({
   },
   actors: { listenLogSource },
   delays: {
-    RECONNECT_DELAY: ({ context }) =>
-      Math.min(RECONNECT_MAX_DELAY, RECONNECT_BASE_DELAY * 2 ** Math.max(0, context.attempt - 1)),
+    RECONNECT_DELAY: ({ context }) => reconnectDelay(context.attempt),
   },
   actions: {
     sendNewLines: enqueueActions(({ context, event, enqueue }) => {
@@ -125,18 +128,22 @@ export const logStreamMachine = setup({
       enqueue.sendParent({ type: 'log.lines', lines } satisfies LogLinesEvent);
       enqueue.assign({ lastPos: lines.at(-1)!.pos });
     }),
-    assignReconnectAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    assignReconnectAttempt: assign({ attempt: ({ context }) => attemptAfterDrop(context.attempt) }),
   },
 }).createMachine({
   id: 'logStream',
-  context: ({ input }) => ({ url: input.url, attempt: 0, lastPos: input.lastPos ?? -1 }),
+  context: ({ input }) => ({
+    url: input.url,
+    attempt: FIRST_ATTEMPT,
+    lastPos: input.lastPos ?? -1,
+  }),
   initial: 'live',
   states: {
     // One EventSource per visit; leaving the state (or stopping the actor) closes it.
     live: {
       invoke: { src: 'listenLogSource', input: ({ context }) => ({ url: context.url }) },
       on: {
-        'source.open': { actions: assign({ attempt: 0 }) },
+        'source.open': { actions: assign({ attempt: attemptAfterOpen }) },
         'source.lines': { actions: 'sendNewLines' },
         'source.eof': 'ended',
         'source.dropped': { target: 'reconnecting', actions: 'assignReconnectAttempt' },

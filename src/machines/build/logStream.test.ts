@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
+import { makeLine as line, makeLines as range } from '../../../tests/factories';
 import type { Line } from '../../api/types';
+import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
 import { fakeFrames } from '../../../tests/fakeFrames';
-import {
-  createLogSourceListener,
-  logStreamMachine,
-  RECONNECT_BASE_DELAY,
-  type LogLinesEvent,
-} from './logStream.machine';
+import { createLogSourceListener, logStreamMachine, type LogLinesEvent } from './logStream.machine';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -39,9 +36,6 @@ class FakeEventSource {
   }
 }
 
-const line = (pos: number): Line => ({ pos, out: `line ${pos}\n`, time: pos });
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, index) => line(from + index));
 const latest = () => FakeEventSource.instances.at(-1)!;
 
 let frames = fakeFrames();
@@ -97,6 +91,7 @@ describe('logStream machine', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
+  const waitAfter = fixReconnectJitter();
 
   it('opens one EventSource on the step stream URL', () => {
     startHarness();
@@ -146,7 +141,7 @@ describe('logStream machine', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
-  it('reconnects with back-off after a drop and does not duplicate replayed lines', () => {
+  it("reconnects with the policy's back-off after a drop and does not duplicate replayed lines", () => {
     const { positions } = startHarness();
     latest().open();
     latest().send(...range(0, 5));
@@ -154,16 +149,16 @@ describe('logStream machine', () => {
     expect(latest().closed).toBe(true);
     expect(positions()).toEqual([0, 1, 2, 3, 4]);
 
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY - 1);
+    vi.advanceTimersByTime(waitAfter(1) - 1);
     expect(FakeEventSource.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(2);
 
     // The server replays its history first, then the lines produced meanwhile.
-    latest().drop(); // fails again before opening: the next wait doubles
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    latest().drop(); // fails again before opening: the second attempt's wait
+    vi.advanceTimersByTime(waitAfter(2) - 1);
     expect(FakeEventSource.instances).toHaveLength(2);
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(3);
 
     latest().open();
@@ -185,12 +180,14 @@ describe('logStream machine', () => {
   it('resets the back-off once a connection opens', () => {
     startHarness();
     latest().drop();
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    vi.advanceTimersByTime(waitAfter(1));
     latest().drop();
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY * 2);
+    vi.advanceTimersByTime(waitAfter(2));
     latest().open();
     latest().drop();
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    vi.advanceTimersByTime(waitAfter(1) - 1);
+    expect(FakeEventSource.instances).toHaveLength(3);
+    vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(4);
   });
 

@@ -18,6 +18,7 @@ import { graphViewMachine } from '../build/graphView.machine';
 import { logSearchMachine } from '../build/logSearch.machine';
 import { logStreamMachine } from '../build/logStream.machine';
 import { logViewerMachine } from '../build/logViewer.machine';
+import { languageMachine } from '../shell/language.machine';
 import { loginMachine } from '../auth/login.machine';
 import { loginRedirectMachine } from '../auth/loginRedirect.machine';
 import { logoutMachine } from '../auth/logout.machine';
@@ -70,6 +71,11 @@ export const machineRegistry: MachineEntry[] = [
     machine: notificationsMachine,
     description:
       'Opt-in build notifications: permission asked on turning on, finished open or started builds',
+  },
+  {
+    id: 'language',
+    machine: languageMachine,
+    description: "English or Chinese: the browser's preference, or the remembered pick",
   },
   {
     id: 'repoEvents',

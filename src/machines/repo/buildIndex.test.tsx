@@ -1,11 +1,12 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { RepoRef } from '../../api/repos';
 import type { Build } from '../../api/types';
 import { makeBuild, makeRepo } from '../../../tests/factories';
-import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../../tests/model';
+import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
+import { modelSteps } from '../../../tests/drivers/modelSteps';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { BuildIndexTab } from '../../views/repo/BuildIndexTab';
 import {
@@ -101,9 +102,7 @@ describe('buildIndex machine, model-based', () => {
   const paths = model.getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
-    const coverage = reportCoverage(buildIndexMachine, { paths, input: input });
-    expect(coverage.missingStates).toEqual([]);
-    expect(coverage.missingTransitions).toEqual([]);
+    expect(leftOutOfChart(buildIndexMachine, { paths, input })).toEqual([]);
   });
 
   for (const path of paths) {
@@ -124,16 +123,7 @@ describe('buildIndex machine, model-based', () => {
         path: '/octocat/hello-world/branches',
       });
       const actor = view.actorOf(buildIndexMachine);
-      const send = async ({ event }: { event: AnyEventObject }) => {
-        await act(async () => {
-          actor.send(event as never);
-        });
-      };
-      // Answer the pending call as the model says, then wait for the machine to leave its state.
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        calls.settle(event);
-        await act(() => waitFor(actor, (snapshot) => !snapshot.matches('loading')));
-      };
+      const { send, answers, clickOrSend } = modelSteps(actor, calls);
       await path.test({
         states: {
           loading: () => {
@@ -161,13 +151,8 @@ describe('buildIndex machine, model-based', () => {
           },
         },
         events: {
-          'xstate.done.actor.fetchIndex': answer,
-          'xstate.error.actor.fetchIndex': answer,
-          'index.retry': async (step) => {
-            const retry = screen.queryByRole('button', { name: 'Retry' });
-            if (retry) await act(async () => fireEvent.click(retry));
-            else await send(step);
-          },
+          ...answers('fetchIndex'),
+          'index.retry': clickOrSend(() => screen.queryByRole('button', { name: 'Retry' })),
           'stream.reconnected': send,
           'repo.updated': send,
         },

@@ -1,10 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Build } from '../../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../../tests/factories';
-import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../../tests/model';
+import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
+import { modelSteps } from '../../../tests/drivers/modelSteps';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { BuildsTab } from '../../views/repo/BuildsTab';
 import {
@@ -157,9 +158,7 @@ describe('builds machine, model-based', () => {
   const paths = model.getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
-    const coverage = reportCoverage(buildsMachine, { paths, input: { repo } });
-    expect(coverage.missingStates).toEqual([]);
-    expect(coverage.missingTransitions).toEqual([]);
+    expect(leftOutOfChart(buildsMachine, { paths, input: { repo } })).toEqual([]);
   });
 
   for (const path of paths) {
@@ -178,17 +177,7 @@ describe('builds machine, model-based', () => {
         path: '/octocat/hello-world',
       });
       const actor = view.actorOf(buildsMachine);
-      const send = async ({ event }: { event: AnyEventObject }) => {
-        await act(async () => {
-          actor.send(event as never);
-        });
-      };
-      // Answer the pending page as the model says, then wait for the machine to leave its state.
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const from = String(actor.getSnapshot().value);
-        pages.settle(event);
-        await act(() => waitFor(actor, (snapshot) => !snapshot.matches(from as never)));
-      };
+      const { send, answers, clickOrSend } = modelSteps(actor, pages);
       const listed = () => selectBuilds(actor.getSnapshot());
       /** The executions on screen, each linking to its build. */
       const showsList = () => {
@@ -232,19 +221,12 @@ describe('builds machine, model-based', () => {
           },
         },
         events: {
-          'xstate.done.actor.fetchBuildsPage': answer,
-          'xstate.error.actor.fetchBuildsPage': answer,
-          'builds.showMore': async (step) => {
-            const more = screen.queryByRole('button', { name: 'Show more' });
-            if (more) await act(async () => fireEvent.click(more));
-            else await send(step);
-          },
+          ...answers('fetchBuildsPage'),
+          'builds.showMore': clickOrSend(() => screen.queryByRole('button', { name: 'Show more' })),
           'builds.refresh': send,
-          'builds.retry': async (step) => {
-            const retry = screen.queryByRole('button', { name: /retry|try again/i });
-            if (retry) await act(async () => fireEvent.click(retry));
-            else await send(step);
-          },
+          'builds.retry': clickOrSend(() =>
+            screen.queryByRole('button', { name: /retry|try again/i }),
+          ),
           'stream.reconnected': send,
           'repo.updated': send,
         },

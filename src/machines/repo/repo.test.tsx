@@ -1,11 +1,12 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { RepoRef } from '../../api/repos';
 import type { Repository } from '../../api/types';
 import { makeBuild, makeRepo } from '../../../tests/factories';
-import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../../tests/model';
+import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
+import { modelSteps } from '../../../tests/drivers/modelSteps';
 import { neverAnswering, renderWithMachines } from '../../../tests/renderMachine';
 import { AppRoutes } from '../../routes';
 import { buildsMachine } from './builds.machine';
@@ -134,9 +135,7 @@ describe('repo machine, model-based', () => {
   const paths = model.getShortestPaths();
 
   it('covers every state and transition of the chart', () => {
-    const coverage = reportCoverage(repoMachine, { paths, input: { ref } });
-    expect(coverage.missingStates).toEqual([]);
-    expect(coverage.missingTransitions).toEqual([]);
+    expect(leftOutOfChart(repoMachine, { paths, input: { ref } })).toEqual([]);
   });
 
   for (const path of paths) {
@@ -159,16 +158,7 @@ describe('repo machine, model-based', () => {
         path: '/octocat/hello-world',
       });
       const actor = view.actorOf(repoMachine);
-      const send = async ({ event }: { event: AnyEventObject }) => {
-        await act(async () => {
-          actor.send(event as never);
-        });
-      };
-      // Answer the pending call as the model says, then wait for the machine to leave its state.
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        calls.settle(event);
-        await act(() => waitFor(actor, (snapshot) => !snapshot.matches('loading')));
-      };
+      const { send, answers, clickOrSend } = modelSteps(actor, calls);
       await path.test({
         states: {
           loading: () => {
@@ -201,13 +191,8 @@ describe('repo machine, model-based', () => {
           },
         },
         events: {
-          'xstate.done.actor.fetchRepository': answer,
-          'xstate.error.actor.fetchRepository': answer,
-          'repo.reload': async (step) => {
-            const retry = screen.queryByRole('button', { name: 'Retry' });
-            if (retry) await act(async () => fireEvent.click(retry));
-            else await send(step);
-          },
+          ...answers('fetchRepository'),
+          'repo.reload': clickOrSend(() => screen.queryByRole('button', { name: 'Retry' })),
           'repo.changed': send,
           'repo.updated': send,
           'stream.reconnected': send,

@@ -2,13 +2,17 @@ import { assign, createActor, emit, fromCallback, setup } from 'xstate';
 import { isEndOfStream, openEventSource, repoEventsUrl } from '../../api/stream';
 import type { Repository } from '../../api/types';
 import { inspect } from '../devtools/inspector';
+import {
+  attemptAfterDrop,
+  attemptAfterOpen,
+  FIRST_ATTEMPT,
+  reconnectDelay,
+} from '../shell/reconnect';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
 
-// docs/spec.md 4.5 / 7.6: the /api/stream EventSource. It reconnects with back-off after a drop and
-// announces the reconnection, so listeners refetch what they may have missed. A tab left hidden
-// closes it (paused) until it is shown again.
-export const RECONNECT_BASE_DELAY = 1000;
-export const RECONNECT_MAX_DELAY = 30000;
+// docs/spec.md 4.5 / 7.6: the /api/stream EventSource. It reconnects after a drop (the shared
+// policy, ../shell/reconnect.ts) and announces the reconnection, so listeners refetch what they
+// may have missed. A tab left hidden closes it (paused) until it is shown again.
 /**
  * A tab hidden this long closes the stream, so events nobody sees are not received, merged and
  * rendered; showing it again reconnects, and `stream.reconnected` makes listeners refetch.
@@ -56,15 +60,14 @@ export const repoEventsMachine = setup({
   },
   actors: { listenServerEvents, watchPageVisibility },
   delays: {
-    RECONNECT_DELAY: ({ context }) =>
-      Math.min(RECONNECT_MAX_DELAY, RECONNECT_BASE_DELAY * 2 ** Math.max(0, context.attempt - 1)),
+    RECONNECT_DELAY: ({ context }) => reconnectDelay(context.attempt),
   },
   guards: {
     wasConnectedBefore: ({ context }) => context.connectedOnce,
   },
 }).createMachine({
   id: 'repoEvents',
-  context: { attempt: 0, connectedOnce: false },
+  context: { attempt: FIRST_ATTEMPT, connectedOnce: false },
   invoke: { src: 'watchPageVisibility', input: { hiddenAfterMs: HIDDEN_PAUSE_DELAY } },
   initial: 'live',
   states: {
@@ -79,9 +82,15 @@ export const repoEventsMachine = setup({
               {
                 guard: 'wasConnectedBefore',
                 target: 'connected',
-                actions: [assign({ attempt: 0 }), emit({ type: 'stream.reconnected' })],
+                actions: [
+                  assign({ attempt: attemptAfterOpen }),
+                  emit({ type: 'stream.reconnected' }),
+                ],
               },
-              { target: 'connected', actions: assign({ attempt: 0, connectedOnce: true }) },
+              {
+                target: 'connected',
+                actions: assign({ attempt: attemptAfterOpen, connectedOnce: true }),
+              },
             ],
           },
         },
@@ -93,7 +102,7 @@ export const repoEventsMachine = setup({
         },
         'source.closed': {
           target: 'waiting',
-          actions: assign({ attempt: ({ context }) => context.attempt + 1 }),
+          actions: assign({ attempt: ({ context }) => attemptAfterDrop(context.attempt) }),
         },
         'page.hidden': 'paused',
       },

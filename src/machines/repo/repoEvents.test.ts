@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import type { Repository } from '../../api/types';
-import {
-  HIDDEN_PAUSE_DELAY,
-  RECONNECT_BASE_DELAY,
-  RECONNECT_MAX_DELAY,
-  repoEventsMachine,
-} from './repoEvents.machine';
+import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
+import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
+import { HIDDEN_PAUSE_DELAY, repoEventsMachine } from './repoEvents.machine';
 
 /** One fake EventSource per connection; the test plays the server through `send`. */
 interface FakeSource {
@@ -43,6 +40,7 @@ const repo = { slug: 'acme/api' } as Repository;
 describe('repoEvents machine', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+  const waitAfter = fixReconnectJitter();
 
   it('passes repository events on to listeners', () => {
     const { latest, emitted } = start();
@@ -51,22 +49,36 @@ describe('repoEvents machine', () => {
     expect(emitted).toEqual(['repo.updated']);
   });
 
-  it('reconnects with growing back-off after drops, then announces the reconnection', () => {
+  it("reconnects with the policy's growing back-off after drops, then announces the reconnection", () => {
     const { sources, latest, emitted } = start();
     latest().send({ type: 'source.open' });
     latest().send({ type: 'source.closed' });
     expect(sources[0]!.closed).toBe(true);
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY - 1);
+    vi.advanceTimersByTime(waitAfter(1) - 1);
     expect(sources).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sources).toHaveLength(2);
     latest().send({ type: 'source.closed' });
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    vi.advanceTimersByTime(waitAfter(2) - 1);
     expect(sources).toHaveLength(2);
-    vi.advanceTimersByTime(RECONNECT_BASE_DELAY);
+    vi.advanceTimersByTime(1);
     expect(sources).toHaveLength(3);
     latest().send({ type: 'source.open' });
     expect(emitted).toEqual(['stream.reconnected']);
+  });
+
+  it('starts the back-off over once a connection opens', () => {
+    const { sources, latest } = start();
+    latest().send({ type: 'source.closed' });
+    vi.advanceTimersByTime(waitAfter(1));
+    latest().send({ type: 'source.closed' });
+    vi.advanceTimersByTime(waitAfter(2));
+    latest().send({ type: 'source.open' });
+    latest().send({ type: 'source.closed' });
+    vi.advanceTimersByTime(waitAfter(1) - 1);
+    expect(sources).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(4);
   });
 
   it('never waits longer than the maximum back-off', () => {

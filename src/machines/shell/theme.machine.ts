@@ -1,5 +1,12 @@
 import { assign, createActor, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { inspect } from '../devtools/inspector';
+import {
+  browserStorage,
+  forgetChoice,
+  readChoice,
+  storeChoice,
+  type ChoiceStorage,
+} from './rememberedChoice';
 
 // The colour theme: it follows the system's `prefers-color-scheme` until the user picks the
 // other one with the toggle, and that choice is remembered in localStorage. Toggling back to the
@@ -10,8 +17,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export type ThemeName = 'light' | 'dark';
 
-/** The slice of Storage the machine uses (tests pass a Map-backed fake). */
-export type ThemeStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type ThemeStorage = ChoiceStorage;
 
 export interface ThemeInput {
   /** Whether the system prefers dark when the actor starts. */
@@ -30,15 +36,7 @@ export type ThemeEvent =
   | { type: 'theme.followSystem' }
   | { type: 'system.changed'; dark: boolean };
 
-function readStored(storage?: ThemeStorage): ThemeName | null {
-  try {
-    const value = storage?.getItem(THEME_STORAGE_KEY);
-    return value === 'light' || value === 'dark' ? value : null;
-  } catch {
-    // Storage can be disabled (private mode, policies): then nothing is remembered.
-    return null;
-  }
-}
+const isThemeName = (value: unknown): value is ThemeName => value === 'light' || value === 'dark';
 
 /** Sends `system.changed` whenever the OS or browser switches between light and dark. */
 export const watchColorScheme = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
@@ -68,19 +66,11 @@ export const themeMachine = setup({
         event.type === 'system.changed' ? event.dark : context.systemDark,
     }),
     rememberChoice: assign(({ context }, params: { theme: ThemeName }) => {
-      try {
-        context.storage?.setItem(THEME_STORAGE_KEY, params.theme);
-      } catch {
-        // Not remembered, still applied for this visit.
-      }
+      storeChoice(context.storage, THEME_STORAGE_KEY, params.theme);
       return { stored: params.theme };
     }),
     forgetChoice: assign(({ context }) => {
-      try {
-        context.storage?.removeItem(THEME_STORAGE_KEY);
-      } catch {
-        // Nothing stored, or storage is unavailable: either way nothing is remembered.
-      }
+      forgetChoice(context.storage, THEME_STORAGE_KEY);
       return { stored: null };
     }),
   },
@@ -88,7 +78,7 @@ export const themeMachine = setup({
   id: 'theme',
   context: ({ input }) => ({
     systemDark: input.systemDark,
-    stored: readStored(input.storage),
+    stored: readChoice(input.storage, THEME_STORAGE_KEY, isThemeName),
     storage: input.storage,
   }),
   invoke: { src: 'watchColorScheme' },
@@ -154,13 +144,10 @@ export const selectTheme = (snapshot: ThemeSnapshot): ThemeName =>
 
 function browserInput(): ThemeInput {
   if (typeof window === 'undefined') return { systemDark: false };
-  let storage: ThemeStorage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = undefined;
-  }
-  return { systemDark: window.matchMedia?.(DARK_QUERY).matches ?? false, storage };
+  return {
+    systemDark: window.matchMedia?.(DARK_QUERY).matches ?? false,
+    storage: browserStorage(),
+  };
 }
 
 let shared: ReturnType<typeof createActor<typeof themeMachine>> | undefined;

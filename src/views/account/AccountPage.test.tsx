@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { resetMockDb } from '../../../mock-server/node';
 import { addUser, fakeRuntime } from '../../../mock-server/testkit';
 import { config } from '../../config';
+import { languageActor } from '../../machines/shell/language.machine';
 import { SessionContext } from '../shell/session';
 import { AccountPage } from './AccountPage';
 import { setupMockServer } from '../../../tests/mockServer';
@@ -65,5 +66,25 @@ describe('account page', () => {
     expect(screen.queryByRole('region', { name: /Token|Usage/ })).toBeNull();
     // Build notifications do not depend on the token (issue 19 item 1).
     expect(screen.getByRole('region', { name: 'Build notifications' })).toBeInTheDocument();
+  });
+
+  it('switches every text of the page to the language picked in its picker', async () => {
+    const jane = addUser('jane');
+    config.token = jane.token;
+    renderAccount();
+    await screen.findByRole('region', { name: 'Your Personal Token' });
+    const user = userEvent.setup();
+    try {
+      await user.selectOptions(screen.getByLabelText('Language'), '简体中文');
+      expect(screen.getByRole('heading', { name: '账户设置' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '退出登录' })).toBeInTheDocument();
+      const token = screen.getByRole('region', { name: '您的个人令牌' });
+      expect(within(token).getByRole('button', { name: '复制令牌' })).toHaveTextContent('复制');
+      expect(screen.getByLabelText('语言')).toHaveValue('zh-CN');
+      expect(document.documentElement.lang).toBe('zh-CN');
+      await waitFor(() => expect(document.title).toBe('账户 - Drone'));
+    } finally {
+      languageActor().send({ type: 'language.followBrowser' });
+    }
   });
 });

@@ -6,9 +6,10 @@ import {
   selectIsLoading,
   selectSnippets,
 } from '../../machines/account/account.machine';
+import { LanguagePicker } from '../shell/LanguagePicker';
 import { NotificationsSettings } from '../shell/NotificationsBell';
 import { usePageTitle } from '../shell/title';
-import { Card, CopyButton, Loading, Page, PageHeader } from '../ui';
+import { Card, CopyButton, Loading, Page, PageHeader, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -56,9 +57,13 @@ function Snippet({ title, text, copyLabel }: { title: string; text: string; copy
   );
 }
 
-/** docs/spec.md 2.10: the personal token with API and command-line examples, each copyable. */
+/**
+ * docs/spec.md 2.10: the personal token with API and command-line examples, each copyable; and
+ * the console's language (issue 19).
+ */
 export function AccountPage() {
-  usePageTitle('Account');
+  const t = useT();
+  usePageTitle(t('account.title'));
   const account = useInspectedActorRef(accountMachine, { input: { origin: serverOrigin() } });
   const loading = useSelector(account, selectIsLoading);
   const token = useSelector(account, (snapshot) => snapshot.context.token);
@@ -68,15 +73,22 @@ export function AccountPage() {
   return (
     <Page>
       <PageHeader>
-        <h1>Account Settings</h1>
-        <LogoutLink href="/logout">Logout</LogoutLink>
+        <h1>{t('account.heading')}</h1>
+        <LogoutLink href="/logout">{t('account.logout')}</LogoutLink>
       </PageHeader>
+      <Card css={{ marginBottom: '$4', maxWidth: '24rem', '& > div': { marginBottom: 0 } }}>
+        <LanguagePicker />
+      </Card>
       {loading ? <Loading /> : null}
       {snippets ? (
         <Snippets>
-          <Snippet title="Your Personal Token" text={snippets.token} copyLabel="Copy token" />
-          <Snippet title="Example API Usage" text={snippets.api} copyLabel="Copy API example" />
-          <Snippet title="Example CLI Usage" text={snippets.cli} copyLabel="Copy CLI example" />
+          <Snippet
+            title={t('account.token')}
+            text={snippets.token}
+            copyLabel={t('account.copyToken')}
+          />
+          <Snippet title={t('account.api')} text={snippets.api} copyLabel={t('account.copyApi')} />
+          <Snippet title={t('account.cli')} text={snippets.cli} copyLabel={t('account.copyCli')} />
         </Snippets>
       ) : null}
       <Spaced>

@@ -10,7 +10,7 @@ import { usersInput, usersMachine, type UserPatch } from '../../machines/setting
 import { ListBody, ListModals, SectionHeader, type ListActor } from '../settings/ListParts';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, Page, PageHeader, Row, Tabs, useNow } from '../ui';
+import { Button, Page, PageHeader, Row, Tabs, useNow, useT } from '../ui';
 import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
 import { UsersTable } from './UsersTable';
 import { useInspectedActorRef } from '../useInspectedActorRef';
@@ -18,21 +18,25 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 // docs/spec.md 2.13: system administration (/settings/users; /settings redirects here; admins only).
 
 export function AdminPage() {
-  usePageTitle('System Administration');
+  const t = useT();
+  usePageTitle(t('admin.title'));
   const actor = useInspectedActorRef(usersMachine, { input: usersInput });
   return (
     <Page>
       <PageHeader>
-        <h1>System Administration</h1>
+        <h1>{t('admin.title')}</h1>
       </PageHeader>
-      <Tabs label="System Administration" items={[{ label: 'Users', href: '/settings/users' }]} />
+      <Tabs
+        label={t('admin.title')}
+        items={[{ label: t('admin.users'), href: '/settings/users' }]}
+      />
       <SectionHeader>
         <span />
         <Button variant="primary" onClick={() => actor.send({ type: 'create.open' })}>
-          New User
+          {t('admin.newUser')}
         </Button>
       </SectionHeader>
-      <ListBody actor={actor} emptyTitle="No Users" emptyText="">
+      <ListBody actor={actor} emptyTitle={t('admin.noUsers')} emptyText="">
         <UserList actor={actor} />
       </ListBody>
       <ListModals
@@ -47,6 +51,7 @@ export function AdminPage() {
 }
 
 function UserList({ actor }: { actor: ListActor }) {
+  const t = useT();
   const users = useSelector(actor, selectItems<User>);
   const visibleCount = useSelector(actor, selectVisibleCount);
   const hasMore = useSelector(actor, selectHasMore);
@@ -72,7 +77,9 @@ function UserList({ actor }: { actor: ListActor }) {
       <UsersTable users={visible} currentLogin={currentLogin} now={now} onEdit={onEdit} />
       {hasMore ? (
         <Row css={{ justifyContent: 'center', marginTop: '$3' }}>
-          <Button onClick={() => actor.send({ type: 'list.showMore' })}>Show More</Button>
+          <Button onClick={() => actor.send({ type: 'list.showMore' })}>
+            {t('admin.showMore')}
+          </Button>
         </Row>
       ) : null}
     </>

@@ -8,7 +8,17 @@ import {
 } from '../../machines/settings/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
 import { CreateModal, useDraft, type ListActor } from '../settings/ListParts';
-import { Button, Checkbox, CopyButton, Field, Modal, ModalFooter, Row, TextInput } from '../ui';
+import {
+  Button,
+  Checkbox,
+  CopyButton,
+  Field,
+  Modal,
+  ModalFooter,
+  Row,
+  TextInput,
+  useT,
+} from '../ui';
 import { styled } from '../ui/theme';
 
 // docs/spec.md 2.13 create and edit modals, and the machine user's token (shown once, docs/spec.md 4.7).
@@ -17,10 +27,11 @@ const Checks = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
 
 /** Login and Email are required (the browser enforces it); the API trims them (docs/spec.md 5). */
 export function NewUserModal({ actor }: { actor: ListActor }) {
+  const t = useT();
   const [draft, change] = useDraft<UserDraft>(actor);
   return (
-    <CreateModal actor={actor} title="New User">
-      <Field label="Login">
+    <CreateModal actor={actor} title={t('admin.newUser')}>
+      <Field label={t('admin.login')}>
         {(id) => (
           <TextInput
             id={id}
@@ -31,7 +42,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
           />
         )}
       </Field>
-      <Field label="Email">
+      <Field label={t('admin.email')}>
         {(id) => (
           <TextInput
             id={id}
@@ -45,12 +56,12 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
       </Field>
       <Checks>
         <Checkbox
-          label="Admin User"
+          label={t('admin.adminUser')}
           checked={draft.admin}
           onChange={(event) => change({ admin: event.target.checked })}
         />
         <Checkbox
-          label="Machine User"
+          label={t('admin.machineUser')}
           checked={draft.machine}
           onChange={(event) => change({ machine: event.target.checked })}
         />
@@ -61,6 +72,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
 
 /** docs/spec.md 2.13: Admin User, Machine User (cannot change, docs/spec.md 5), Save, Cancel and Delete. */
 export function EditUserModal({ actor }: { actor: ListActor }) {
+  const t = useT();
   const user = useSelector(actor, selectTarget<User>);
   const patch = useSelector(actor, selectPatch<UserPatch>);
   const isSubmitting = useSelector(actor, selectIsSubmitting);
@@ -75,13 +87,13 @@ export function EditUserModal({ actor }: { actor: ListActor }) {
       >
         <Checks>
           <Checkbox
-            label="Admin User"
+            label={t('admin.adminUser')}
             checked={patch?.admin ?? user.admin}
             onChange={(event) =>
               actor.send({ type: 'patch.change', changes: { admin: event.target.checked } })
             }
           />
-          <Checkbox label="Machine User" checked={user.machine} disabled readOnly />
+          <Checkbox label={t('admin.machineUser')} checked={user.machine} disabled readOnly />
         </Checks>
         <ModalFooter css={{ justifyContent: 'space-between' }}>
           <Button
@@ -89,14 +101,14 @@ export function EditUserModal({ actor }: { actor: ListActor }) {
             disabled={isSubmitting}
             onClick={() => actor.send({ type: 'remove.request', item: user })}
           >
-            Delete
+            {t('common.delete')}
           </Button>
           <Row>
             <Button onClick={() => actor.send({ type: 'edit.cancel' })} disabled={isSubmitting}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" variant="primary" disabled={isSubmitting}>
-              Save
+              {t('common.save')}
             </Button>
           </Row>
         </ModalFooter>
@@ -117,17 +129,22 @@ const Token = styled('code', {
 
 /** A new machine user's token: the server returns it once, so it is shown once. */
 export function MachineTokenModal({ actor }: { actor: ListActor }) {
+  const t = useT();
   const created = useSelector(actor, selectCreated<User | UserWithToken>);
   if (!created || !('token' in created) || !created.token) return null;
   const close = () => actor.send({ type: 'created.dismiss' });
   return (
-    <Modal title={`Token for ${created.login}`} onClose={close}>
-      <p>Copy this token now: it is not shown again.</p>
+    <Modal title={t('admin.tokenFor', { login: created.login })} onClose={close}>
+      <p>{t('admin.tokenOnce')}</p>
       <Token data-testid="machine-token">{created.token}</Token>
       <ModalFooter>
-        <CopyButton text={created.token} copiedLabel="Copied!" ariaLabel="Copy token" />
+        <CopyButton
+          text={created.token}
+          copiedLabel={t('common.copiedExclaimed')}
+          ariaLabel={t('account.copyToken')}
+        />
         <Button variant="primary" onClick={close}>
-          Close
+          {t('common.close')}
         </Button>
       </ModalFooter>
     </Modal>

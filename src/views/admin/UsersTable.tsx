@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { User } from '../../api/types';
 import { ListTable, RowActions } from '../settings/ListParts';
-import { Avatar, Button, UserText, formatDate, formatRelative } from '../ui';
+import { Avatar, Button, UserText, formatDate, formatRelative, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 
 // docs/spec.md 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
@@ -19,18 +19,19 @@ export const UsersTable = memo(function UsersTable({
   now: number;
   onEdit: (user: User) => void;
 }) {
+  const t = useT();
   return (
     <ListTable
       columns={[
         <span key="avatar" className="visually-hidden">
-          Avatar
+          {t('admin.columns.avatar')}
         </span>,
-        'Username',
-        'Active',
-        'Type',
-        'Role',
-        'Created',
-        'Last Login',
+        t('admin.columns.username'),
+        t('admin.columns.active'),
+        t('admin.columns.type'),
+        t('admin.columns.role'),
+        t('admin.columns.created'),
+        t('admin.columns.lastLogin'),
       ]}
     >
       {users.map((user) => (
@@ -41,9 +42,9 @@ export const UsersTable = memo(function UsersTable({
           <td>
             <UserText>{user.login}</UserText>
           </td>
-          <td>{user.active ? 'Active' : 'Inactive'}</td>
-          <td>{user.machine ? 'Machine' : 'User'}</td>
-          <td>{user.admin ? 'Admin' : 'Member'}</td>
+          <td>{user.active ? t('admin.active') : t('admin.inactive')}</td>
+          <td>{user.machine ? t('admin.machine') : t('admin.user')}</td>
+          <td>{user.admin ? t('admin.admin') : t('admin.member')}</td>
           <td title={formatDate(user.created)}>{formatRelative(user.created, now)}</td>
           {/* Blank when the user never signed in (0). */}
           <td title={formatDate(user.last_login)}>{formatRelative(user.last_login, now)}</td>
@@ -51,10 +52,10 @@ export const UsersTable = memo(function UsersTable({
             {user.login === currentLogin ? null : (
               <Button
                 size="small"
-                aria-label={`Edit ${showInvisibles(user.login)}`}
+                aria-label={t('admin.editUser', { login: showInvisibles(user.login) })}
                 onClick={() => onEdit(user)}
               >
-                Edit
+                {t('common.edit')}
               </Button>
             )}
           </RowActions>

@@ -8,6 +8,7 @@ import { render } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { config } from '../../config';
+import { i18n } from '../../i18n';
 import { LoginErrorPage } from './LoginErrorPage';
 import { LoginFormPage } from './LoginFormPage';
 import { LoginRedirectPage } from './LoginRedirectPage';
@@ -144,14 +145,12 @@ describe('sign-in form', () => {
     await waitFor(() => expect(document.title).toBe('Sign In - Drone'));
   });
 
-  it('is titled in Chinese when the browser prefers Chinese', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-CN');
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['zh-CN', 'en']);
+  it('shows its title and fields in Chinese when Chinese is chosen', async () => {
+    await i18n.changeLanguage('zh-CN');
     renderApp('/login/form');
-    expect(screen.getByRole('heading', { name: '使用您的 GitHub 凭据登录。' })).toHaveAttribute(
-      'lang',
-      'zh-CN',
-    );
+    expect(screen.getByRole('heading', { name: '使用您的 GitHub 凭据登录。' })).toBeInTheDocument();
+    expect(screen.getByLabelText('用户名')).toBeRequired();
+    expect(screen.getByRole('button', { name: '登录' })).toHaveAttribute('type', 'submit');
   });
 
   it('signs in and lands on the dashboard route', async () => {

@@ -1,10 +1,9 @@
 import { useRouter } from 'wouter';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
-import { Notice, UserText } from '../ui';
+import { Notice, Trans, UserText, useT } from '../ui';
 import { WelcomeContent } from './WelcomePage';
 
-export const DEFAULT_LOGIN_ERROR = 'An error occurred during login attempt, please, try again';
 const SELF_HOSTING_DOCS = 'https://docs.drone.io/server/overview/';
 const HOSTED_CI = 'https://www.harness.io/products/continuous-integration';
 
@@ -13,15 +12,14 @@ function ClosedRegistrationNotice() {
   return (
     <Notice tone="warning" role="alert">
       <span>
-        {config.cloudHost} is no longer accepting new registrations. You can{' '}
-        <a href={SELF_HOSTING_DOCS} target="_blank" rel="noopener noreferrer">
-          install and host {config.productName} yourself
-        </a>{' '}
-        or try{' '}
-        <a href={HOSTED_CI} target="_blank" rel="noopener noreferrer">
-          Harness CI, a hosted CI offering
-        </a>
-        .
+        <Trans
+          i18nKey="auth.loginError.registrationClosed"
+          values={{ host: config.cloudHost, product: config.productName }}
+          components={{
+            selfHost: <a href={SELF_HOSTING_DOCS} target="_blank" rel="noopener noreferrer" />,
+            hosted: <a href={HOSTED_CI} target="_blank" rel="noopener noreferrer" />,
+          }}
+        />
       </span>
     </Notice>
   );
@@ -29,12 +27,13 @@ function ClosedRegistrationNotice() {
 
 /** docs/spec.md 2.11: the landing page with the server's sign-in error (?message=...). */
 export function LoginErrorPage() {
-  usePageTitle('Login Error');
+  const t = useT();
+  usePageTitle(t('auth.loginError.title'));
   // The raw query: wouter's useSearch() has already percent-decoded it, and URLSearchParams would
   // decode it a second time (`%253C` would show as `<`).
   const router = useRouter();
   const query = router.searchHook(router);
-  const message = new URLSearchParams(query).get('message') || DEFAULT_LOGIN_ERROR;
+  const message = new URLSearchParams(query).get('message') || t('auth.loginError.default');
   const onCloud = window.location.host === config.cloudHost;
   return (
     <WelcomeContent

@@ -5,22 +5,18 @@ import { config } from '../../config';
 import { loginMachine, selectIsSubmitting } from '../../machines/auth/login.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, Field, Spinner, TextInput } from '../ui';
+import { Button, Field, Spinner, TextInput, useT } from '../ui';
 import { AuthForm, AuthLayout } from './AuthLayout';
-import { prefersChinese } from './language';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-
-const englishTitle = () => `Sign in using your ${config.provider} credentials.`;
-const chineseTitle = () => `使用您的 ${config.provider} 凭据登录。`;
 
 /** docs/spec.md 2.11: the sign-in form; the machine posts it to /login and follows the answer. */
 export function LoginFormPage() {
-  usePageTitle('Sign In');
+  const t = useT();
+  usePageTitle(t('common.signIn'));
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const login = useInspectedActorRef(loginMachine, { input: { navigate, session } });
   const submitting = useSelector(login, selectIsSubmitting);
-  const chinese = prefersChinese();
 
   // The browser has already enforced `required` when this runs.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,19 +31,12 @@ export function LoginFormPage() {
 
   return (
     <AuthLayout>
-      {chinese ? (
-        <div>
-          <h1 lang="zh-CN">{chineseTitle()}</h1>
-          <p lang="en">{englishTitle()}</p>
-        </div>
-      ) : (
-        <h1>{englishTitle()}</h1>
-      )}
+      <h1>{t('auth.login.heading', { provider: config.provider })}</h1>
       <AuthForm method="post" action="/login" onSubmit={submit} aria-busy={submitting}>
-        <Field label="Username">
+        <Field label={t('auth.login.username')}>
           {(id) => <TextInput id={id} name="username" autoComplete="username" required />}
         </Field>
-        <Field label="Password">
+        <Field label={t('auth.login.password')}>
           {(id) => (
             <TextInput
               id={id}
@@ -60,7 +49,7 @@ export function LoginFormPage() {
         </Field>
         <Button type="submit" variant="primary" disabled={submitting}>
           {submitting ? <Spinner aria-hidden="true" /> : null}
-          Sign in
+          {t('auth.login.submit')}
         </Button>
       </AuthForm>
     </AuthLayout>

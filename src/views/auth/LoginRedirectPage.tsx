@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import { config } from '../../config';
 import { loginRedirectMachine } from '../../machines/auth/loginRedirect.machine';
 import { usePageTitle } from '../shell/title';
+import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -17,8 +18,9 @@ const Message = styled('p', {
 
 /** docs/spec.md 2.1: /login shows only this text while the machine sends the browser to sign in. */
 export function LoginRedirectPage() {
-  usePageTitle('Login');
+  const t = useT();
+  usePageTitle(t('auth.redirect.title'));
   const [, navigate] = useLocation();
   useInspectedActorRef(loginRedirectMachine, { input: { mock: config.mock, navigate } });
-  return <Message role="status">Redirecting to {config.provider} Auth...</Message>;
+  return <Message role="status">{t('auth.redirect.text', { provider: config.provider })}</Message>;
 }

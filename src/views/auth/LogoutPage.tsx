@@ -6,13 +6,15 @@ import {
 } from '../../machines/auth/logout.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, LinkButton, Loading, Notice, UserText } from '../ui';
+import { translateMessage } from '../../i18n/messages';
+import { Button, LinkButton, Loading, Notice, UserText, useT } from '../ui';
 import { AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** docs/spec.md 2.1 / 2.11: /logout ends the session, then says so. */
 export function LogoutPage() {
-  usePageTitle('Logout');
+  const t = useT();
+  usePageTitle(t('auth.logout.title'));
   const session = SessionContext.useActorRef();
   const logout = useInspectedActorRef(logoutMachine, { input: { session } });
   const signedOut = useSelector(logout, selectIsSignedOut);
@@ -21,9 +23,9 @@ export function LogoutPage() {
   if (signedOut) {
     return (
       <AuthLayout>
-        <h1>Your session has been successfully terminated.</h1>
+        <h1>{t('auth.logout.done')}</h1>
         <LinkButton href="/welcome" variant="primary">
-          Sign in again
+          {t('auth.logout.signInAgain')}
         </LinkButton>
       </AuthLayout>
     );
@@ -31,19 +33,19 @@ export function LogoutPage() {
   if (error !== null) {
     return (
       <AuthLayout>
-        <h1>Signing out failed</h1>
+        <h1>{t('auth.logout.failed')}</h1>
         <Notice tone="danger" role="alert">
-          <UserText>{error}</UserText>
+          <UserText>{translateMessage(error)}</UserText>
         </Notice>
         <Button variant="primary" onClick={() => logout.send({ type: 'logout.retry' })}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </AuthLayout>
     );
   }
   return (
     <AuthLayout>
-      <Loading label="Signing out..." />
+      <Loading label={t('auth.logout.signingOut')} />
     </AuthLayout>
   );
 }

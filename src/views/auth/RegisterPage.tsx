@@ -5,7 +5,7 @@ import { config } from '../../config';
 import { registerMachine, selectIsSubmitting } from '../../machines/auth/register.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Button, Field, Spinner, TextInput } from '../ui';
+import { Button, Field, Spinner, TextInput, Trans, useT } from '../ui';
 import { AuthForm, AuthLayout, Legal } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -15,7 +15,8 @@ const DOCUMENTATION = 'https://docs.drone.io/';
 
 /** docs/spec.md 2.11: completing the registration of a user the server knows no email for. */
 export function RegisterPage() {
-  usePageTitle('Register');
+  const t = useT();
+  usePageTitle(t('auth.register.title'));
   const [, navigate] = useLocation();
   const session = SessionContext.useActorRef();
   const register = useInspectedActorRef(registerMachine, { input: { navigate, session } });
@@ -36,36 +37,32 @@ export function RegisterPage() {
 
   return (
     <AuthLayout>
-      <h1>Complete your {config.productName} Registration.</h1>
+      <h1>{t('auth.register.heading', { product: config.productName })}</h1>
       <AuthForm onSubmit={submit} aria-busy={submitting}>
-        <Field label="Your Email">
+        <Field label={t('auth.register.email')}>
           {(id) => <TextInput id={id} name="email" type="email" autoComplete="email" required />}
         </Field>
-        <Field label="Your Full Name">
+        <Field label={t('auth.register.name')}>
           {(id) => <TextInput id={id} name="name" autoComplete="name" required />}
         </Field>
-        <Field label="Company Name">
+        <Field label={t('auth.register.company')}>
           {(id) => <TextInput id={id} name="company" autoComplete="organization" />}
         </Field>
         <Button type="submit" variant="primary" disabled={submitting}>
           {submitting ? <Spinner aria-hidden="true" /> : null}
-          Submit
+          {t('auth.register.submit')}
         </Button>
       </AuthForm>
       <Legal>
-        By clicking &quot;Submit&quot;, you agree to our{' '}
-        <a href={PRIVACY_POLICY} target="_blank" rel="noopener noreferrer">
-          Privacy Policy
-        </a>{' '}
-        and{' '}
-        <a href={LICENSE} target="_blank" rel="noopener noreferrer">
-          License
-        </a>
-        . Learn more about {config.productName} in its{' '}
-        <a href={DOCUMENTATION} target="_blank" rel="noopener noreferrer">
-          documentation
-        </a>
-        .
+        <Trans
+          i18nKey="auth.register.legal"
+          values={{ product: config.productName }}
+          components={{
+            privacy: <a href={PRIVACY_POLICY} target="_blank" rel="noopener noreferrer" />,
+            license: <a href={LICENSE} target="_blank" rel="noopener noreferrer" />,
+            docs: <a href={DOCUMENTATION} target="_blank" rel="noopener noreferrer" />,
+          }}
+        />
       </Legal>
     </AuthLayout>
   );

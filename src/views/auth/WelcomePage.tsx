@@ -1,21 +1,19 @@
 import type { ReactNode } from 'react';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
-import { LinkButton } from '../ui';
+import { LinkButton, useT } from '../ui';
 import { AuthLayout } from './AuthLayout';
 
 /** The landing page's greeting and Continue link; /login/error adds a notice above it. */
 export function WelcomeContent({ notice }: { notice?: ReactNode }) {
+  const t = useT();
   return (
     <AuthLayout>
-      <h1>Welcome to {config.productName}</h1>
+      <h1>{t('auth.welcome.heading', { product: config.productName })}</h1>
       {notice}
-      <p>
-        You will be redirected to your source control management system ({config.provider}) to sign
-        in.
-      </p>
+      <p>{t('auth.welcome.redirect', { provider: config.provider })}</p>
       <LinkButton href="/login" variant="primary">
-        Continue
+        {t('auth.welcome.continue')}
       </LinkButton>
     </AuthLayout>
   );
@@ -23,6 +21,7 @@ export function WelcomeContent({ notice }: { notice?: ReactNode }) {
 
 /** docs/spec.md 2.11: /welcome. */
 export function WelcomePage() {
-  usePageTitle('Welcome');
+  const t = useT();
+  usePageTitle(t('auth.welcome.title'));
   return <WelcomeContent />;
 }

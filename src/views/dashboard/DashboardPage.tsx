@@ -1,7 +1,7 @@
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { Page, PageHeader } from '../ui';
+import { Page, PageHeader, useT } from '../ui';
 import { RecentActivity } from './RecentActivity';
 import { RepoList } from './RepoList';
 import { SyncButton } from './SyncButton';
@@ -9,7 +9,8 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 
 /** docs/spec.md 2.4: the home page of a signed-in user. */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  const t = useT();
+  usePageTitle(t('dashboard.title'));
   const user = useCurrentUser();
   const dashboard = useInspectedActorRef(dashboardMachine, {
     input: { syncing: user?.syncing === true },
@@ -17,7 +18,7 @@ export function DashboardPage() {
   return (
     <Page>
       <PageHeader>
-        <h1>Dashboard</h1>
+        <h1>{t('dashboard.title')}</h1>
         <SyncButton dashboard={dashboard} />
       </PageHeader>
       <RecentActivity dashboard={dashboard} />

@@ -6,10 +6,10 @@ import {
   selectRecentActivity,
   type dashboardMachine,
 } from '../../machines/dashboard/dashboard.machine';
-import { SectionTitle, StatusIcon, UserText } from '../ui';
+import { RelativeTime, SectionTitle, StatusIcon, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
-import { BuildTime, repoHref } from './repoLinks';
+import { repoHref } from './repoLinks';
 
 const Grid = styled('ul', {
   listStyle: 'none',
@@ -53,11 +53,12 @@ export function RecentActivity({
 }: {
   dashboard: ActorRefFrom<typeof dashboardMachine>;
 }) {
+  const t = useT();
   const repos = useSelector(dashboard, selectRecentActivity);
   if (repos.length === 0) return null;
   return (
     <section aria-labelledby="recent-activity">
-      <SectionTitle id="recent-activity">Recent Activity</SectionTitle>
+      <SectionTitle id="recent-activity">{t('dashboard.recentActivity')}</SectionTitle>
       <Grid>
         {repos.map((repo) => (
           <li key={repo.id}>
@@ -84,7 +85,7 @@ function ActivityCard({ repo }: { repo: Repository }) {
       </Message>
       <Meta>
         <span>#{build.number}</span>
-        <BuildTime build={build} />
+        <RelativeTime unixSeconds={build.created} />
       </Meta>
     </CardLink>
   );

@@ -6,8 +6,13 @@ import {
   selectPreferences,
   type dashboardMachine,
 } from '../../machines/dashboard/dashboard.machine';
-import { SORT_OPTIONS, type SortOption } from '../../machines/dashboard/repoList';
-import { Select, Switch, TextInput } from '../ui';
+import {
+  SORT_BY_NAME,
+  SORT_BY_RECENT_ACTIVITY,
+  SORT_OPTIONS,
+  type SortOption,
+} from '../../machines/dashboard/repoList';
+import { Select, Switch, TextInput, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 
@@ -20,8 +25,15 @@ const Bar = styled('div', {
   '@mobile': { gridTemplateColumns: '1fr' },
 });
 
+/** The machine keeps the sort's English name (stored in preferences); each has its text. */
+const SORT_TEXT = {
+  [SORT_BY_RECENT_ACTIVITY]: 'dashboard.filters.byRecentActivity',
+  [SORT_BY_NAME]: 'dashboard.filters.byName',
+} as const satisfies Record<SortOption, string>;
+
 /** docs/spec.md 2.4: 'Active Only', sort, organization and the slug filter. */
 export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {
+  const t = useT();
   const prefs = useSelector(dashboard, selectPreferences);
   const organizations = useSelector(dashboard, selectOrganizations);
   const filter = useSelector(dashboard, selectFilter);
@@ -30,14 +42,14 @@ export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dash
   return (
     <Bar>
       <Switch
-        label="Active Only"
+        label={t('dashboard.filters.activeOnly')}
         checked={prefs.activeOnly}
         onChange={(event) =>
           dashboard.send({ type: 'prefs.setActiveOnly', value: event.target.checked })
         }
       />
       <Select
-        aria-label="Sort repositories"
+        aria-label={t('dashboard.filters.sort')}
         value={prefs.sortBy}
         onChange={(event) =>
           dashboard.send({ type: 'prefs.setSortBy', value: event.target.value as SortOption })
@@ -45,16 +57,16 @@ export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dash
       >
         {SORT_OPTIONS.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {t(SORT_TEXT[option])}
           </option>
         ))}
       </Select>
       <Select
-        aria-label="Organization"
+        aria-label={t('dashboard.filters.organization')}
         value={org}
         onChange={(event) => dashboard.send({ type: 'prefs.setOrg', value: event.target.value })}
       >
-        <option value="">All Organizations</option>
+        <option value="">{t('dashboard.filters.allOrganizations')}</option>
         {organizations.map((namespace) => (
           <option key={namespace} value={namespace}>
             {showInvisibles(namespace)}
@@ -63,8 +75,8 @@ export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dash
       </Select>
       <TextInput
         type="search"
-        aria-label="Filter repositories"
-        placeholder="Filter …"
+        aria-label={t('dashboard.filters.filter')}
+        placeholder={t('dashboard.filters.filterPlaceholder')}
         value={filter}
         onChange={(event) => dashboard.send({ type: 'repos.filter', text: event.target.value })}
       />

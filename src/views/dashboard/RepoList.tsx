@@ -19,11 +19,14 @@ import {
   Notice,
   SectionTitle,
   StatusIcon,
+  RelativeTime,
   UserText,
+  useT,
 } from '../ui';
+import { translateMessage } from '../../i18n/messages';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
-import { BuildTime, repoHref } from './repoLinks';
+import { repoHref } from './repoLinks';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -50,10 +53,11 @@ const More = styled('div', { display: 'flex', justifyContent: 'center', marginTo
 
 /** docs/spec.md 2.4: the 'Repositories' list with its filters, 50 at a time. */
 export function RepoList({ dashboard }: { dashboard: DashboardRef }) {
+  const t = useT();
   const empty = useSelector(dashboard, selectIsEmpty);
   return (
     <section aria-labelledby="repositories">
-      <SectionTitle id="repositories">Repositories</SectionTitle>
+      <SectionTitle id="repositories">{t('dashboard.repositories')}</SectionTitle>
       {/* Nothing to filter in an empty list. */}
       {empty ? null : <RepoFilters dashboard={dashboard} />}
       <RepoListBody dashboard={dashboard} />
@@ -62,6 +66,7 @@ export function RepoList({ dashboard }: { dashboard: DashboardRef }) {
 }
 
 function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
+  const t = useT();
   const error = useSelector(dashboard, selectError);
   const loading = useSelector(dashboard, selectIsLoading);
   const empty = useSelector(dashboard, selectIsEmpty);
@@ -72,27 +77,26 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
     return (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{error}</UserText>
+          <UserText>{translateMessage(error)}</UserText>
         </span>
         <Button size="small" onClick={() => dashboard.send({ type: 'repos.reload' })}>
-          Retry
+          {t('common.retry')}
         </Button>
       </Notice>
     );
   }
-  if (loading) return <Loading label="Loading repositories..." />;
+  if (loading) return <Loading label={t('dashboard.loading')} />;
   if (empty) {
     return (
-      <EmptyState title="Your Repository List is Empty.">
-        {config.productName} automatically syncs with your version control system to display your
-        repositories.
+      <EmptyState title={t('dashboard.empty')}>
+        {t('dashboard.emptyText', { product: config.productName })}
       </EmptyState>
     );
   }
-  if (repos.length === 0) return <Notice>No repositories match these filters.</Notice>;
+  if (repos.length === 0) return <Notice>{t('dashboard.noMatch')}</Notice>;
   return (
     <>
-      <LinkList aria-label="Repositories">
+      <LinkList aria-label={t('dashboard.repositories')}>
         {repos.map((repo) => (
           <li key={repo.id}>
             <RepoItem repo={repo} />
@@ -101,7 +105,9 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
       </LinkList>
       {hasMore ? (
         <More>
-          <Button onClick={() => dashboard.send({ type: 'repos.showMore' })}>Show more</Button>
+          <Button onClick={() => dashboard.send({ type: 'repos.showMore' })}>
+            {t('common.showMore')}
+          </Button>
         </More>
       ) : null}
     </>
@@ -109,6 +115,7 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
 }
 
 function RepoItem({ repo }: { repo: Repository }) {
+  const t = useT();
   const { build } = repo;
   const status = repo.active && build ? build.status : 'inactive';
   return (
@@ -124,7 +131,13 @@ function RepoItem({ repo }: { repo: Repository }) {
           </small>
         ) : null}
       </Name>
-      <Aside>{!repo.active ? 'Inactive' : build ? <BuildTime build={build} /> : null}</Aside>
+      <Aside>
+        {!repo.active ? (
+          t('dashboard.inactive')
+        ) : build ? (
+          <RelativeTime unixSeconds={build.created} />
+        ) : null}
+      </Aside>
     </LinkListRow>
   );
 }

@@ -5,10 +5,11 @@ import {
   selectAccountSync,
   type dashboardMachine,
 } from '../../machines/dashboard/dashboard.machine';
-import { Button, Spinner } from '../ui';
+import { Button, Spinner, useT } from '../ui';
 
 /** docs/spec.md 2.4 / 4.7: 'Sync', or 'Syncing' with a spinner while the account sync runs. */
 export function SyncButton({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {
+  const t = useT();
   const accountSync = useSelector(dashboard, selectAccountSync);
   const syncing = useSelector(accountSync, (snapshot) =>
     snapshot ? selectIsSyncing(snapshot) : false,
@@ -21,11 +22,11 @@ export function SyncButton({ dashboard }: { dashboard: ActorRefFrom<typeof dashb
     >
       {syncing ? (
         <>
-          <Spinner aria-hidden="true" /> Syncing
+          <Spinner aria-hidden="true" /> {t('dashboard.syncing')}
         </>
       ) : (
         <>
-          <SyncIcon /> Sync
+          <SyncIcon /> {t('dashboard.sync')}
         </>
       )}
     </Button>

@@ -5,6 +5,7 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { i18n } from '../../i18n';
 import { setupMockServer } from '../../../tests/mockServer';
 
 setupMockServer({ eventSource: FakeEventSource });
@@ -57,6 +58,32 @@ describe('builds feed', () => {
     expect(within(rows[0]!).getByRole('img', { name: 'failure' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Running now' })).not.toBeInTheDocument();
     expect(document.title).toBe('Builds Feed - Drone');
+  });
+
+  it('speaks Chinese: activity, status, times and durations', async () => {
+    const user = await signIn('member');
+    const repo = addRepo('acme/api');
+    grant(user, repo, 'write');
+    addBuild(repo, {
+      message: 'Fix the flaky test',
+      status: 'failure',
+      author_login: 'ada',
+      target: 'main',
+      created: now - 3 * 60,
+      started: now - 3 * 60,
+      finished: now - 50,
+    });
+    await i18n.changeLanguage('zh-CN');
+    renderApp('/builds-feed');
+    const [row] = within(await screen.findByRole('list', { name: '最近的构建' })).getAllByRole(
+      'link',
+    );
+    expect(row).toHaveTextContent('ada 推送到 main');
+    // How long ago, by the test's clock (not the mock's): some Chinese '… ago'.
+    expect(row).toHaveTextContent(/\d+(秒钟|分钟|小时|天|周|个月|年)前/);
+    expect(within(row!).getByLabelText('已用时间')).toHaveTextContent('2分钟10秒');
+    expect(within(row!).getByRole('img', { name: '失败' })).toBeInTheDocument();
+    expect(document.title).toBe('构建动态 - Drone');
   });
 
   it('puts a build that starts at the top, live', async () => {

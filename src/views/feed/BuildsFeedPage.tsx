@@ -21,7 +21,9 @@ import {
   PageHeader,
   SectionTitle,
   UserText,
+  useT,
 } from '../ui';
+import { translateMessage } from '../../i18n/messages';
 import { FeedList } from './FeedList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -29,7 +31,8 @@ type FeedRef = ActorRefFrom<typeof buildsFeedMachine>;
 
 /** The newest builds across the user's repositories, live; administrators also see what runs. */
 export function BuildsFeedPage() {
-  usePageTitle('Builds Feed');
+  const t = useT();
+  usePageTitle(t('feed.title'));
   const user = useCurrentUser();
   const feed = useInspectedActorRef(buildsFeedMachine, {
     input: { isAdmin: user?.admin === true },
@@ -38,7 +41,7 @@ export function BuildsFeedPage() {
   return (
     <Page>
       <PageHeader>
-        <h1>Builds Feed</h1>
+        <h1>{t('feed.title')}</h1>
       </PageHeader>
       {showsRunning ? <RunningNow feed={feed} /> : null}
       <RecentBuilds feed={feed} />
@@ -47,6 +50,7 @@ export function BuildsFeedPage() {
 }
 
 function RunningNow({ feed }: { feed: FeedRef }) {
+  const t = useT();
   const running = useSelector(feed, selectRunning);
   const loading = useSelector(feed, selectIsRunningLoading);
   const error = useSelector(feed, selectRunningError);
@@ -54,21 +58,22 @@ function RunningNow({ feed }: { feed: FeedRef }) {
   if (error)
     body = (
       <Notice tone="danger">
-        <UserText>{error}</UserText>
+        <UserText>{translateMessage(error)}</UserText>
       </Notice>
     );
   else if (loading && running.length === 0) body = <Loading />;
-  else if (running.length === 0) body = <Notice>No builds are running.</Notice>;
-  else body = <FeedList label="Running now" items={running} />;
+  else if (running.length === 0) body = <Notice>{t('feed.noneRunning')}</Notice>;
+  else body = <FeedList label={t('feed.runningNow')} items={running} />;
   return (
     <section aria-labelledby="running-now" style={{ marginBottom: 24 }}>
-      <SectionTitle id="running-now">Running now</SectionTitle>
+      <SectionTitle id="running-now">{t('feed.runningNow')}</SectionTitle>
       {body}
     </section>
   );
 }
 
 function RecentBuilds({ feed }: { feed: FeedRef }) {
+  const t = useT();
   const builds = useSelector(feed, selectBuilds);
   const loading = useSelector(feed, selectIsFeedLoading);
   const error = useSelector(feed, selectFeedError);
@@ -77,20 +82,20 @@ function RecentBuilds({ feed }: { feed: FeedRef }) {
     body = (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{error}</UserText>
+          <UserText>{translateMessage(error)}</UserText>
         </span>
         <Button size="small" onClick={() => feed.send({ type: 'feed.reload' })}>
-          Retry
+          {t('common.retry')}
         </Button>
       </Notice>
     );
-  } else if (loading && builds.length === 0) body = <Loading label="Loading builds..." />;
+  } else if (loading && builds.length === 0) body = <Loading label={t('feed.loading')} />;
   else if (builds.length === 0) {
-    body = <EmptyState title="No builds yet">Builds of your repositories show up here.</EmptyState>;
-  } else body = <FeedList label="Recent builds" items={builds} />;
+    body = <EmptyState title={t('feed.empty')}>{t('feed.emptyText')}</EmptyState>;
+  } else body = <FeedList label={t('feed.recentBuilds')} items={builds} />;
   return (
     <section aria-labelledby="recent-builds">
-      <SectionTitle id="recent-builds">Recent builds</SectionTitle>
+      <SectionTitle id="recent-builds">{t('feed.recentBuilds')}</SectionTitle>
       {body}
     </section>
   );

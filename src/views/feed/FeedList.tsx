@@ -3,12 +3,13 @@ import { buildHref } from '../build/paths';
 import {
   elapsedSeconds,
   formatDuration,
-  formatRelative,
   LinkList,
   LinkListRow,
+  RelativeTime,
   StatusIcon,
   useNow,
   UserText,
+  useT,
 } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
@@ -53,6 +54,7 @@ export function FeedList({ label, items }: { label: string; items: Repository[] 
 }
 
 function FeedRow({ repo, build }: { repo: Repository; build: Build }) {
+  const t = useT();
   const text = build.title || build.message;
   return (
     <LinkListRow href={buildHref(repo, build.number)}>
@@ -67,7 +69,7 @@ function FeedRow({ repo, build }: { repo: Repository; build: Build }) {
           </span>
         </Title>
         <small>
-          <UserText>{activityOf(build)}</UserText>
+          <UserText>{activityOf(build, t)}</UserText>
         </small>
       </Main>
       <BuildTimes build={build} />
@@ -76,12 +78,13 @@ function FeedRow({ repo, build }: { repo: Repository; build: Build }) {
 }
 
 function BuildTimes({ build }: { build: Build }) {
+  const t = useT();
   const now = useNow();
   const elapsed = elapsedSeconds(build.started, build.finished, now);
   return (
     <Times>
-      {build.created ? <span>{formatRelative(build.created, now)}</span> : null}
-      {build.started ? <span aria-label="Elapsed time">{formatDuration(elapsed)}</span> : null}
+      <RelativeTime unixSeconds={build.created} />
+      {build.started ? <span aria-label={t('feed.elapsed')}>{formatDuration(elapsed)}</span> : null}
     </Times>
   );
 }

@@ -1,4 +1,6 @@
 import type { Build } from '../../api/types';
+import { i18n } from '../../i18n';
+import type { TFunction } from '../ui/i18n';
 import { deployer } from '../repo/activity';
 
 /** The tag or branch name a ref points at: refs/tags/v1 -> v1, refs/heads/main -> main. */
@@ -6,27 +8,36 @@ function shortRef(ref: string): string {
   return ref.replace(/^refs\/(heads|tags)\//, '');
 }
 
-/** One line saying who did what where: 'octocat pushed to main'. */
-export function activityOf(build: Build): string {
+/**
+ * One line saying who did what where: 'octocat pushed to main'. Components pass their `t`, so a
+ * language switch re-renders the line.
+ */
+export function activityOf(build: Build, t: TFunction = i18n.t): string {
   const who = build.author_login || build.sender || build.trigger;
+  const target = build.target;
   switch (build.event) {
     case 'push':
-      return `${who} pushed to ${build.target}`;
+      return t('feed.activity.push', { who, target });
     case 'pull_request':
       return build.action === 'synchronized'
-        ? `${who} updated a pull request to ${build.target}`
-        : `${who} opened a pull request to ${build.target}`;
+        ? t('feed.activity.pullRequestUpdated', { who, target })
+        : t('feed.activity.pullRequestOpened', { who, target });
     case 'tag':
-      return `${who} created tag ${shortRef(build.ref)}`;
+      return t('feed.activity.tag', { who, tag: shortRef(build.ref) });
     case 'promote':
-      return `${deployer(build)} promoted #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
-    case 'rollback':
-      return `${deployer(build)} rolled back #${build.parent ?? ''} to ${build.deploy_to ?? ''}`.trim();
+    case 'rollback': {
+      const values = {
+        who: deployer(build),
+        parent: build.parent ?? '',
+        target: build.deploy_to ?? '',
+      };
+      return t(`feed.activity.${build.event}`, values).trim();
+    }
     case 'cron':
-      return `cron job ${build.cron ?? ''} ran on ${build.target}`.replace('  ', ' ');
+      return t('feed.activity.cron', { cron: build.cron ?? '', target }).replace('  ', ' ');
     case 'custom':
-      return `${who} started a build on ${build.target}`;
+      return t('feed.activity.custom', { who, target });
     default:
-      return `${who} triggered ${build.event} on ${build.target}`;
+      return t('feed.activity.other', { who, event: build.event, target });
   }
 }

@@ -1,4 +1,5 @@
 import { config } from '../../config';
+import { useT } from '../ui';
 import { styled } from '../ui/theme';
 
 const Banner = styled('div', {
@@ -17,24 +18,25 @@ const PURCHASE = 'https://drone.io/enterprise/';
 
 /** docs/spec.md 2.1: license banners, driven by what the server injects into the page. */
 export function Banners() {
+  const t = useT();
   return (
     <>
       {config.licenseExpired ? (
         <Banner role="alert">
-          <span>Your Server License is Expired.</span>
+          <span>{t('shell.licenseExpired')}</span>
           <a href={LICENSE_DOCS} target="_blank" rel="noopener noreferrer">
-            Learn more
+            {t('common.learnMore')}
           </a>
         </Banner>
       ) : null}
       {config.licenseLimitExceeded ? (
         <Banner role="alert">
-          <span>Your License Limit is Exceeded.</span>
+          <span>{t('shell.licenseLimitExceeded')}</span>
           <a href={LICENSE_DOCS} target="_blank" rel="noopener noreferrer">
-            Learn more
+            {t('common.learnMore')}
           </a>
           <a href={PURCHASE} target="_blank" rel="noopener noreferrer">
-            Purchase License
+            {t('shell.purchaseLicense')}
           </a>
         </Banner>
       ) : null}

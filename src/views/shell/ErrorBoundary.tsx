@@ -1,5 +1,5 @@
 import { Component, Fragment, type ReactNode } from 'react';
-import { Button, LinkButton, Notice, Page, Row, UserText } from '../ui';
+import { Button, LinkButton, Notice, Page, Row, UserText, useT } from '../ui';
 import { styled } from '../ui/theme';
 
 const Details = styled('pre', {
@@ -44,23 +44,29 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error, attempt } = this.state;
     if (!error) return <Fragment key={attempt}>{this.props.children}</Fragment>;
-    return (
-      <Page>
-        <Notice tone="danger" role="alert">
-          <div>
-            <strong>This screen failed to display.</strong>
-            <Details>
-              <UserText>{error.message || error.name}</UserText>
-            </Details>
-          </div>
-        </Notice>
-        <Row css={{ marginTop: '$4' }}>
-          <Button variant="primary" onClick={this.retry}>
-            Try again
-          </Button>
-          <LinkButton href="/">Go to the dashboard</LinkButton>
-        </Row>
-      </Page>
-    );
+    return <ScreenFailed error={error} onRetry={this.retry} />;
   }
+}
+
+/** What a caught render error shows (a function component: texts come from a hook). */
+function ScreenFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <Page>
+      <Notice tone="danger" role="alert">
+        <div>
+          <strong>{t('shell.screenFailed')}</strong>
+          <Details>
+            <UserText>{error.message || error.name}</UserText>
+          </Details>
+        </div>
+      </Notice>
+      <Row css={{ marginTop: '$4' }}>
+        <Button variant="primary" onClick={onRetry}>
+          {t('common.tryAgain')}
+        </Button>
+        <LinkButton href="/">{t('shell.goToDashboard')}</LinkButton>
+      </Row>
+    </Page>
+  );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { config } from '../../config';
-import { Avatar } from '../ui';
+import { Avatar, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { Banners } from './Banners';
 import { Logo, Sidebar } from './Sidebar';
@@ -42,18 +42,19 @@ const TopBar = styled('header', {
 
 /** docs/spec.md 2.1: the settings pages show only the header. */
 export function HeaderLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   const user = useCurrentUser();
   return (
     <div>
       <TopBar>
-        <Link href="/" aria-label={`${config.productName} home`}>
+        <Link href="/" aria-label={t('shell.home', { product: config.productName })}>
           <Logo />
           <span>{config.productName}</span>
         </Link>
         <span style={{ flex: 1 }} />
         <ThemeToggle />
         {user ? (
-          <Link href="/account" aria-label="Account settings">
+          <Link href="/account" aria-label={t('shell.accountSettings')}>
             <Avatar src={user.avatar} name={user.login} size={28} />
           </Link>
         ) : null}

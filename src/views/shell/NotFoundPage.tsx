@@ -1,4 +1,4 @@
-import { LinkButton, Page } from '../ui';
+import { LinkButton, Page, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useSessionState } from './session';
 import { usePageTitle } from './title';
@@ -14,15 +14,16 @@ const Box = styled('div', {
 export function NotFoundPage() {
   // Offer Sign In only once the session is known to be anonymous, not while it loads.
   const signedOut = ['anonymous', 'failed'].includes(useSessionState());
-  usePageTitle('Not Found');
+  const t = useT();
+  usePageTitle(t('shell.notFound.title'));
   return (
     <Page>
       <Box>
-        <h1>We are sorry, the resource you requested cannot be found.</h1>
-        <p>That&apos;s all we know.</p>
+        <h1>{t('shell.notFound.heading')}</h1>
+        <p>{t('shell.notFound.text')}</p>
         {signedOut ? (
           <LinkButton href="/welcome" variant="primary">
-            Sign In
+            {t('common.signIn')}
           </LinkButton>
         ) : null}
       </Box>

@@ -13,7 +13,8 @@ import {
   selectResults,
 } from '../../machines/shell/search.machine';
 import { repoHref } from '../build/paths';
-import { Button, Notice, Spinner, StatusIcon, TextInput, UserText } from '../ui';
+import { translateMessage } from '../../i18n/messages';
+import { Button, Notice, Spinner, StatusIcon, TextInput, Trans, UserText, useT } from '../ui';
 import { keyframes, styled } from '../ui/theme';
 
 // docs/spec.md 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
@@ -100,14 +101,15 @@ const TriggerButton = styled('button', {
 });
 
 export function SearchButton() {
+  const t = useT();
   const actor = searchActor();
   const shown = useSelector(actor, selectIsDrawerShown);
   return (
     <>
       <TriggerButton
         type="button"
-        aria-label="Search"
-        title="Search"
+        aria-label={t('shell.search.open')}
+        title={t('shell.search.open')}
         aria-haspopup="dialog"
         aria-expanded={shown}
         onClick={() => actor.send({ type: 'search.open' })}
@@ -120,6 +122,7 @@ export function SearchButton() {
 }
 
 function SearchDrawer() {
+  const t = useT();
   const actor = searchActor();
   const closing = useSelector(actor, selectIsDrawerClosing);
   const ref = useRef<HTMLDialogElement>(null);
@@ -157,8 +160,8 @@ function SearchDrawer() {
       }}
     >
       <Header>
-        <h2 id={titleId}>Search repositories</h2>
-        <Button variant="ghost" aria-label="Close" onClick={close}>
+        <h2 id={titleId}>{t('shell.search.title')}</h2>
+        <Button variant="ghost" aria-label={t('common.close')} onClick={close}>
           ✕
         </Button>
       </Header>
@@ -171,14 +174,15 @@ function SearchDrawer() {
 }
 
 function SearchInput() {
+  const t = useT();
   const actor = searchActor();
   const query = useSelector(actor, selectQuery);
   const [, navigate] = useLocation();
   return (
     <TextInput
       type="search"
-      aria-label="Search repositories"
-      placeholder="Search repositories"
+      aria-label={t('shell.search.title')}
+      placeholder={t('shell.search.title')}
       autoComplete="off"
       value={query}
       onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}
@@ -195,6 +199,7 @@ function SearchInput() {
 }
 
 function SearchResults() {
+  const t = useT();
   const actor = searchActor();
   const hasQuery = useSelector(actor, selectHasQuery);
   const query = useSelector(actor, selectQuery).trim();
@@ -208,10 +213,10 @@ function SearchResults() {
     return (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{error}</UserText>
+          <UserText>{translateMessage(error)}</UserText>
         </span>
         <Button size="small" onClick={() => actor.send({ type: 'search.reload' })}>
-          Retry
+          {t('common.retry')}
         </Button>
       </Notice>
     );
@@ -219,15 +224,15 @@ function SearchResults() {
   if (loading) {
     return (
       <Muted role="status">
-        <Spinner aria-hidden="true" /> Loading repositories...
+        <Spinner aria-hidden="true" /> {t('shell.search.loading')}
       </Muted>
     );
   }
   if (!hasQuery) return null;
-  if (results.length === 0) return <Muted role="status">Repos not found</Muted>;
+  if (results.length === 0) return <Muted role="status">{t('shell.search.notFound')}</Muted>;
   return (
     <section aria-labelledby={titleId}>
-      <ResultsTitle id={titleId}>Search results</ResultsTitle>
+      <ResultsTitle id={titleId}>{t('shell.search.results')}</ResultsTitle>
       <Results>
         {results.map((repo) => (
           <li key={repo.id}>
@@ -238,7 +243,10 @@ function SearchResults() {
                   <UserText>{repo.slug}</UserText>
                 </strong>
                 <small>
-                  Found &quot;<UserText>{query}</UserText>&quot; in Repositories
+                  <Trans
+                    i18nKey="shell.search.found"
+                    components={{ query: <UserText>{query}</UserText> }}
+                  />
                 </small>
               </span>
             </Link>

@@ -1,4 +1,5 @@
-import { Button, Notice, Page, Row, UserText } from '../ui';
+import { translateMessage } from '../../i18n/messages';
+import { Button, Notice, Page, Row, UserText, useT } from '../ui';
 import { SessionContext } from './session';
 import { usePageTitle } from './title';
 
@@ -7,17 +8,18 @@ import { usePageTitle } from './title';
  * instead of sending a signed-in user to the welcome page as if they were signed out.
  */
 export function SessionFailed() {
-  usePageTitle('Error');
+  const t = useT();
+  usePageTitle(t('shell.error'));
   const error = SessionContext.useSelector((snapshot) => snapshot.context.error);
   const session = SessionContext.useActorRef();
   return (
     <Page>
       <Notice tone="danger" role="alert">
-        <UserText>{error}</UserText>
+        <UserText>{translateMessage(error ?? '')}</UserText>
       </Notice>
       <Row css={{ marginTop: '$4' }}>
         <Button variant="primary" onClick={() => session.send({ type: 'session.reload' })}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Row>
     </Page>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { config } from '../../config';
 import { showInvisibles } from '../../text/invisibles';
-import { Avatar } from '../ui';
+import { Avatar, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { SearchButton } from './SearchDrawer';
 import { useCurrentUser } from './session';
@@ -63,15 +63,20 @@ export function Logo() {
 
 /** docs/spec.md 2.2: logo, search, builds feed, admin settings, avatar or the sign-in prompt. */
 export function Sidebar() {
+  const t = useT();
   const user = useCurrentUser();
   return (
-    <Bar aria-label="Main">
-      <NavLink href="/" aria-label={`${config.productName} home`}>
+    <Bar aria-label={t('shell.main')}>
+      <NavLink href="/" aria-label={t('shell.home', { product: config.productName })}>
         <Logo />
       </NavLink>
       {user ? <SearchButton /> : null}
       {user ? (
-        <NavLink href="/builds-feed" aria-label="Builds feed" title="Builds feed">
+        <NavLink
+          href="/builds-feed"
+          aria-label={t('shell.buildsFeed')}
+          title={t('shell.buildsFeed')}
+        >
           <svg
             viewBox="0 0 24 24"
             fill="none"
@@ -86,7 +91,11 @@ export function Sidebar() {
       <Spacer />
       <ThemeToggle />
       {user?.admin ? (
-        <NavLink href="/settings" aria-label="System settings" title="System settings">
+        <NavLink
+          href="/settings"
+          aria-label={t('shell.systemSettings')}
+          title={t('shell.systemSettings')}
+        >
           <svg
             viewBox="0 0 24 24"
             fill="none"
@@ -100,11 +109,15 @@ export function Sidebar() {
         </NavLink>
       ) : null}
       {user ? (
-        <NavLink href="/account" aria-label="Account settings" title={showInvisibles(user.login)}>
+        <NavLink
+          href="/account"
+          aria-label={t('shell.accountSettings')}
+          title={showInvisibles(user.login)}
+        >
           <Avatar src={user.avatar} name={user.login} size={32} />
         </NavLink>
       ) : (
-        <SignInLink href="/welcome">Click to sign in or sign up.</SignInLink>
+        <SignInLink href="/welcome">{t('shell.signInPrompt')}</SignInLink>
       )}
     </Bar>
   );

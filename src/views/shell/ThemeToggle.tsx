@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
 import { selectIsDark, themeActor } from '../../machines/shell/theme.machine';
+import { useT } from '../ui';
 import { darkTheme, styled } from '../ui/theme';
 
 const ToggleButton = styled('button', {
@@ -31,14 +32,15 @@ function ContrastIcon() {
 
 /** The dark-theme switch of the sidebar and the header: a toggle button (aria-pressed). */
 export function ThemeToggle() {
+  const t = useT();
   const theme = themeActor();
   const dark = useSelector(theme, selectIsDark);
   return (
     <ToggleButton
       type="button"
-      aria-label="Dark theme"
+      aria-label={t('shell.darkTheme')}
       aria-pressed={dark}
-      title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      title={dark ? t('shell.toLightTheme') : t('shell.toDarkTheme')}
       onClick={() => theme.send({ type: 'theme.toggle' })}
     >
       <ContrastIcon />

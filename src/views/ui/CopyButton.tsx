@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { copyMachine } from '../../machines/shell/copy.machine';
 import { Button } from './Button';
+import { useT } from './i18n';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-/** Copies `text`; reads `copiedLabel` ('Copied' or 'Copied!') for 2 seconds afterwards. */
+/** Copies `text`; reads `copiedLabel` ('Copied' unless told) for 2 seconds afterwards. */
 export function CopyButton({
   text,
-  label = 'Copy',
-  copiedLabel = 'Copied',
+  label,
+  copiedLabel,
   ariaLabel,
 }: {
   text: string;
@@ -15,6 +16,7 @@ export function CopyButton({
   copiedLabel?: string;
   ariaLabel?: string;
 }) {
+  const t = useT();
   const copy = useInspectedActorRef(copyMachine);
   const state = useSelector(copy, (snapshot) => snapshot.value);
   return (
@@ -24,7 +26,11 @@ export function CopyButton({
       onClick={() => copy.send({ type: 'copy.request', text })}
     >
       <span aria-live="polite">
-        {state === 'copied' ? copiedLabel : state === 'failed' ? 'Copy failed' : label}
+        {state === 'copied'
+          ? (copiedLabel ?? t('common.copied'))
+          : state === 'failed'
+            ? t('common.copyFailed')
+            : (label ?? t('common.copy'))}
       </span>
     </Button>
   );

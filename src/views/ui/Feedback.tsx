@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from './i18n';
 import { keyframes, styled } from './theme';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
@@ -15,10 +16,11 @@ export const Spinner = styled('span', {
   flexShrink: 0,
 });
 
-export function Loading({ label = 'Loading...' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const t = useT();
   return (
     <LoadingBox role="status">
-      <Spinner aria-hidden="true" /> {label}
+      <Spinner aria-hidden="true" /> {label ?? t('common.loading')}
     </LoadingBox>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
+import { useT } from './i18n';
 import { styled } from './theme';
 import { userText } from './UserText';
 
@@ -103,8 +104,9 @@ const Crumbs = styled('nav', {
 
 /** A string label is user text (a namespace, a repository name) and shows its invisibles. */
 export function Breadcrumbs({ items }: { items: Array<{ label: ReactNode; href?: string }> }) {
+  const t = useT();
   return (
-    <Crumbs aria-label="Breadcrumb">
+    <Crumbs aria-label={t('ui.breadcrumb')}>
       <ol>
         {items.map((item, index) => {
           const label = typeof item.label === 'string' ? userText(item.label) : item.label;

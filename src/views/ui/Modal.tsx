@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { translateMessage } from '../../i18n/messages';
 import { Button } from './Button';
+import { useT } from './i18n';
 import { styled } from './theme';
 import { UserText } from './UserText';
 
@@ -62,6 +64,7 @@ export function Modal({
   children: ReactNode;
   size?: 'normal' | 'wide' | 'fullscreen';
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -83,7 +86,7 @@ export function Modal({
         <h2 id={titleId}>
           <UserText>{title}</UserText>
         </h2>
-        <Button variant="ghost" aria-label="Close" onClick={onClose}>
+        <Button variant="ghost" aria-label={t('common.close')} onClick={onClose}>
           ✕
         </Button>
       </Header>
@@ -95,7 +98,7 @@ export function Modal({
 /** docs/spec.md 5: every destructive action asks first, with the texts of docs/spec.md 8. */
 export function ConfirmDialog({
   message,
-  confirmLabel = 'Confirm',
+  confirmLabel,
   busy = false,
   onConfirm,
   onCancel,
@@ -106,15 +109,16 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
-    <Modal title="Please confirm" onClose={onCancel}>
+    <Modal title={t('ui.pleaseConfirm')} onClose={onCancel}>
       <p>
-        <UserText>{message}</UserText>
+        <UserText>{translateMessage(message)}</UserText>
       </p>
       <ModalFooter>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t('common.confirm')}
         </Button>
       </ModalFooter>
     </Modal>

@@ -1,5 +1,7 @@
 import type { DisplayStatus } from '../../api/types';
+import { i18n } from '../../i18n';
 import { Spinner } from './Feedback';
+import { useT, type TFunction } from './i18n';
 import { styled } from './theme';
 
 type IconKind = 'cross' | 'dash' | 'spinner' | 'tick';
@@ -22,9 +24,12 @@ export function iconOf(status: DisplayStatus): IconKind {
   }
 }
 
-/** Human text for a status, used as the icon's text alternative. */
-export function statusLabel(status: DisplayStatus): string {
-  return status === 'waiting_on_dependencies' ? 'waiting on dependencies' : status;
+/**
+ * Human text for a status, used as the icon's text alternative. Components pass their `t` (so a
+ * language switch re-renders them); plain functions get the language shown now.
+ */
+export function statusLabel(status: DisplayStatus, t: TFunction = i18n.t): string {
+  return t(`status.${status}`);
 }
 
 const colors: Record<IconKind, string> = {
@@ -45,12 +50,13 @@ const IconBox = styled('span', {
 });
 
 export function StatusIcon({ status }: { status: DisplayStatus }) {
+  const t = useT();
   const kind = iconOf(status);
   return (
     <IconBox
       role="img"
-      aria-label={statusLabel(status)}
-      title={statusLabel(status)}
+      aria-label={statusLabel(status, t)}
+      title={statusLabel(status, t)}
       data-status={status}
       css={{ color: colors[kind] }}
     >
@@ -86,23 +92,25 @@ const Badge = styled('span', {
 });
 
 export function StatusBadge({ status }: { status: DisplayStatus }) {
+  const t = useT();
   return (
     <Badge data-status={status}>
       <StatusIcon status={status} />
-      {statusLabel(status)}
+      {statusLabel(status, t)}
     </Badge>
   );
 }
 
 /** Marks a build restarted in debug mode (Build.debug), wherever the build is named. */
 export function DebugBadge() {
+  const t = useT();
   return (
     <Badge
       data-testid="debug-badge"
-      title="Debug build: restarted in debug mode, so its steps can be inspected"
+      title={t('ui.debugTitle')}
       css={{ color: '$warning', backgroundColor: '$warningBg', borderColor: '$warning' }}
     >
-      Debug
+      {t('ui.debug')}
     </Badge>
   );
 }

@@ -15,6 +15,9 @@ export const Table = styled('table', {
     // Words stay whole, so a short value never breaks letter by letter beside a long one; a
     // word longer than the cell's cap (hostile names, 300-character branches) wraps within it.
     overflowWrap: 'break-word',
+    // Chinese may break between any two characters: a short word ('已激活') would stand one
+    // character a line in a narrow column. Its words stay whole too.
+    wordBreak: 'keep-all',
   },
   td: { maxWidth: '32rem' },
   // A header never breaks, so no column gets narrower than its name.

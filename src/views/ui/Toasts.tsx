@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { toastsActor, type ToastRef } from '../../machines/shell/toasts.machine';
+import { translateMessage } from '../../i18n/messages';
+import { useT } from './i18n';
 import { styled } from './theme';
 import { UserText } from './UserText';
 
@@ -44,6 +46,7 @@ const ToastBox = styled('div', {
 });
 
 function Toast({ toastRef }: { toastRef: ToastRef }) {
+  const t = useT();
   const toast = useSelector(toastRef, (snapshot) => snapshot.context);
   return (
     <ToastBox
@@ -52,9 +55,9 @@ function Toast({ toastRef }: { toastRef: ToastRef }) {
       data-testid="toast"
     >
       <span>
-        <UserText>{toast.message}</UserText>
+        <UserText>{translateMessage(toast.message)}</UserText>
       </span>
-      <button aria-label="Dismiss" onClick={() => toastRef.send({ type: 'toast.dismiss' })}>
+      <button aria-label={t('ui.dismiss')} onClick={() => toastRef.send({ type: 'toast.dismiss' })}>
         ✕
       </button>
     </ToastBox>

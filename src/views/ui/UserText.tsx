@@ -5,6 +5,7 @@ import {
   splitInvisibles,
   type Invisible,
 } from '../../text/invisibles';
+import { i18n } from '../../i18n';
 import { css, styled } from './theme';
 
 // Text someone else controls (names, commit messages, branches, log lines, card texts...) shown
@@ -35,7 +36,8 @@ const markerStyle = css({
 
 const Marker = styled('span', markerStyle);
 
-const markerTitle = (char: Invisible) => `${char.label} ${char.name} (hidden in the text)`;
+const markerTitle = (char: Invisible) =>
+  i18n.t('ui.invisible', { label: char.label, name: char.name });
 
 /** The marker of one code point; `title` gives its name on hover. */
 export function InvisibleMarker({ char }: { char: Invisible }) {

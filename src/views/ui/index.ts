@@ -15,3 +15,5 @@ export * from './Toasts';
 export * from './theme';
 export * from './time';
 export * from './UserText';
+export * from './i18n';
+export * from './RelativeTime';

@@ -1,5 +1,10 @@
 import { useSelector } from '@xstate/react';
+import { currentLanguage, type Language } from '../../i18n';
 import { tickerActor } from '../../machines/shell/ticker.machine';
+
+// Times, dates and durations in the chosen language, all through Intl (issue 19): each function
+// takes the language last, defaulting to the one shown now. Screens that tick (useNow) re-render
+// every second, so a language switch reaches their times at once.
 
 /** Current time in milliseconds, re-rendering every second (one shared ticker). */
 export function useNow(): number {
@@ -16,29 +21,76 @@ const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** One formatter per language and options: building an Intl formatter is not free. */
+function cached<F>(make: (language: Language) => F): (language: Language) => F {
+  const made = new Map<Language, F>();
+  return (language) => {
+    let formatter = made.get(language);
+    if (!formatter) {
+      formatter = make(language);
+      made.set(language, formatter);
+    }
+    return formatter;
+  };
+}
 
-/** '5 minutes ago' from unix seconds; '' when the time is unset (0). */
-export function formatRelative(unixSeconds: number, nowMs: number): string {
+const relativeFormat = cached(
+  (language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }),
+);
+const dateFormat = cached(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'long' }),
+);
+const unitFormat = (unit: 'hour' | 'minute' | 'second', digits: number) =>
+  cached(
+    (language) =>
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'narrow',
+        minimumIntegerDigits: digits,
+      }),
+  );
+const hours = unitFormat('hour', 1);
+const minutes = unitFormat('minute', 1);
+const seconds = unitFormat('second', 1);
+const paddedSeconds = unitFormat('second', 2);
+const unitList = cached(
+  (language) => new Intl.ListFormat(language, { type: 'unit', style: 'narrow' }),
+);
+
+/** '5 minutes ago' (5分钟前) from unix seconds; '' when the time is unset (0). */
+export function formatRelative(
+  unixSeconds: number,
+  nowMs: number,
+  language: Language = currentLanguage(),
+): string {
   if (!unixSeconds) return '';
   const diff = unixSeconds - Math.floor(nowMs / 1000);
   for (const [unit, size] of units) {
     if (Math.abs(diff) >= size || unit === 'second') {
-      return relativeFormat.format(Math.round(diff / size), unit);
+      return relativeFormat(language).format(Math.round(diff / size), unit);
     }
   }
   return '';
 }
 
-/** '1h 2m 3s', '4m 05s' or '12s'. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  if (m > 0) return `${m}m ${String(s).padStart(2, '0')}s`;
-  return `${s}s`;
+/** '1h 2m 3s', '4m 05s' or '12s' in English; '1小时2分钟3秒' in Chinese. */
+export function formatDuration(
+  totalSeconds: number,
+  language: Language = currentLanguage(),
+): string {
+  const total = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  // Intl.DurationFormat would do this, but Node 20 (the tests' runtime) lacks it.
+  const parts =
+    h > 0
+      ? [hours(language).format(h), minutes(language).format(m), seconds(language).format(s)]
+      : m > 0
+        ? [minutes(language).format(m), paddedSeconds(language).format(s)]
+        : [seconds(language).format(s)];
+  return unitList(language).format(parts);
 }
 
 /** Duration of something that started and maybe stopped (unix seconds); ticking while running. */
@@ -52,6 +104,12 @@ export function elapsedSeconds(
   return end - started;
 }
 
-export function formatDate(unixSeconds: number): string {
-  return unixSeconds ? new Date(unixSeconds * 1000).toLocaleString('en') : '';
+/** The absolute time with date, time and time zone: 'Nov 25, 2026, 12:18:54 AM UTC'. */
+export function formatDate(unixSeconds: number, language: Language = currentLanguage()): string {
+  return unixSeconds ? dateFormat(language).format(new Date(unixSeconds * 1000)) : '';
+}
+
+/** ISO 8601, for <time dateTime>. */
+export function isoDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString();
 }

@@ -1,11 +1,11 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createNodeServer } from '../../../../mock-server/node';
 import { makeStagedBuild as makeBuild, makeStage, makeStep } from '../../../../tests/factories';
+import { setupMockServer } from '../../../../tests/mockServer';
 import type { Build } from '../../../api/types';
 import { CardsView } from '../CardsView';
 
@@ -15,13 +15,7 @@ import { CardsView } from '../CardsView';
 const repo = { namespace: 'octocat', name: 'hello-world' };
 const CARD = '*/api/repos/octocat/hello-world/cards/7/:stage/:step';
 const SCHEMA = '*/schemas/:file';
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = setupMockServer();
 
 const template = {
   type: 'AdaptiveCard',

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeServer } from '../../../../mock-server/node';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../../tests/factories';
+import { setupMockServer } from '../../../../tests/mockServer';
 import type { Line, Stage, Step } from '../../../api/types';
 import { StepConsole } from './StepConsole';
 
@@ -11,15 +11,11 @@ import { StepConsole } from './StepConsole';
 // test): groups, links, search, permalinks and timestamps.
 
 const LOGS = '*/api/repos/octocat/hello/builds/:build/logs/:stage/:step';
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const server = setupMockServer();
 afterEach(() => {
-  cleanup();
-  server.resetHandlers();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
-afterAll(() => server.close());
 
 const ESC = '\u001b';
 const stage = { id: 11, number: 1, name: 'default', status: 'success' } as Stage;

@@ -1,23 +1,17 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeServer } from '../../../../mock-server/node';
+import { describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../../tests/factories';
+import { setupMockServer } from '../../../../tests/mockServer';
 import type { Line, Stage, Status, Step } from '../../../api/types';
 import { StepConsole } from './StepConsole';
 
 // The console against the Node mock server; the logs route is overridden per test so each test
 // states exactly the stored log it reads.
 const LOGS = '*/api/repos/octocat/hello/builds/:build/logs/:stage/:step';
-const server = createNodeServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = setupMockServer();
 
 const repo = { namespace: 'octocat', name: 'hello' };
 const stage = (status: Status, extra: Partial<Stage> = {}) =>

@@ -99,7 +99,8 @@ export const newBuildMachine = setup({
         input: ({ context }) => ({
           command: {
             id: 'newBuild',
-            label: `New build on ${context.repo.namespace}/${context.repo.name}`,
+            name: 'newBuild' as const,
+            values: { repo: `${context.repo.namespace}/${context.repo.name}` },
           },
           event: { type: 'newBuild.open' },
         }),

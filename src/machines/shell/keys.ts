@@ -17,20 +17,38 @@ export interface ListenKeysInput {
   keys: readonly string[];
 }
 
-/** Every shortcut, for the help dialog ('?') and the README. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string; action: string; where: string }> = [
-  { keys: 'Ctrl+K / ⌘K', action: 'Open the command palette', where: 'Everywhere' },
-  { keys: '/', action: 'Open the command palette', where: 'Everywhere' },
-  { keys: '?', action: 'Show the keyboard shortcuts', where: 'Everywhere' },
-  { keys: 'Enter', action: 'Open the first match', where: 'Palette and search' },
-  { keys: 'j / ↓', action: 'Next step', where: 'Build page' },
-  { keys: 'k / ↑', action: 'Previous step', where: 'Build page' },
-  { keys: 'f', action: 'Follow the log on or off', where: 'Build page' },
-  { keys: 't', action: 'Clock or elapsed timestamps', where: 'Build page' },
-  { keys: 'g g', action: 'Top of the log', where: 'Build page' },
-  { keys: 'G', action: 'Bottom of the log', where: 'Build page' },
-  { keys: '↑ ↓ Home End', action: 'Move in an open menu', where: 'Menus' },
-  { keys: 'Esc', action: 'Close the palette, a dialog or a menu', where: 'Everywhere' },
+export type ShortcutAction =
+  | 'palette'
+  | 'help'
+  | 'first'
+  | 'nextStep'
+  | 'previousStep'
+  | 'follow'
+  | 'timestamps'
+  | 'top'
+  | 'bottom'
+  | 'menu'
+  | 'close';
+export type ShortcutPlace = 'everywhere' | 'palette' | 'build' | 'menus';
+
+/** Every shortcut, for the help dialog ('?'; the view names actions and places) and the README. */
+export const SHORTCUTS: ReadonlyArray<{
+  keys: string;
+  action: ShortcutAction;
+  where: ShortcutPlace;
+}> = [
+  { keys: 'Ctrl+K / ⌘K', action: 'palette', where: 'everywhere' },
+  { keys: '/', action: 'palette', where: 'everywhere' },
+  { keys: '?', action: 'help', where: 'everywhere' },
+  { keys: 'Enter', action: 'first', where: 'palette' },
+  { keys: 'j / ↓', action: 'nextStep', where: 'build' },
+  { keys: 'k / ↑', action: 'previousStep', where: 'build' },
+  { keys: 'f', action: 'follow', where: 'build' },
+  { keys: 't', action: 'timestamps', where: 'build' },
+  { keys: 'g g', action: 'top', where: 'build' },
+  { keys: 'G', action: 'bottom', where: 'build' },
+  { keys: '↑ ↓ Home End', action: 'menu', where: 'menus' },
+  { keys: 'Esc', action: 'close', where: 'everywhere' },
 ];
 
 /** Where typing happens: keys there are text, not shortcuts. */

@@ -4,6 +4,13 @@ import { pagePath } from '../../api/urls';
 import { inspect } from '../devtools/inspector';
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { statusFavicon } from './tabStatus';
+import {
+  browserStorage,
+  forgetChoice,
+  readChoice,
+  storeChoice,
+  type ChoiceStorage,
+} from './rememberedChoice';
 
 // Build notifications (issue 19 item 1): opt-in browser notifications when a build the user has
 // open (its build page, or its repository's page) or started finishes. Permission is asked only
@@ -14,7 +21,7 @@ export const NOTIFICATIONS_STORAGE_KEY = 'drone_build_notifications';
 
 export type NotificationPermissionState = 'default' | 'granted' | 'denied';
 
-export type NotificationsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type NotificationsStorage = ChoiceStorage;
 
 export interface NotificationsInput {
   supported: boolean;
@@ -91,21 +98,12 @@ export function buildNotice(repo: Repository, build: Build): BuildNotice {
   };
 }
 
-function readOptIn(storage?: NotificationsStorage): boolean {
-  try {
-    return storage?.getItem(NOTIFICATIONS_STORAGE_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
+const isOn = (value: unknown): value is 'on' => value === 'on';
 
+/** Remembers (or forgets) that the user turned notifications on in this browser. */
 function writeOptIn(storage: NotificationsStorage | undefined, on: boolean): void {
-  try {
-    if (on) storage?.setItem(NOTIFICATIONS_STORAGE_KEY, 'on');
-    else storage?.removeItem(NOTIFICATIONS_STORAGE_KEY);
-  } catch {
-    // Storage can be disabled: the choice then lasts for this visit.
-  }
+  if (on) storeChoice(storage, NOTIFICATIONS_STORAGE_KEY, 'on');
+  else forgetChoice(storage, NOTIFICATIONS_STORAGE_KEY);
 }
 
 /** The browser's Notification API, as actors tests replace. */
@@ -209,7 +207,7 @@ export const notificationsMachine = setup({
     supported: input.supported,
     permission: input.permission,
     storage: input.storage,
-    optedIn: readOptIn(input.storage),
+    optedIn: readChoice(input.storage, NOTIFICATIONS_STORAGE_KEY, isOn) !== null,
     watched: {},
     started: [],
     announced: [],
@@ -293,13 +291,7 @@ function browserInput(): NotificationsInput {
   if (typeof window === 'undefined' || typeof window.Notification !== 'function') {
     return { supported: false, permission: 'default' };
   }
-  let storage: NotificationsStorage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = undefined;
-  }
-  return { supported: true, permission: window.Notification.permission, storage };
+  return { supported: true, permission: window.Notification.permission, storage: browserStorage() };
 }
 
 let shared: ReturnType<typeof createActor<typeof notificationsMachine>> | undefined;

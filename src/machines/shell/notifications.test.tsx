@@ -5,11 +5,11 @@ import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xst
 import { makeBuild, makeRepo } from '../../../tests/factories';
 import { createSettler, modelOf, pathName, reportCoverage } from '../../../tests/model';
 import type { Status } from '../../api/types';
-import {
-  DENIED_HINT,
-  NotificationsSettings,
-  UNSUPPORTED_HINT,
-} from '../../views/shell/NotificationsBell';
+import { NotificationsSettings } from '../../views/shell/NotificationsBell';
+import { en } from '../../i18n/en';
+
+const DENIED_HINT = en.shell.notifications.denied;
+const UNSUPPORTED_HINT = en.shell.notifications.unsupported;
 import {
   buildNotice,
   NOTIFICATIONS_STORAGE_KEY,

@@ -12,10 +12,17 @@ import { themeActor } from './theme.machine';
 // and matching), their latest builds and commands; Enter opens the first match. A page offers
 // its own commands while it is shown (New build on a repository page) with `offerCommand`.
 
+/** The commands' names, as keys of the view's catalog (shell.palette.commands). */
+export type CommandName = 'dashboard' | 'feed' | 'account' | 'admin' | 'theme' | 'newBuild';
+
+/** Names a command in the user's language (the view passes its translate function). */
+export type CommandLabel = (name: CommandName, values?: Record<string, string>) => string;
+
 /** A command a page offers while it is shown; `palette.run` with its id runs it. */
 export interface OfferedCommand {
   id: string;
-  label: string;
+  name: CommandName;
+  values?: Record<string, string>;
 }
 
 export type PaletteItem =
@@ -145,23 +152,24 @@ export const selectIsHelpOpen = (snapshot: PaletteSnapshot) => snapshot.matches(
 export const selectPaletteQuery = (snapshot: PaletteSnapshot) => snapshot.context.query;
 export const selectOffered = (snapshot: PaletteSnapshot) => snapshot.context.offered;
 
-/** The app's commands for this user, with what the shown page offers. */
-export function paletteCommands(admin: boolean, offered: readonly OfferedCommand[]): PaletteItem[] {
-  const commands: PaletteItem[] = [
-    { kind: 'command', key: 'go.dashboard', label: 'Go to dashboard', href: '/' },
-    { kind: 'command', key: 'go.feed', label: 'Go to builds feed', href: '/builds-feed' },
-    { kind: 'command', key: 'go.account', label: 'Go to account', href: '/account' },
-  ];
-  if (admin) {
-    commands.push({
-      kind: 'command',
-      key: 'go.admin',
-      label: 'Go to admin',
-      href: '/settings/users',
-    });
+/** The app's commands for this user, with what the shown page offers, named by `label`. */
+export function paletteCommands(
+  admin: boolean,
+  offered: readonly OfferedCommand[],
+  label: CommandLabel,
+): PaletteItem[] {
+  const go = (name: CommandName, href: string): PaletteItem => ({
+    kind: 'command',
+    key: `go.${name}`,
+    label: label(name),
+    href,
+  });
+  const commands = [go('dashboard', '/'), go('feed', '/builds-feed'), go('account', '/account')];
+  if (admin) commands.push(go('admin', '/settings/users'));
+  commands.push({ kind: 'command', key: THEME_COMMAND, label: label('theme'), run: THEME_COMMAND });
+  for (const { id, name, values } of offered) {
+    commands.push({ kind: 'command', key: id, label: label(name, values), run: id });
   }
-  commands.push({ kind: 'command', key: THEME_COMMAND, label: 'Toggle theme', run: THEME_COMMAND });
-  for (const { id, label } of offered) commands.push({ kind: 'command', key: id, label, run: id });
   return commands;
 }
 

@@ -9,6 +9,7 @@ import {
   paletteMachine,
   paletteResults,
   resetPaletteActor,
+  type CommandLabel,
   type PaletteEmitted,
 } from './palette.machine';
 import { selectTheme, themeActor } from './theme.machine';
@@ -38,6 +39,17 @@ beforeEach(() =>
     }),
   ),
 );
+/** English names, as the view's catalog gives them. */
+const LABELS = {
+  dashboard: 'Go to dashboard',
+  feed: 'Go to builds feed',
+  account: 'Go to account',
+  admin: 'Go to admin',
+  theme: 'Toggle theme',
+  newBuild: 'New build on {{repo}}',
+};
+const label: CommandLabel = (name, values) => LABELS[name].replace('{{repo}}', values?.repo ?? '');
+
 afterEach(() => {
   resetPaletteActor();
   resetSearchActor();
@@ -86,7 +98,7 @@ describe('palette machine', () => {
     const actor = start();
     const before = selectTheme(themeActor().getSnapshot());
     actor.send({ type: 'palette.open' });
-    const [toggle] = paletteCommands(false, []).filter(({ key }) => key === 'theme.toggle');
+    const [toggle] = paletteCommands(false, [], label).filter(({ key }) => key === 'theme.toggle');
     actor.send({ type: 'palette.choose', item: toggle! });
     expect(selectTheme(themeActor().getSnapshot())).not.toBe(before);
     themeActor().send({ type: 'theme.toggle' });
@@ -98,17 +110,21 @@ describe('palette machine', () => {
     const page = setup({ actors: { offerCommand } }).createMachine({
       invoke: {
         src: 'offerCommand',
-        input: { command: { id: 'newBuild', label: 'New build on a/b' }, event: { type: 'x' } },
+        input: {
+          command: { id: 'newBuild', name: 'newBuild', values: { repo: 'a/b' } },
+          event: { type: 'x' },
+        },
       },
       on: { x: { actions: opened } },
     });
     const offer = createActor(page).start();
     const palette = paletteActor();
     expect(palette.getSnapshot().context.offered).toEqual([
-      { id: 'newBuild', label: 'New build on a/b' },
+      { id: 'newBuild', name: 'newBuild', values: { repo: 'a/b' } },
     ]);
     palette.send({ type: 'palette.open' });
-    const item = paletteCommands(false, palette.getSnapshot().context.offered).at(-1)!;
+    const item = paletteCommands(false, palette.getSnapshot().context.offered, label).at(-1)!;
+    expect(item.label).toBe('New build on a/b');
     palette.send({ type: 'palette.choose', item });
     expect(opened).toHaveBeenCalledOnce();
     offer.stop();
@@ -122,7 +138,7 @@ describe('palette results', () => {
     repo('octocat/spoon-knife', { number: 3, created: 300, title: 'Bump deps' }),
     repo('drone/drone-ui'),
   ];
-  const commands = paletteCommands(false, []);
+  const commands = paletteCommands(false, [], label);
 
   it('lists the recent builds, newest first, then the commands without a query', () => {
     const labels = paletteResults(repos, '  ', commands).map(({ label }) => label);
@@ -151,7 +167,7 @@ describe('palette results', () => {
   });
 
   it('offers the admin page to administrators only', () => {
-    const labels = (admin: boolean) => paletteCommands(admin, []).map(({ label }) => label);
+    const labels = (admin: boolean) => paletteCommands(admin, [], label).map(({ label }) => label);
     expect(labels(true)).toContain('Go to admin');
     expect(labels(false)).not.toContain('Go to admin');
   });

@@ -18,7 +18,7 @@ import {
   selectRepos,
   selectReposError,
 } from '../../machines/shell/search.machine';
-import { Modal, Spinner, StatusIcon, Table, TextInput, UserText } from '../ui';
+import { Modal, Spinner, StatusIcon, Table, TextInput, Trans, UserText, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useCurrentUser } from './session';
 
@@ -41,11 +41,12 @@ function PaletteHost({ admin }: { admin: boolean }) {
     return () => subscription.unsubscribe();
   }, [actor, navigate]);
   const close = () => actor.send({ type: 'palette.close' });
+  const t = useT();
   return (
     <>
       {open ? <PaletteDialog admin={admin} onClose={close} /> : null}
       {help ? (
-        <Modal title="Keyboard shortcuts" onClose={close}>
+        <Modal title={t('shell.shortcuts.title')} onClose={close}>
           <ShortcutsTable />
         </Modal>
       ) : null}
@@ -54,13 +55,14 @@ function PaletteHost({ admin }: { admin: boolean }) {
 }
 
 function ShortcutsTable() {
+  const t = useT();
   return (
     <Table>
       <thead>
         <tr>
-          <th scope="col">Keys</th>
-          <th scope="col">Action</th>
-          <th scope="col">Where</th>
+          <th scope="col">{t('shell.shortcuts.keys')}</th>
+          <th scope="col">{t('shell.shortcuts.action')}</th>
+          <th scope="col">{t('shell.shortcuts.where')}</th>
         </tr>
       </thead>
       <tbody>
@@ -69,8 +71,8 @@ function ShortcutsTable() {
             <td>
               <Kbd>{keys}</Kbd>
             </td>
-            <td>{action}</td>
-            <td>{where}</td>
+            <td>{t(`shell.shortcuts.actions.${action}`)}</td>
+            <td>{t(`shell.shortcuts.places.${where}`)}</td>
           </tr>
         ))}
       </tbody>
@@ -86,9 +88,17 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
   const repos = useSelector(search, selectRepos);
   const loading = useSelector(search, selectIsLoadingRepos);
   const error = useSelector(search, selectReposError);
+  const t = useT();
   const results = useMemo(
-    () => paletteResults(repos, query, paletteCommands(admin, offered)),
-    [repos, query, admin, offered],
+    () =>
+      paletteResults(
+        repos,
+        query,
+        paletteCommands(admin, offered, (name, values) =>
+          t(`shell.palette.commands.${name}`, { repo: values?.repo ?? '' }),
+        ),
+      ),
+    [repos, query, admin, offered, t],
   );
   const ref = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -131,13 +141,13 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
       }}
     >
       <h2 id={titleId} className="visually-hidden">
-        Command palette
+        {t('shell.palette.title')}
       </h2>
       <TextInput
         type="search"
-        aria-label="Search repositories, builds and commands"
+        aria-label={t('shell.palette.field')}
         aria-controls={listId}
-        placeholder="Search repositories, builds and commands"
+        placeholder={t('shell.palette.field')}
         autoComplete="off"
         value={query}
         onChange={(event) => actor.send({ type: 'palette.type', query: event.target.value })}
@@ -150,11 +160,18 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
       ) : null}
       {loading ? (
         <Muted role="status">
-          <Spinner aria-hidden="true" /> Loading repositories...
+          <Spinner aria-hidden="true" /> {t('shell.palette.loading')}
         </Muted>
       ) : null}
-      {results.length === 0 && !loading ? <Muted role="status">No matches</Muted> : null}
-      <Results ref={listRef} id={listId} aria-label="Matches" onKeyDown={moveBetweenItems}>
+      {results.length === 0 && !loading ? (
+        <Muted role="status">{t('shell.palette.none')}</Muted>
+      ) : null}
+      <Results
+        ref={listRef}
+        id={listId}
+        aria-label={t('shell.palette.matches')}
+        onKeyDown={moveBetweenItems}
+      >
         {results.map((item, index) => (
           <li key={item.key} data-first={index === 0 || undefined}>
             {item.href !== undefined ? (
@@ -170,19 +187,25 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
         ))}
       </Results>
       <Hint>
-        <Kbd>Enter</Kbd> opens the first match · <Kbd>↑</Kbd> <Kbd>↓</Kbd> move · <Kbd>Esc</Kbd>{' '}
-        closes · <Kbd>?</Kbd> all shortcuts
+        <Trans
+          i18nKey="shell.palette.hint"
+          components={{ enter: <Kbd />, up: <Kbd />, down: <Kbd />, esc: <Kbd />, help: <Kbd /> }}
+        />
       </Hint>
     </Dialog>
   );
 }
 
-const KIND_LABELS = { repo: 'Repository', build: 'Build', command: 'Command' } as const;
+/** A command's mark (an arrow, not a word). */
+const COMMAND_MARK = '›';
 
 function ItemText({ item }: { item: PaletteItem }) {
+  const t = useT();
   return (
     <>
-      {item.kind === 'command' ? <CommandMark aria-hidden="true">›</CommandMark> : null}
+      {item.kind === 'command' ? (
+        <CommandMark aria-hidden="true">{COMMAND_MARK}</CommandMark>
+      ) : null}
       {item.kind !== 'command' ? <StatusIcon status={item.status} /> : null}
       <ItemMain>
         <strong>
@@ -194,7 +217,7 @@ function ItemText({ item }: { item: PaletteItem }) {
           </small>
         ) : null}
       </ItemMain>
-      <Kind>{KIND_LABELS[item.kind]}</Kind>
+      <Kind>{t(`shell.palette.kinds.${item.kind}`)}</Kind>
     </>
   );
 }

@@ -5,17 +5,12 @@ import {
   notificationsActor,
   selectNotificationsState,
 } from '../../machines/shell/notifications.machine';
-import { Button, Card, Notice } from '../ui';
+import { Button, Card, Notice, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useCurrentUser } from './session';
 
 // Issue 19 item 1: build notifications are off until the user turns them on (a bell on the
 // build page, or the account page); only then does the browser ask for permission.
-
-export const DENIED_HINT =
-  "Notifications are blocked for this site. Allow them in your browser's site settings (the " +
-  'icon beside the address), then turn them on again.';
-export const UNSUPPORTED_HINT = 'This browser cannot show notifications.';
 
 /** Starts the app's notifications for a signed-in user, and opens a clicked build. */
 export function NotificationsHost() {
@@ -53,6 +48,7 @@ const BellIcon = ({ crossed }: { crossed: boolean }) => (
 export function NotificationsBell() {
   const { state, toggle } = useNotifications();
   const hintId = useId();
+  const t = useT();
   if (state === 'unsupported') return null;
   const on = state === 'on';
   return (
@@ -62,16 +58,16 @@ export function NotificationsBell() {
         aria-pressed={on}
         aria-busy={state === 'asking'}
         aria-describedby={state === 'denied' ? hintId : undefined}
-        title={on ? 'Build notifications are on' : 'Notify me when this build finishes'}
+        title={on ? t('shell.notifications.bellOn') : t('shell.notifications.bellOff')}
         data-state={state}
         onClick={toggle}
       >
         <BellIcon crossed={state === 'denied'} />
-        <span>Notify me</span>
+        <span>{t('shell.notifications.bell')}</span>
       </Bell>
       {state === 'denied' ? (
         <Hint id={hintId} role="note">
-          {DENIED_HINT}
+          {t('shell.notifications.denied')}
         </Hint>
       ) : null}
     </BellBox>
@@ -82,16 +78,14 @@ export function NotificationsBell() {
 export function NotificationsSettings() {
   const { state, toggle, dismiss } = useNotifications();
   const titleId = useId();
+  const t = useT();
   return (
     <Card aria-labelledby={titleId}>
       <Stack>
         <Row>
           <div>
-            <h2 id={titleId}>Build notifications</h2>
-            <p>
-              A browser notification when a build you have open or started finishes: repository,
-              build number and status. Click it to open the build.
-            </p>
+            <h2 id={titleId}>{t('shell.notifications.title')}</h2>
+            <p>{t('shell.notifications.text')}</p>
           </div>
           {state === 'unsupported' ? null : (
             <Button
@@ -100,18 +94,20 @@ export function NotificationsSettings() {
               disabled={state === 'asking'}
               onClick={toggle}
             >
-              {state === 'on' ? 'Turn off' : 'Turn on'}
+              {state === 'on' ? t('shell.notifications.turnOff') : t('shell.notifications.turnOn')}
             </Button>
           )}
         </Row>
-        {state === 'unsupported' ? <Notice tone="warning">{UNSUPPORTED_HINT}</Notice> : null}
-        {state === 'asking' ? <p role="status">Waiting for your browser&apos;s answer...</p> : null}
-        {state === 'on' ? <p role="status">Notifications are on in this browser.</p> : null}
+        {state === 'unsupported' ? (
+          <Notice tone="warning">{t('shell.notifications.unsupported')}</Notice>
+        ) : null}
+        {state === 'asking' ? <p role="status">{t('shell.notifications.asking')}</p> : null}
+        {state === 'on' ? <p role="status">{t('shell.notifications.on')}</p> : null}
         {state === 'denied' ? (
           <Notice tone="warning" role="note">
-            <span style={{ flex: 1 }}>{DENIED_HINT}</span>
+            <span style={{ flex: 1 }}>{t('shell.notifications.denied')}</span>
             <Button size="small" onClick={dismiss}>
-              Keep them off
+              {t('shell.notifications.keepOff')}
             </Button>
           </Notice>
         ) : null}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { makeBuild, makeRepo } from '../../../tests/factories';
+import { memoryStorage } from '../../../tests/memoryStorage';
 import { createSettler, modelOf, pathName, reportCoverage } from '../../../tests/model';
 import type { Status } from '../../api/types';
 import { NotificationsSettings } from '../../views/shell/NotificationsBell';
@@ -21,18 +22,7 @@ import {
   type NotificationPermissionState,
   type NotificationsEvent,
   type NotificationsInput,
-  type NotificationsStorage,
 } from './notifications.machine';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const values = new Map(Object.entries(initial));
-  const storage: NotificationsStorage = {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-  return { storage, values };
-}
 
 /** The Notification API and the event stream, faked: the test answers and pushes events. */
 function fakes(answer: () => Promise<NotificationPermissionState>) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup } from 'xstate';
 import { makeBuild, makeRepo } from '../../../tests/factories';
+import { en } from '../../i18n/en';
 import type { Repository } from '../../api/types';
 import {
   offerCommand,
@@ -39,16 +40,9 @@ beforeEach(() =>
     }),
   ),
 );
-/** English names, as the view's catalog gives them. */
-const LABELS = {
-  dashboard: 'Go to dashboard',
-  feed: 'Go to builds feed',
-  account: 'Go to account',
-  admin: 'Go to admin',
-  theme: 'Toggle theme',
-  newBuild: 'New build on {{repo}}',
-};
-const label: CommandLabel = (name, values) => LABELS[name].replace('{{repo}}', values?.repo ?? '');
+/** The English names of the view's catalog. */
+const label: CommandLabel = (name, values) =>
+  en.shell.palette.commands[name].replace('{{repo}}', values?.repo ?? '');
 
 afterEach(() => {
   resetPaletteActor();

@@ -19,6 +19,7 @@ import {
   selectReposError,
 } from '../../machines/shell/search.machine';
 import { Modal, Spinner, StatusIcon, Table, TextInput, Trans, UserText, useT } from '../ui';
+import { dialogClosing } from '../ui/dialogClosing';
 import { styled } from '../ui/theme';
 import { useCurrentUser } from './session';
 
@@ -122,24 +123,7 @@ function PaletteDialog({ admin, onClose }: { admin: boolean; onClose: () => void
     }
   };
   return (
-    <Dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        // A search field swallows Escape (it clears itself) and no cancel event follows:
-        // Escape anywhere in the palette closes it, as in the search drawer.
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onClose();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <Dialog ref={ref} aria-labelledby={titleId} {...dialogClosing(onClose)}>
       <h2 id={titleId} className="visually-hidden">
         {t('shell.palette.title')}
       </h2>
@@ -246,14 +230,6 @@ const Dialog = styled('dialog', {
   boxShadow: '$2',
   '&[open]': { display: 'flex', flexDirection: 'column', gap: '$2' },
   '&::backdrop': { backgroundColor: 'rgba(0,0,0,0.45)' },
-  '.visually-hidden': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
 });
 
 const Results = styled('ul', {

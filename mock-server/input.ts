@@ -87,6 +87,30 @@ export async function readBody<T extends Record<string, GoType>>(
   return out;
 }
 
+/**
+ * The same Decode with its error ignored (a handler that does not check it): a body that is not
+ * a JSON object sets nothing, and a mistyped field is skipped while the others are set, as Go's
+ * decoder goes on past an UnmarshalTypeError.
+ */
+export async function readBodyIgnoringErrors<T extends Record<string, GoType>>(
+  request: Request,
+  fields: T,
+): Promise<Partial<Record<keyof T, unknown>>> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return {};
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const out: Partial<Record<keyof T, unknown>> = {};
+  for (const [key, type] of Object.entries(fields)) {
+    const field = (body as Record<string, unknown>)[key];
+    if (field !== undefined && field !== null && fits(field, type)) out[key as keyof T] = field;
+  }
+  return out;
+}
+
 export const str = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 export const bool = (value: unknown): boolean | undefined =>

@@ -60,6 +60,39 @@ describe('secrets', () => {
     expect((await call(`${path}/docker_pw`, { method: 'DELETE', as: root })).status).toBe(204);
   });
 
+  it('PATCH changes the value and flags it is sent, validates, and never returns data', async () => {
+    const root = addUser('root', { admin: true });
+    addRepo('octo/app');
+    const path = '/api/repos/octo/app/secrets';
+    await post(path, root, { name: 'token', data: 'v1', pull_request_push: true });
+    const stored = () => db.secret.findFirst({ where: { name: { equals: 'token' } } })!;
+    const flagged = await post(`${path}/token`, root, { pull_request: true }, 'PATCH');
+    expect(await flagged.json()).toEqual({
+      id: expect.any(Number),
+      repo_id: expect.any(Number),
+      name: 'token',
+      pull_request: true,
+      pull_request_push: true,
+    });
+    expect(stored()).toMatchObject({ data: 'v1', pull_request: true, pull_request_push: true });
+    await post(`${path}/token`, root, { data: 'v2', pull_request_push: false }, 'PATCH');
+    expect(stored()).toMatchObject({ data: 'v2', pull_request: true, pull_request_push: false });
+    expect(await message(await post(`${path}/token`, root, { data: '' }, 'PATCH'))).toEqual({
+      status: 400,
+      message: 'Invalid Secret Value',
+    });
+    expect(await message(await post(`${path}/nope`, root, { data: 'x' }, 'PATCH'))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
+    // The body is decoded first: a bad one is refused before the lookup.
+    expect(await message(await post(`${path}/nope`, root, { data: 1 }, 'PATCH'))).toEqual({
+      status: 400,
+      message:
+        'json: cannot unmarshal number into Go struct field secretUpdate.data of type string',
+    });
+  });
+
   it('organization secrets carry the namespace and no repo_id', async () => {
     const octo = addUser('octo');
     const created = await post('/api/secrets/octo', octo, { name: 'token', data: 'v' });
@@ -70,6 +103,8 @@ describe('secrets', () => {
     });
     const listed = (await (await call('/api/secrets/octo', { as: octo })).json()) as unknown[];
     expect(listed).toHaveLength(1);
+    const patched = await post('/api/secrets/octo/token', octo, { pull_request: true }, 'PATCH');
+    expect(await patched.json()).toMatchObject({ namespace: 'octo', pull_request: true });
   });
 });
 
@@ -109,6 +144,35 @@ describe('cron', () => {
     expect(names).toEqual(['e', 'nightly-build']);
     expect((await call(`${path}/e`, { method: 'DELETE', as: root })).status).toBe(204);
     expect(await message(await call(`${path}/e`, { as: root }))).toEqual({
+      status: 404,
+      message: 'sql: no rows in result set',
+    });
+  });
+});
+
+describe('cron PATCH (docs/drone-api.md 3.8)', () => {
+  it('changes branch, target and disabled only, ignores decode errors and keeps updated', async () => {
+    const root = addUser('root', { admin: true });
+    addRepo('octo/app');
+    const path = '/api/repos/octo/app/cron';
+    const created = (await (
+      await post(path, root, { name: 'nightly', expr: '@daily', branch: 'main' })
+    ).json()) as Cron;
+    const patch = async (body: unknown) =>
+      (await (await post(`${path}/nightly`, root, body, 'PATCH')).json()) as Cron;
+    expect(await patch({ branch: 'dev', expr: '@hourly', name: 'other', disabled: true })).toEqual({
+      ...created,
+      branch: 'dev',
+      disabled: true,
+    });
+    // A mistyped field is skipped and the others are applied, as Go's decoder does.
+    expect(await patch({ branch: 'release', disabled: 'no' })).toMatchObject({
+      branch: 'release',
+      disabled: true,
+    });
+    const raw = await call(`${path}/nightly`, { method: 'PATCH', as: root, body: 'not json' });
+    expect(((await raw.json()) as Cron).branch).toBe('release');
+    expect(await message(await post(`${path}/nope`, root, {}, 'PATCH'))).toEqual({
       status: 404,
       message: 'sql: no rows in result set',
     });

@@ -8,7 +8,7 @@ import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 
 /** Each stage's scripts run side by side; the first one's output shows live, the others' whole. */
 const STAGES: readonly (readonly string[])[] = [
-  ['test:unit', 'typecheck', 'lint', 'format:check'],
+  ['test:unit', 'typecheck', 'lint', 'format:check', 'check:bundle'],
   ['test:e2e'],
 ];
 

@@ -1,6 +1,8 @@
 import { Router } from 'wouter';
 import { languageActor } from './machines/shell/language.machine';
 import { AppRoutes } from './routes';
+import { CommandPalette } from './views/shell/CommandPalette';
+import { NotificationsHost } from './views/shell/NotificationsBell';
 import { SessionContext } from './views/shell/session';
 import { ThemeRoot } from './views/shell/ThemeToggle';
 import { Toasts } from './views/ui';
@@ -15,6 +17,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
       <ThemeRoot />
       <Router ssrPath={ssrPath}>
         <AppRoutes />
+        <CommandPalette />
+        <NotificationsHost />
       </Router>
       <Toasts />
     </SessionContext.Provider>

@@ -1,10 +1,10 @@
 // Repository cron jobs (docs/drone-api.md 3.8 and 4.3). Every route needs write access, even reads.
-import { parseCron } from '../cronexpr';
+import { parseCron } from '../../src/cron/cronexpr';
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';
 import { repoAccess } from '../guards';
 import { api, json, noContent } from '../http';
-import { bool, readBody, slugify, str, unixNow } from '../input';
+import { bool, readBody, readBodyIgnoringErrors, slugify, str, unixNow } from '../input';
 import { runtime } from '../runtime';
 import { serializeBuild, serializeCron, type CronRow, type RepoRow } from '../serialize';
 import { byKey } from './lookup';
@@ -90,28 +90,22 @@ export const cronHandlers = [
     return json(build ? serializeBuild(build) : null);
   }),
 
-  // PATCH ignores JSON decode errors, as Drone's handler does.
+  // PATCH ignores JSON decode errors, as Drone's handler does, and the store's Update writes the
+  // row as it is: `updated` and `version` stay, and neither name, expression nor next can change.
   api('PATCH', cronPath, async (ctx) => {
     const { repo } = repoAccess(ctx, 'write');
     const cron = findCron(repo, ctx.params.cron);
-    let input: Record<string, unknown> = {};
-    try {
-      input = await readBody(ctx.request, 'cronUpdate', {
-        branch: 'string',
-        target: 'string',
-        disabled: 'bool',
-      });
-    } catch {
-      // keep the empty update
-    }
+    const input = await readBodyIgnoringErrors(ctx.request, {
+      branch: 'string',
+      target: 'string',
+      disabled: 'bool',
+    });
     const updated = db.cron.update({
       where: { id: { equals: cron.id } },
       data: {
         branch: str(input.branch) ?? cron.branch,
         target: str(input.target) ?? cron.target,
         disabled: bool(input.disabled) ?? cron.disabled,
-        updated: unixNow(),
-        version: cron.version + 1,
       },
     });
     return json(serializeCron(updated ?? cron));

@@ -251,6 +251,20 @@ export interface SecretCreate {
   pull_request_push?: boolean;
 }
 
+/** docs/drone-api.md 3.7: what a PATCH may change; an absent key keeps its value. */
+export interface SecretUpdate {
+  data?: string;
+  pull_request?: boolean;
+  pull_request_push?: boolean;
+}
+
+/** docs/drone-api.md 3.8: what a PATCH may change (not the name nor the expression). */
+export interface CronUpdate {
+  branch?: string;
+  target?: string;
+  disabled?: boolean;
+}
+
 export interface CronCreate {
   name: string;
   expr: string;

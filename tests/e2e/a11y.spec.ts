@@ -105,6 +105,18 @@ const INTERACTIONS: Interaction[] = [
     },
   },
   {
+    title: 'cron edit dialog with a custom expression and its preview',
+    path: '/acme/api/settings/cron',
+    ready: 'hourly-smoke',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Edit hourly-smoke' }).click();
+      const dialog = page.getByRole('dialog', { name: 'hourly-smoke' });
+      await dialog.getByLabel('Schedule').selectOption({ label: 'Custom expression' });
+      await dialog.getByLabel('Expression').fill('0 30 9 * * mon-fri');
+      await expect(dialog.getByTestId('schedule-preview').getByRole('listitem')).toHaveCount(3);
+    },
+  },
+  {
     title: 'disable confirmation',
     path: '/acme/api/settings',
     ready: 'Disable',

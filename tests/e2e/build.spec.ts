@@ -69,7 +69,8 @@ test('restarting a finished build lands on the new build, first stage and step',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     finished.message.split('\n')[0]!,
   );
-  await expect(page).toHaveTitle(`Build #${restarted}.1.1 - acme/api`);
+  // The tab's status prefix (issue 19 item 1): the restarted build runs, or has already finished.
+  await expect(page).toHaveTitle(new RegExp(`^[●✓✗] Build #${restarted}\\.1\\.1 - acme/api$`));
 });
 
 test('promoting with a parameter lands on the new deployment', async ({ page }) => {
@@ -164,9 +165,10 @@ test('the title names build, stage and step, then the repository', async ({ page
   await openMock(page, '/acme/api');
   const finished = await findBuild(page, 'acme/api', { status: 'success', event: 'push' });
   await visit(page, `/acme/api/${finished.number}`);
-  await expect(page).toHaveTitle(`Build #${finished.number}.1.1 - acme/api`);
+  // After the tab's status prefix (issue 19 item 1): the build passed.
+  await expect(page).toHaveTitle(`✓ Build #${finished.number}.1.1 - acme/api`);
   await page.getByRole('link', { name: /deps/ }).click();
   await expect(page).toHaveURL(new RegExp(`/acme/api/${finished.number}/1/2$`));
-  await expect(page).toHaveTitle(`Build #${finished.number}.1.2 - acme/api`);
+  await expect(page).toHaveTitle(`✓ Build #${finished.number}.1.2 - acme/api`);
   await expect(page.getByRole('region', { name: 'Step deps', exact: true })).toBeVisible();
 });

@@ -116,5 +116,6 @@ test('invisible and direction-changing characters show as markers, in the log to
   const marker = page.locator('h1 [data-invisible="U+2067"]').first();
   await expect(marker).toHaveText('U+2067');
   await expect(marker).toHaveAttribute('title', /right-to-left isolate/);
-  await expect(page).toHaveTitle('Build #1.1.1 - hostile/spoof');
+  // After the tab's status prefix (issue 19 item 1).
+  await expect(page).toHaveTitle(/^[●✓✗⏸] Build #1\.1\.1 - hostile\/spoof$/);
 });

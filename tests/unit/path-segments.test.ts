@@ -91,6 +91,11 @@ const CALLS: Array<[string, (n: string) => Promise<unknown>, string]> = [
     '/api/repos/{n}/{n}/cron',
   ],
   [
+    'updateCron',
+    (n) => cron.updateCron({ namespace: n, name: n }, n, { branch: 'main' }),
+    '/api/repos/{n}/{n}/cron/{n}',
+  ],
+  [
     'deleteCron',
     (n) => cron.deleteCron({ namespace: n, name: n }, n),
     '/api/repos/{n}/{n}/cron/{n}',
@@ -111,6 +116,11 @@ const CALLS: Array<[string, (n: string) => Promise<unknown>, string]> = [
     '/api/repos/{n}/{n}/secrets',
   ],
   [
+    'updateRepoSecret',
+    (n) => secrets.updateRepoSecret({ namespace: n, name: n }, n, { data: 'x' }),
+    '/api/repos/{n}/{n}/secrets/{n}',
+  ],
+  [
     'deleteRepoSecret',
     (n) => secrets.deleteRepoSecret({ namespace: n, name: n }, n),
     '/api/repos/{n}/{n}/secrets/{n}',
@@ -120,6 +130,11 @@ const CALLS: Array<[string, (n: string) => Promise<unknown>, string]> = [
     'createOrgSecret',
     (n) => secrets.createOrgSecret(n, { name: n, data: 'x' }),
     '/api/secrets/{n}',
+  ],
+  [
+    'updateOrgSecret',
+    (n) => secrets.updateOrgSecret(n, n, { pull_request: true }),
+    '/api/secrets/{n}/{n}',
   ],
   ['deleteOrgSecret', (n) => secrets.deleteOrgSecret(n, n), '/api/secrets/{n}/{n}'],
   ['fetchTemplates', (n) => templates.fetchTemplates(n), '/api/templates/{n}'],

@@ -7,6 +7,7 @@ import { pagePath } from '../../api/urls';
 import { deploymentMachine } from './deployment.machine';
 import type { Navigate } from '../shell/navigation';
 import { notify } from '../shell/toasts.machine';
+import { announceWhenFinished } from '../shell/notifications.machine';
 
 // docs/spec.md 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
 // one. Like the other machines that move the user, it gets the router's navigate through input.
@@ -92,6 +93,13 @@ export const buildControlsMachine = setup({
     // docs/spec.md 4.3: debug restarts and deployments go to the new build number.
     navigateToNewBuild: ({ context, event }) =>
       context.navigate(buildUrl(context, outputOf(event)!.number)),
+    /** Issue 19 item 1: a build started here is announced when it finishes. */
+    announceNewBuild: ({ context, event }) => {
+      // A restart answers the build; the deployment dialog's output holds it as `created`.
+      const output = (event as { output?: Build | { created: Build | null } | null }).output;
+      const build = output && 'number' in output ? output : output?.created;
+      if (build) announceWhenFinished({ ...context.repo, build: build.number });
+    },
     emitStale: emit({ type: 'build.stale' as const }),
     // A new build whose answer could not be read: the repository's list shows it.
     navigateToBuilds: ({ context }) =>
@@ -142,7 +150,11 @@ export const buildControlsMachine = setup({
         src: 'restartBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build, debug: false }),
         onDone: [
-          { guard: 'hasNewBuild', target: 'idle', actions: 'navigateToRestarted' },
+          {
+            guard: 'hasNewBuild',
+            target: 'idle',
+            actions: ['announceNewBuild', 'navigateToRestarted'],
+          },
           { target: 'idle', actions: 'notifyNothingRestarted' },
         ],
         onError: [UNREADABLE_NEW_BUILD, { target: 'idle', actions: 'notifyRestartFailed' }],
@@ -154,7 +166,11 @@ export const buildControlsMachine = setup({
         src: 'restartBuild',
         input: ({ context }) => ({ repo: context.repo, build: context.build, debug: true }),
         onDone: [
-          { guard: 'hasNewBuild', target: 'idle', actions: 'navigateToNewBuild' },
+          {
+            guard: 'hasNewBuild',
+            target: 'idle',
+            actions: ['announceNewBuild', 'navigateToNewBuild'],
+          },
           { target: 'idle', actions: 'notifyNothingDebugged' },
         ],
         onError: [UNREADABLE_NEW_BUILD, { target: 'idle', actions: 'notifyDebugFailed' }],
@@ -167,7 +183,11 @@ export const buildControlsMachine = setup({
         src: 'deployment',
         input: ({ context }) => ({ repo: context.repo, build: context.build }),
         onDone: [
-          { guard: 'hasDeployedBuild', target: 'idle', actions: 'navigateToDeployed' },
+          {
+            guard: 'hasDeployedBuild',
+            target: 'idle',
+            actions: ['announceNewBuild', 'navigateToDeployed'],
+          },
           {
             guard: 'isUnreadableDeploy',
             target: 'idle',

@@ -1,16 +1,19 @@
-import { assign, fromPromise, not, raise, setup } from 'xstate';
+import { assign, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import * as buildsApi from '../../api/builds';
 import { prefetchLogs, type StepRef } from '../../api/logs';
 import { errorMessageOf } from '../shell/callErrors';
 import { fetchRepo, type RepoRef } from '../../api/repos';
+import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
-import type { FollowStepEvent } from './consoleFollow';
+import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 import type { Navigate } from '../shell/navigation';
 import { watchOnline, type ConnectivityEvent } from '../shell/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
+import { watchForNotifications } from '../shell/notifications.machine';
+import { showBuildInTab, tabStatusOf } from '../shell/tabStatus';
 
 // docs/spec.md 4.2: the build page is in error, blocked or normal. It follows the open build through
 // repository events (docs/drone-api.md 5.2), refetches after a stream reconnection, and polls slowly
@@ -62,6 +65,7 @@ export type BuildPageEvent =
   | { type: 'build.received'; build: Build }
   | { type: 'build.changed' }
   | FollowStepEvent
+  | OpenStepEvent
   /** Try the failed load again: the Retry button, the network coming back, the tab shown again. */
   | { type: 'build.retry' }
   | ConnectivityEvent
@@ -116,6 +120,8 @@ export const buildPageMachine = setup({
       buildsApi.declineStage(input.repo, input.build, input.stage),
     ),
     followRepoEvents,
+    showBuildInTab,
+    watchForNotifications,
     watchOnline,
     watchPageVisibility,
   },
@@ -173,6 +179,27 @@ export const buildPageMachine = setup({
       const { build, stage } = context.route;
       context.navigate(`/${namespace}/${name}/${build}/${stage}/${event.step.number}`);
     },
+    /** j / k on the build page: another step, in the view the page shows. */
+    navigateToStep: ({ context, event }) => {
+      if (event.type !== 'step.open') return;
+      const { namespace, name } = context.repoRef;
+      const { build, view } = context.route;
+      const query = view === 'log' ? '' : `?view=${view}`;
+      context.navigate(`${pagePath(namespace, name, build, event.stage, event.step)}${query}`);
+    },
+    /** Issue 19 item 1: the tab shows the build's status (favicon and title prefix). */
+    showStatusInTab: sendTo('tab', ({ context }) => ({
+      type: 'tab.status' as const,
+      status: tabStatusOf(
+        context.build?.status ?? 'pending',
+        context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
+      ),
+    })),
+    /** Another build of the repository: its end is the one to announce. */
+    watchOtherBuild: sendTo('notifyWatch', ({ context }) => ({
+      type: 'notifications.scope' as const,
+      scope: { ...context.repoRef, build: context.route.build },
+    })),
     raiseBuildChanged: raise({ type: 'build.changed' }),
     raiseReload: raise({ type: 'build.reload' }),
     notifyApproveFailed: ({ event }) => notify.error(approveFailed(errorMessage(event))),
@@ -188,8 +215,17 @@ export const buildPageMachine = setup({
     build: null,
     fetchError: null,
   }),
-  // Live repository events for the whole life of the page.
-  invoke: { src: 'followRepoEvents' },
+  invoke: [
+    // Live repository events for the whole life of the page.
+    { src: 'followRepoEvents' },
+    // Issue 19 item 1: the build's status in the tab; a notification when it finishes.
+    { id: 'tab', src: 'showBuildInTab' },
+    {
+      id: 'notifyWatch',
+      src: 'watchForNotifications',
+      input: ({ context }) => ({ ...context.repoRef, build: context.route.build }),
+    },
+  ],
   type: 'parallel',
   states: {
     page: {
@@ -209,6 +245,7 @@ export const buildPageMachine = setup({
           },
         },
         routing: {
+          entry: 'showStatusInTab',
           always: [
             { guard: 'hasError', target: 'error' },
             { guard: 'isBlocked', target: 'blocked' },
@@ -298,7 +335,7 @@ export const buildPageMachine = setup({
       {
         guard: 'isOtherBuild',
         target: ['.page.loading', '.sync.idle'],
-        actions: 'assignOtherBuild',
+        actions: ['assignOtherBuild', 'watchOtherBuild'],
       },
       // Same build, other stage, step or view: decide the page state again, no refetch.
       { actions: ['assignRoute', 'raiseBuildChanged'] },
@@ -312,5 +349,6 @@ export const buildPageMachine = setup({
       actions: ['assignReceivedBuild', 'raiseBuildChanged'],
     },
     'console.followStep': { actions: 'navigateToFollowedStep' },
+    'step.open': { actions: 'navigateToStep' },
   },
 });

@@ -396,6 +396,14 @@ describe('buildPage: route changes', () => {
     expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/3`]);
   });
 
+  it('opens the step j / k ask for, keeping the view (issue 19 item 2)', async () => {
+    const page = startPage({ builds: [makeStagedBuild(7, 'running')], route: { view: 'graph' } });
+    await settle();
+    page.actor.send({ type: 'step.open', stage: 2, step: 1 });
+    const { namespace, name } = repoRef;
+    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/1?view=graph`]);
+  });
+
   it('loads another build from scratch', async () => {
     const page = startPage({
       builds: [makeStagedBuild(7, 'success'), makeStagedBuild(8, 'running')],

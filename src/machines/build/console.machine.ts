@@ -11,7 +11,14 @@ import { fetchLogs, logStreamUrl, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
-import { hasStoppedRunning, nextRunningStep, type FollowStepEvent } from './consoleFollow';
+import {
+  adjacentStep,
+  hasStoppedRunning,
+  nextRunningStep,
+  type FollowStepEvent,
+  type OpenStepEvent,
+} from './consoleFollow';
+import { buildKeysMachine, type BuildKeyEvent } from './buildKeys.machine';
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 import { readStepLog, type LoadStepLog } from './stepLog';
 
@@ -73,7 +80,7 @@ export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName)
 }
 
 /** Who moves the page to the step following goes on to (the build page). */
-export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent>;
+export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent | OpenStepEvent>;
 
 export interface ConsoleInput {
   repo: { namespace: string; name: string };
@@ -105,7 +112,8 @@ export type ConsoleEvent =
   | { type: 'log.retry' }
   | ShowLineEvent
   | { type: 'log.follow' }
-  | { type: 'log.unfollow' };
+  | { type: 'log.unfollow' }
+  | BuildKeyEvent;
 
 function freshContext(input: ConsoleInput): ConsoleContext {
   const { repo, build, stage, step } = input;
@@ -167,7 +175,12 @@ export const consoleMachine = setup({
     input: {} as ConsoleInput,
     events: {} as ConsoleEvent,
   },
-  actors: { fetchStepLogs, streamLogs: logStreamMachine, viewLog: logViewerMachine },
+  actors: {
+    fetchStepLogs,
+    streamLogs: logStreamMachine,
+    viewLog: logViewerMachine,
+    buildKeys: buildKeysMachine,
+  },
   guards: {
     isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
       nextConsoleState(factsOf(context), params.from) === params.to,
@@ -204,6 +217,16 @@ export const consoleMachine = setup({
       }
       enqueue.assign({ followNext: false });
     }),
+    /** j / k: the page opens the step before or after this one. */
+    sendOpenStep: enqueueActions(({ context, event, enqueue }) => {
+      const offset = event.type === 'step.next' ? 1 : -1;
+      const at = { stage: context.stage.number, step: context.step.number };
+      const target = adjacentStep(context.build, at, offset);
+      if (target && context.page) {
+        enqueue.sendTo(context.page, { type: 'step.open', ...target } satisfies OpenStepEvent);
+      }
+    }),
+    forwardToViewer: sendTo('viewer', ({ event }) => event as BuildKeyEvent),
     forwardLines: sendTo('viewer', ({ context }) => ({
       type: 'viewer.lines' as const,
       lines: context.lines,
@@ -220,8 +243,12 @@ export const consoleMachine = setup({
 }).createMachine({
   id: 'console',
   context: ({ input }) => freshContext(input),
-  // How the lines are read (groups, search, permalinks...): lives as long as the console.
-  invoke: { id: 'viewer', src: 'viewLog', input: ({ context }) => ({ lines: context.lines }) },
+  invoke: [
+    // How the lines are read (groups, search, permalinks...): lives as long as the console.
+    { id: 'viewer', src: 'viewLog', input: ({ context }) => ({ lines: context.lines }) },
+    // The build page's keys (issue 19 item 2).
+    { id: 'keys', src: 'buildKeys' },
+  ],
   initial: 'idle',
   states: {
     // Nothing decided yet (or a status docs/spec.md 4.4 has no rule for, e.g. blocked).
@@ -303,6 +330,11 @@ export const consoleMachine = setup({
     'log.showAll': { actions: assign({ showAll: true }) },
     'log.follow': { actions: assign({ follow: true }) },
     'log.unfollow': { actions: assign({ follow: false }) },
+    'log.toggleFollow': { actions: assign({ follow: ({ context }) => !context.follow }) },
+    'log.toggleTimestamps': { actions: 'forwardToViewer' },
+    'log.jump': { actions: 'forwardToViewer' },
+    'step.next': { actions: 'sendOpenStep' },
+    'step.previous': { actions: 'sendOpenStep' },
     // The viewer asks for this only for a line before the tail window (a permalink, a match).
     'log.showLine': { actions: assign({ showAll: true }) },
   },

@@ -12,7 +12,7 @@ import {
   type ConsoleFacts,
   type ConsoleInput,
 } from './console.machine';
-import type { FollowStepEvent } from './consoleFollow';
+import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 
 const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
 const stage = (status: Status = 'running', extra: Partial<Stage> = {}) =>
@@ -264,13 +264,75 @@ describe('console machine (docs/spec.md 4.4)', () => {
   /** A stand-in build page that records the steps following sends it to. */
   function pageRecorder() {
     const followed: number[] = [];
+    const opened: string[] = [];
     const page = createActor(
-      fromCallback<FollowStepEvent>(({ receive }) => {
-        receive((event) => followed.push(event.step.number));
+      fromCallback<FollowStepEvent | OpenStepEvent>(({ receive }) => {
+        receive((event) => {
+          if (event.type === 'step.open') opened.push(`${event.stage}.${event.step}`);
+          else followed.push(event.step.number);
+        });
       }),
     ).start();
-    return { page, followed };
+    return { page, followed, opened };
   }
+
+  it('takes the build page keys (issue 19 item 2): steps, follow, timestamps, top and bottom', () => {
+    const first = step('success', { id: 301, number: 1 });
+    const second = step('running', { id: 302, number: 2 });
+    const { page, opened } = pageRecorder();
+    const steps = stage('running', { steps: [first, second] });
+    const { actor, state } = startConsole({
+      step: second,
+      stage: steps,
+      build: { ...build(), stages: [steps] },
+      page,
+    });
+    const press = (key: string) =>
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    press('k');
+    press('ArrowDown');
+    // The last step of the build has no next one.
+    expect(opened).toEqual(['1.1']);
+    press('f');
+    expect(state().context.follow).toBe(false);
+    press('f');
+    expect(state().context.follow).toBe(true);
+    const viewer = () => state().children.viewer!.getSnapshot().context;
+    const timestamps = viewer().prefs.timestamps;
+    press('t');
+    expect(viewer().prefs.timestamps).not.toBe(timestamps);
+    press('g');
+    press('g');
+    expect(viewer().scroll).toMatchObject({ edge: 'top' });
+    // Going to the top stops following, as scrolling up does; G follows again.
+    expect(state().context.follow).toBe(false);
+    press('G');
+    expect(viewer().scroll).toMatchObject({ edge: 'bottom' });
+    expect(state().context.follow).toBe(true);
+    actor.stop();
+  });
+
+  it('takes no key while the user types or holds a modifier', () => {
+    const { page, opened } = pageRecorder();
+    const steps = stage('running', {
+      steps: [step('success', { id: 300, number: 1 }), step('running')],
+    });
+    const { actor, state } = startConsole({
+      step: step('running'),
+      stage: steps,
+      build: { ...build(), stages: [steps] },
+      page,
+    });
+    const field = document.body.appendChild(document.createElement('input'));
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'f', ctrlKey: true, bubbles: true }),
+    );
+    expect(opened).toEqual([]);
+    expect(state().context.follow).toBe(true);
+    field.remove();
+    actor.stop();
+  });
 
   it('moves on to the next running step of the stage when the followed step finishes', () => {
     const test = step('running');

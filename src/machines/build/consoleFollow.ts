@@ -1,4 +1,4 @@
-import type { Stage, Step } from '../../api/types';
+import type { Build, Stage, Step } from '../../api/types';
 
 // Following across steps (docs/spec.md 2.9 follow logs): when the followed step finishes, the console
 // moves on to the next running step of the stage, and keeps following there.
@@ -7,6 +7,26 @@ import type { Stage, Step } from '../../api/types';
 export interface FollowStepEvent {
   type: 'console.followStep';
   step: Step;
+}
+
+/** Sent by the console for the j / k keys (issue 19 item 2): the page opens this step. */
+export interface OpenStepEvent {
+  type: 'step.open';
+  stage: number;
+  step: number;
+}
+
+/** The step before or after one, in the order 'Pipeline stages' lists them, across stages. */
+export function adjacentStep(
+  build: Build,
+  at: { stage: number; step: number },
+  offset: 1 | -1,
+): { stage: number; step: number } | undefined {
+  const steps = (build.stages ?? []).flatMap((stage) =>
+    (stage.steps ?? []).map((step) => ({ stage: stage.number, step: step.number })),
+  );
+  const index = steps.findIndex(({ stage, step }) => stage === at.stage && step === at.step);
+  return index === -1 ? undefined : steps[index + offset];
 }
 
 /**

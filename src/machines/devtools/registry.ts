@@ -5,6 +5,7 @@ import { badgeMachine } from '../settings/badge.machine';
 import { buildCompareMachine } from '../build/buildCompare.machine';
 import { buildControlsMachine } from '../build/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
+import { buildKeysMachine } from '../build/buildKeys.machine';
 import { buildLogsMachine } from '../build/buildLogs.machine';
 import { buildPageMachine } from '../build/buildPage.machine';
 import { buildsMachine } from '../repo/builds.machine';
@@ -30,6 +31,9 @@ import { repoMachine } from '../repo/repo.machine';
 import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
 import { resourceListMachine } from '../settings/resourceList.machine';
+import { menuMachine } from '../shell/menu.machine';
+import { notificationsMachine } from '../shell/notifications.machine';
+import { paletteMachine } from '../shell/palette.machine';
 import { searchMachine } from '../shell/search.machine';
 import { sessionMachine } from '../shell/session.machine';
 import { themeMachine } from '../shell/theme.machine';
@@ -53,11 +57,22 @@ export const machineRegistry: MachineEntry[] = [
   { id: 'toasts', machine: toastsMachine, description: 'At most 3, 3000 ms each, paused on hover' },
   { id: 'toast', machine: toastMachine, description: 'One toast: countdown, paused on hover' },
   { id: 'copy', machine: copyMachine, description: "'Copied' / 'Copied!' for 2000 ms" },
+  {
+    id: 'menu',
+    machine: menuMachine,
+    description: 'A menu button: open or closed, the focused item (arrows, Home, End, Escape)',
+  },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
   {
     id: 'theme',
     machine: themeMachine,
     description: 'Light or dark: the system preference, or the remembered toggle',
+  },
+  {
+    id: 'notifications',
+    machine: notificationsMachine,
+    description:
+      'Opt-in build notifications: permission asked on turning on, finished open or started builds',
   },
   {
     id: 'language',
@@ -125,7 +140,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'resourceList',
     machine: resourceListMachine,
     description:
-      'Generic list + create modal + delete-with-confirm + toasts, used by secrets, org secrets, cron, templates and users',
+      'Generic list + create and edit modals (submit only when the screen accepts the form) + delete-with-confirm + toasts; an edit that changed the server before failing reloads the list. Used by secrets, org secrets, cron, templates and users',
   },
   { id: 'badge', machine: badgeMachine, description: 'Badge syntax and branch, and the snippet' },
   {
@@ -186,6 +201,11 @@ export const machineRegistry: MachineEntry[] = [
     description: 'Query trimming and matching, drawer open/close with 200 ms slide-out',
   },
   {
+    id: 'palette',
+    machine: paletteMachine,
+    description: "Command palette (Ctrl+K, '/') and shortcuts help ('?'): repos, builds, commands",
+  },
+  {
     id: 'buildsFeed',
     machine: buildsFeedMachine,
     description: "The 25 newest builds, live, and the administrator's running builds",
@@ -206,6 +226,11 @@ export const machineRegistry: MachineEntry[] = [
     machine: logViewerMachine,
     description:
       'How a step log is read: groups and folds, wrap and timestamps, #L permalinks, scroll requests',
+  },
+  {
+    id: 'buildKeys',
+    machine: buildKeysMachine,
+    description: "The build page's keys: j/k steps, f follow, t timestamps, g g / G top and bottom",
   },
   {
     id: 'logSearch',

@@ -6,6 +6,8 @@ import type { Build } from '../../api/types';
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from '../shell/toasts.machine';
+import { offerCommand } from '../shell/palette.machine';
+import { announceWhenFinished } from '../shell/notifications.machine';
 
 // docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.
@@ -56,6 +58,7 @@ export const newBuildMachine = setup({
     createNewBuild: fromPromise<Build | null, CreateBuildInput>(({ input }) =>
       createBuild(input.repo, input),
     ),
+    offerCommand,
   },
   guards: {
     isNoBuild: ({ event }) => (event as { output?: Build | null }).output == null,
@@ -77,6 +80,9 @@ export const newBuildMachine = setup({
     emitCreated: emit(
       ({ context }) => ({ type: 'newBuild.created', build: context.created! }) as const,
     ),
+    /** Issue 19 item 1: announced when it finishes, wherever the user is by then. */
+    announceCreated: ({ context }) =>
+      announceWhenFinished({ ...context.repo, build: context.created!.number }),
     notifyNotStarted: () => notify.warning(NEW_BUILD_NOT_STARTED),
     notifyUnreadable: () => notify.warning(UNREADABLE_ANSWER),
     notifyFailed: (_, params: { message: string }) => notify.error(newBuildFailed(params.message)),
@@ -87,6 +93,18 @@ export const newBuildMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      // The command palette offers 'New build on {repo}' while the dialog can open.
+      invoke: {
+        src: 'offerCommand',
+        input: ({ context }) => ({
+          command: {
+            id: 'newBuild',
+            name: 'newBuild' as const,
+            values: { repo: `${context.repo.namespace}/${context.repo.name}` },
+          },
+          event: { type: 'newBuild.open' },
+        }),
+      },
       on: { 'newBuild.open': { target: 'editing', actions: 'assignBlankForm' } },
     },
     editing: {
@@ -112,7 +130,10 @@ export const newBuildMachine = setup({
         onDone: [
           // The form stays open so the user can pick another branch or commit.
           { guard: 'isNoBuild', target: 'editing', actions: 'notifyNotStarted' },
-          { target: 'created', actions: ['assignCreated', 'notifyStarted', 'emitCreated'] },
+          {
+            target: 'created',
+            actions: ['assignCreated', 'notifyStarted', 'announceCreated', 'emitCreated'],
+          },
         ],
         onError: [
           // The server took it but its answer could not be read: not a failure to retry. The

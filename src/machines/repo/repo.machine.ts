@@ -4,6 +4,7 @@ import type { Repository } from '../../api/types';
 import { errorMessageOf } from '../shell/callErrors';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
+import { watchForNotifications } from '../shell/notifications.machine';
 
 // docs/spec.md 2.5, 4.5, 4.6: the repository behind the repository pages (header, tabs, settings).
 // It loads once, reloads on request, and follows live events for this repository.
@@ -51,6 +52,7 @@ export const repoMachine = setup({
   actors: {
     fetchRepository: fromPromise<Repository, RepoRef>(({ input }) => fetchRepo(input)),
     followRepoEvents,
+    watchForNotifications,
   },
   guards: {
     isNotFound: ({ event }) => NOT_FOUND_MESSAGES.includes(errorMessageOf(event, '')),
@@ -72,6 +74,8 @@ export const repoMachine = setup({
 }).createMachine({
   id: 'repo',
   context: ({ input }) => ({ ref: input.ref, repo: null, error: null }),
+  // Issue 19 item 1: builds of the repository shown here are announced when they finish.
+  invoke: { src: 'watchForNotifications', input: ({ context }) => context.ref },
   initial: 'loading',
   states: {
     loading: {

@@ -13,13 +13,20 @@ import type {
 } from './resourceList.types';
 
 // docs/spec.md 2.12 / 2.13: one list behaviour for secrets, organization secrets, cron jobs, templates
-// and users: load, create in a modal, edit (optional), delete after a confirm, toasts.
+// and users: load, create in a modal, edit in place (issue 19), delete after a confirm, toasts.
 // What differs per screen comes through the actors (`defineResourceList`) and the input (texts).
 
 export const fillMessage = (template: string, error: unknown) =>
   template.replace('{message}', (error as ApiError).message);
 
 export const notProvided = () => Promise.reject(new Error('resourceList: actor not provided'));
+
+/**
+ * An edit made of several calls failed after one of them changed the server (a cron job's new
+ * schedule: deleted, then not created again). Its message says what happened; the list is
+ * reloaded to show what the server holds.
+ */
+export class ListChangedError extends Error {}
 
 /**
  * A create, edit or delete the server accepted but whose answer could not be read: reload the
@@ -46,6 +53,10 @@ export const resourceListMachine = setup({
   },
   guards: {
     isMalformedAnswer: ({ event }) => isMalformedAnswer(event),
+    isListChanged: ({ event }) => (event as { error?: unknown }).error instanceof ListChangedError,
+    // What a screen refuses to send (a cron expression its parser rejects); provided per screen.
+    draftAcceptable: () => true,
+    patchAcceptable: () => true,
   },
   actions: {
     assignCreated: assign(({ context }, item: Item) => ({
@@ -141,7 +152,7 @@ export const resourceListMachine = setup({
               on: {
                 'create.cancel': '#resourceList.ready.idle',
                 'draft.change': { actions: 'assignDraft' },
-                'create.submit': 'submitting',
+                'create.submit': { guard: 'draftAcceptable', target: 'submitting' },
               },
             },
             // A second submit is not handled here: double submits are ignored while in flight.
@@ -184,7 +195,7 @@ export const resourceListMachine = setup({
                       ({ ...context.patch, ...event.changes }) as Patch,
                   }),
                 },
-                'edit.submit': 'submitting',
+                'edit.submit': { guard: 'patchAcceptable', target: 'submitting' },
                 'edit.cancel': {
                   target: '#resourceList.ready.idle',
                   actions: 'clearTarget',
@@ -217,6 +228,17 @@ export const resourceListMachine = setup({
                 },
                 onError: [
                   UNREADABLE,
+                  {
+                    guard: 'isListChanged',
+                    target: '#resourceList.loading',
+                    actions: [
+                      'clearTarget',
+                      {
+                        type: 'notifyError',
+                        params: ({ event }) => (event.error as ListChangedError).message,
+                      },
+                    ],
+                  },
                   {
                     target: 'form',
                     actions: {

@@ -10,7 +10,14 @@ import {
   selectVisibleCount,
 } from './resourceList.selectors';
 import type { ResourceListInput } from './resourceList.types';
-import { defineResourceList, reviseTemplateDraft, type TemplateDraft } from './resourceLists';
+import { ListChangedError } from './resourceList.machine';
+import {
+  defineResourceList,
+  reviseTemplateDraft,
+  secretUpdateOf,
+  type ResourceDefinition,
+  type TemplateDraft,
+} from './resourceLists';
 import { TEMPLATE_EXAMPLES } from './templateExamples';
 import { notify } from '../shell/toasts.machine';
 
@@ -96,11 +103,17 @@ function fakeServer(initial: Thing[]) {
   return { state, calls };
 }
 
-function start(initial: Thing[], input: Partial<ResourceListInput> = {}) {
+type ThingRules = Pick<
+  ResourceDefinition<{ id: number }, Thing, ThingDraft, { flag: boolean }>,
+  'acceptsDraft' | 'acceptsPatch'
+>;
+
+function start(initial: Thing[], input: Partial<ResourceListInput> = {}, rules: ThingRules = {}) {
   const server = fakeServer(initial);
-  const machine = defineResourceList<{ id: number }, Thing, ThingDraft, { flag: boolean }>(
-    server.calls,
-  );
+  const machine = defineResourceList<{ id: number }, Thing, ThingDraft, { flag: boolean }>({
+    ...server.calls,
+    ...rules,
+  });
   const actor = createActor(machine, {
     input: { scope: { id: 7 }, texts, initialDraft: { name: '', flag: false }, ...input },
   }).start();
@@ -284,6 +297,73 @@ describe('editing', () => {
     actor.send({ type: 'remove.request', item });
     expect(actor.getSnapshot().value).toEqual({ ready: 'confirmingRemoval' });
     expect(actor.getSnapshot().context.target).toBe(item);
+  });
+});
+
+describe('what a screen refuses to send (issue 19: an invalid cron expression)', () => {
+  const rules: ThingRules = {
+    acceptsDraft: (draft) => !draft.name.includes(' '),
+    acceptsPatch: (patch) => patch.flag,
+  };
+
+  it('keeps the create form open and calls nothing until the draft is acceptable', async () => {
+    const { actor, server } = start([], {}, rules);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    actor.send({ type: 'create.open' });
+    actor.send({ type: 'draft.change', changes: { name: 'bad name' } });
+    expect(actor.getSnapshot().can({ type: 'create.submit' })).toBe(false);
+    actor.send({ type: 'create.submit' });
+    expect(actor.getSnapshot().value).toEqual({ ready: { creating: 'form' } });
+    actor.send({ type: 'draft.change', changes: { name: 'good_name' } });
+    actor.send({ type: 'create.submit' });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(server.calls.create).toHaveBeenCalledTimes(1);
+    expect(items(actor)).toEqual(['good_name']);
+  });
+
+  it('keeps the edit form open and calls nothing until the patch is acceptable', async () => {
+    const { actor, server } = start([{ name: 'a', flag: true }], {}, rules);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    const item = selectItems<Thing>(actor.getSnapshot())[0]!;
+    actor.send({ type: 'edit.open', item, patch: { flag: false } });
+    actor.send({ type: 'edit.submit' });
+    expect(actor.getSnapshot().value).toEqual({ ready: { editing: 'form' } });
+    actor.send({ type: 'patch.change', changes: { flag: true } });
+    expect(actor.getSnapshot().can({ type: 'edit.submit' })).toBe(true);
+    actor.send({ type: 'edit.submit' });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(server.calls.update).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an edit that changed the server before it failed (issue 19: a cron job re-created)', () => {
+  it('says what happened and reloads the list to show what the server holds', async () => {
+    const { actor, server } = start([{ name: 'a' }, { name: 'b' }]);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    server.calls.update.mockImplementationOnce((_scope, item) =>
+      later(() => {
+        server.state.items = server.state.items.filter((each) => each.name !== item.name);
+        throw new ListChangedError('a was removed, but could not be created again: Forbidden');
+      }),
+    );
+    actor.send({ type: 'edit.open', item: selectItems<Thing>(actor.getSnapshot())[0]!, patch: {} });
+    actor.send({ type: 'edit.submit' });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(error).toHaveBeenCalledWith('a was removed, but could not be created again: Forbidden');
+    expect(actor.getSnapshot().value).toBe('loading');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(items(actor)).toEqual(['b']);
+    expect(actor.getSnapshot().context.target).toBeNull();
+  });
+});
+
+describe('secret edits (docs/drone-api.md 3.7)', () => {
+  it('send a value only when one was typed: an empty value keeps the current one', () => {
+    expect(secretUpdateOf({ data: '', pull_request: true })).toEqual({ pull_request: true });
+    expect(secretUpdateOf({ data: 'new', pull_request: false })).toEqual({
+      data: 'new',
+      pull_request: false,
+    });
   });
 });
 

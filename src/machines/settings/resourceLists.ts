@@ -1,5 +1,5 @@
 import { assign, fromPromise } from 'xstate';
-import { CRON_SCHEDULES, createCron, deleteCron, fetchCrons } from '../../api/cron';
+import { createCron, cronBranch, deleteCron, fetchCrons, updateCron } from '../../api/cron';
 import type { RepoRef } from '../../api/repos';
 import {
   createOrgSecret,
@@ -8,6 +8,8 @@ import {
   deleteRepoSecret,
   fetchOrgSecrets,
   fetchRepoSecrets,
+  updateOrgSecret,
+  updateRepoSecret,
 } from '../../api/secrets';
 import {
   createTemplate,
@@ -15,9 +17,11 @@ import {
   fetchTemplates,
   updateTemplate,
 } from '../../api/templates';
-import type { Cron, Secret, Template, User, UserWithToken } from '../../api/types';
+import type { Cron, Secret, SecretUpdate, Template, User, UserWithToken } from '../../api/types';
 import { createUser, deleteUser, fetchUsers, updateUser } from '../../api/users';
-import { notProvided, resourceListMachine } from './resourceList.machine';
+import { isMalformedAnswer } from '../shell/callErrors';
+import { isPreset, isValidSchedule } from './cronSchedule';
+import { ListChangedError, notProvided, resourceListMachine } from './resourceList.machine';
 import type {
   Draft,
   ListItem as Item,
@@ -39,6 +43,10 @@ export interface ResourceDefinition<S, I, D, P> {
   update?: (scope: S, item: I, patch: P) => Promise<I>;
   /** How a change applies to the create form (default: merged in). */
   reviseDraft?: (draft: D, changes: Partial<D>) => D;
+  /** Whether the create form may be sent (default: always; the server judges). */
+  acceptsDraft?: (draft: D) => boolean;
+  /** Whether the edit form may be sent (default: always). */
+  acceptsPatch?: (patch: P) => boolean;
 }
 
 export function defineResourceList<
@@ -47,8 +55,12 @@ export function defineResourceList<
   D extends Draft,
   P extends Patch = Patch,
 >(calls: ResourceDefinition<S, I, D, P>) {
-  const { reviseDraft } = calls;
+  const { reviseDraft, acceptsDraft, acceptsPatch } = calls;
   return resourceListMachine.provide({
+    guards: {
+      draftAcceptable: ({ context }) => acceptsDraft?.(context.draft as D) ?? true,
+      patchAcceptable: ({ context }) => acceptsPatch?.(context.patch as P) ?? true,
+    },
     actions: reviseDraft
       ? {
           assignDraft: assign(({ context, event }) =>
@@ -86,9 +98,24 @@ export interface NamespaceScope {
 export type SecretDraft = { name: string; data: string; pull_request: boolean };
 const newSecret: SecretDraft = { name: '', data: '', pull_request: false };
 
-export const repoSecretsMachine = defineResourceList<RepoRef, Secret, SecretDraft>({
+/**
+ * The edit form (issue 19): the server never returns a value (docs/drone-api.md 3.7), so the
+ * form starts with none and an empty one keeps the current value.
+ */
+export type SecretPatch = { data: string; pull_request: boolean };
+export const secretPatchOf = (secret: Secret): SecretPatch => ({
+  data: '',
+  pull_request: secret.pull_request ?? false,
+});
+
+/** The PATCH body: `data` only when a new value was typed. */
+export const secretUpdateOf = ({ data, pull_request }: SecretPatch): SecretUpdate =>
+  data === '' ? { pull_request } : { data, pull_request };
+
+export const repoSecretsMachine = defineResourceList<RepoRef, Secret, SecretDraft, SecretPatch>({
   fetch: fetchRepoSecrets,
   create: createRepoSecret,
+  update: (repo, secret, patch) => updateRepoSecret(repo, secret.name ?? '', secretUpdateOf(patch)),
   remove: (repo, secret) => deleteRepoSecret(repo, secret.name ?? ''),
 });
 
@@ -100,13 +127,22 @@ export const repoSecretsInput = (repo: RepoRef): ResourceListInput => ({
     createFailed: 'Unable to add secret: {message}',
     removed: 'Secret has been removed successfully',
     removeFailed: 'Unable to remove secret: {message}',
+    updated: 'Secret has been updated successfully',
+    updateFailed: 'Unable to update secret: {message}',
     confirmRemove: 'Are you sure you want to delete this secret?',
   },
 });
 
-export const orgSecretsMachine = defineResourceList<NamespaceScope, Secret, SecretDraft>({
+export const orgSecretsMachine = defineResourceList<
+  NamespaceScope,
+  Secret,
+  SecretDraft,
+  SecretPatch
+>({
   fetch: ({ namespace }) => fetchOrgSecrets(namespace),
   create: ({ namespace }, draft) => createOrgSecret(namespace, draft),
+  update: ({ namespace }, secret, patch) =>
+    updateOrgSecret(namespace, secret.name ?? '', secretUpdateOf(patch)),
   remove: ({ namespace }, secret) => deleteOrgSecret(namespace, secret.name ?? ''),
 });
 
@@ -118,29 +154,73 @@ export const orgSecretsInput = (namespace: string): ResourceListInput => ({
     createFailed: 'Unable to add organization secret: {message}',
     removed: 'Organization secret has been removed successfully',
     removeFailed: 'Unable to remove organization secret: {message}',
+    updated: 'Organization secret has been updated successfully',
+    updateFailed: 'Unable to update organization secret: {message}',
     confirmRemove: 'Are you sure you want to delete this organization secret?',
   },
 });
 
 // ---- Cron jobs ----
 
-export type CronSchedule = (typeof CRON_SCHEDULES)[number];
-export type CronDraft = { name: string; branch: string; expr: CronSchedule };
-export { CRON_SCHEDULES };
+/**
+ * The create and edit forms' schedule: `expr` is what is sent; `custom` says the user chose to
+ * type one (a preset typed by hand stays in the text field).
+ */
+type CronSchedule = { expr: string; custom: boolean };
+export type CronDraft = CronSchedule & { name: string; branch: string };
+export type CronPatch = CronSchedule & { branch: string };
 
-export const cronMachine = defineResourceList<RepoRef, Cron, CronDraft>({
+export const cronPatchOf = (cron: Cron): CronPatch => ({
+  branch: cron.branch,
+  expr: cron.expr,
+  custom: !isPreset(cron.expr),
+});
+
+/**
+ * Drone cannot PATCH an expression (docs/drone-api.md 3.8): a new one deletes the job and creates
+ * it again under its name, then restores its target and disabled flag, which a create cannot set.
+ * The form has checked the expression with Drone's parser first. A failure after the delete
+ * says so: the list is reloaded (ListChangedError).
+ */
+async function recreateCron(repo: RepoRef, cron: Cron, patch: CronPatch): Promise<Cron> {
+  await deleteCron(repo, cron.name);
+  try {
+    const created = await createCron(repo, {
+      name: cron.name,
+      branch: patch.branch,
+      expr: patch.expr,
+    });
+    if (!cron.target && !cron.disabled) return created;
+    return await updateCron(repo, created.name, { target: cron.target, disabled: cron.disabled });
+  } catch (error) {
+    if (isMalformedAnswer({ error })) throw error;
+    throw new ListChangedError(
+      `Cron job ${cron.name} was removed to change its schedule, but could not be created again: ${(error as Error).message}`,
+    );
+  }
+}
+
+export const cronMachine = defineResourceList<RepoRef, Cron, CronDraft, CronPatch>({
   fetch: fetchCrons,
-  // An empty branch becomes master in createCron (docs/spec.md 5).
-  create: createCron,
+  // An empty branch becomes master (docs/spec.md 5), on create and on edit.
+  create: (repo, { name, branch, expr }) => createCron(repo, { name, branch, expr }),
+  update: (repo, cron, patch) =>
+    patch.expr === cron.expr
+      ? updateCron(repo, cron.name, { branch: cronBranch(patch.branch) })
+      : recreateCron(repo, cron, patch),
   remove: (repo, cron) => deleteCron(repo, cron.name),
+  acceptsDraft: (draft) => isValidSchedule(draft.expr),
+  acceptsPatch: (patch) => isValidSchedule(patch.expr),
 });
 
 export const cronInput = (repo: RepoRef): ResourceListInput => ({
   scope: repo,
-  initialDraft: { name: '', branch: '', expr: '@hourly' } satisfies CronDraft,
+  initialDraft: { name: '', branch: '', expr: '@hourly', custom: false } satisfies CronDraft,
   texts: {
     created: 'Cron has been added successfully',
     createFailed: '{message}',
+    updated: 'Cron has been updated successfully',
+    updateFailed: '{message}',
     removed: 'Cron has been removed successfully',
     removeFailed: '{message}',
     confirmRemove: 'Are you sure you want to remove cron job?',

@@ -8,6 +8,12 @@ export function normalizeQuery(query: string): string {
   return query.trim().toLowerCase();
 }
 
+/** Whether `text` contains the query, case-insensitively (the palette's commands and builds). */
+export function matchesText(text: string, query: string): boolean {
+  const normalized = normalizeQuery(query);
+  return normalized !== '' && text.toLowerCase().includes(normalized);
+}
+
 /**
  * A query with a '/' is split at its first '/' into a namespace part and a name part, which
  * must be contained in the repository's namespace and name; any other query must be contained
@@ -17,7 +23,7 @@ export function matchesRepo(repo: Searchable, query: string): boolean {
   const normalized = normalizeQuery(query);
   if (normalized === '') return false;
   const slash = normalized.indexOf('/');
-  if (slash === -1) return repo.slug.toLowerCase().includes(normalized);
+  if (slash === -1) return matchesText(repo.slug, normalized);
   const namespacePart = normalized.slice(0, slash);
   const namePart = normalized.slice(slash + 1);
   return (

@@ -20,7 +20,9 @@ export type SearchEvent =
   | { type: 'search.open' }
   | { type: 'search.close' }
   | { type: 'search.type'; query: string }
-  | { type: 'search.reload' };
+  | { type: 'search.reload' }
+  /** The command palette needs the list without the drawer (issue 19 item 2). */
+  | { type: 'search.load' };
 
 export const searchMachine = setup({
   types: {
@@ -66,7 +68,7 @@ export const searchMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'search.open': 'loading' },
+          on: { 'search.open': 'loading', 'search.load': 'loading' },
         },
         loading: {
           // A retry (or reopening after a failure) shows the spinner, not the old error.
@@ -88,7 +90,7 @@ export const searchMachine = setup({
           on: { 'search.reload': 'loading' },
         },
         failed: {
-          on: { 'search.reload': 'loading', 'search.open': 'loading' },
+          on: { 'search.reload': 'loading', 'search.open': 'loading', 'search.load': 'loading' },
         },
       },
     },
@@ -109,6 +111,7 @@ export const selectHasQuery = (snapshot: SearchSnapshot) =>
 export const selectIsLoadingRepos = (snapshot: SearchSnapshot) =>
   snapshot.matches({ repos: 'loading' });
 export const selectReposError = (snapshot: SearchSnapshot) => snapshot.context.error;
+export const selectRepos = (snapshot: SearchSnapshot) => snapshot.context.repos;
 
 // Results are derived from the query and the list, never stored; cached per context object so
 // a selector re-run on the same snapshot returns the same array.

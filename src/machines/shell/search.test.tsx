@@ -134,13 +134,13 @@ describe('search machine, model-based', () => {
     ],
   };
   const reposEvents: Record<string, AnyEventObject[]> = {
-    idle: [],
+    idle: [{ type: 'search.load' }],
     loading: [
       { type: 'xstate.done.actor.fetchRepos', output: repos },
       { type: 'xstate.error.actor.fetchRepos', error: new ApiError(500, 'boom') },
     ],
     loaded: [{ type: 'search.reload' }],
-    failed: [{ type: 'search.reload' }],
+    failed: [{ type: 'search.reload' }, { type: 'search.load' }],
   };
   const events = (snapshot: Snapshot) => {
     const value = snapshot.value as { drawer: string; repos: string };

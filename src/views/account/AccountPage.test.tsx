@@ -63,7 +63,9 @@ describe('account page', () => {
     renderAccount();
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
-    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('region', { name: /Token|Usage/ })).toBeNull();
+    // Build notifications do not depend on the token (issue 19 item 1).
+    expect(screen.getByRole('region', { name: 'Build notifications' })).toBeInTheDocument();
   });
 
   it('switches every text of the page to the language picked in its picker', async () => {

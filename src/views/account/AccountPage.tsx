@@ -7,6 +7,7 @@ import {
   selectSnippets,
 } from '../../machines/account/account.machine';
 import { LanguagePicker } from '../shell/LanguagePicker';
+import { NotificationsSettings } from '../shell/NotificationsBell';
 import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader, useT } from '../ui';
 import { styled } from '../ui/theme';
@@ -38,6 +39,8 @@ const Code = styled('pre', {
 });
 
 const LogoutLink = styled(Link, { fontWeight: 600 });
+
+const Spaced = styled('div', { marginTop: '$4' });
 
 function Snippet({ title, text, copyLabel }: { title: string; text: string; copyLabel: string }) {
   return (
@@ -88,6 +91,9 @@ export function AccountPage() {
           <Snippet title={t('account.cli')} text={snippets.cli} copyLabel={t('account.copyCli')} />
         </Snippets>
       ) : null}
+      <Spaced>
+        <NotificationsSettings />
+      </Spaced>
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import {
   selectTarget,
 } from '../../machines/settings/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
-import { CreateModal, useDraft, type ListActor } from '../settings/ListParts';
+import { FormModal, useDraft, type ListActor } from '../settings/ListParts';
 import {
   Button,
   Checkbox,
@@ -30,7 +30,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
   const t = useT();
   const [draft, change] = useDraft<UserDraft>(actor);
   return (
-    <CreateModal actor={actor} title={t('admin.newUser')}>
+    <FormModal actor={actor} mode="create" title={t('admin.newUser')} submitLabel="Create">
       <Field label={t('admin.login')}>
         {(id) => (
           <TextInput
@@ -66,7 +66,7 @@ export function NewUserModal({ actor }: { actor: ListActor }) {
           onChange={(event) => change({ machine: event.target.checked })}
         />
       </Checks>
-    </CreateModal>
+    </FormModal>
   );
 }
 

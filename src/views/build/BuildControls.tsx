@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { isDone, type Build } from '../../api/types';
@@ -9,7 +9,7 @@ import {
   selectDeployment,
   selectIsBusy,
 } from '../../machines/build/buildControls.machine';
-import { Button, Spinner, styled } from '../ui';
+import { Button, MenuButton, Spinner, styled } from '../ui';
 import { DeploymentDialog } from './DeploymentDialog';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -80,85 +80,22 @@ const ACTIONS = [
   { label: 'Debug', event: 'build.debug' },
 ] as const;
 
-/** A small disclosure menu; whether it is open is presentation state of this element. */
+/** Restart, Promote and Debug of a finished build, in a menu button (issue 19 item 2). */
 function ActionsMenu({ controlsRef, busy }: { controlsRef: ControlsRef; busy: boolean }) {
-  const [open, setOpen] = useState(false);
-  const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
-      if (event.type === 'pointerdown' && boxRef.current?.contains(event.target as Node)) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-
+  const items = useMemo(
+    () =>
+      ACTIONS.map(({ label, event }) => ({
+        label,
+        onSelect: () => controlsRef.send({ type: event }),
+      })),
+    [controlsRef],
+  );
   return (
-    <MenuBox ref={boxRef}>
-      <Button
-        aria-haspopup="menu"
-        aria-expanded={open}
-        disabled={busy}
-        onClick={() => setOpen(!open)}
-      >
-        {busy ? <Spinner aria-hidden="true" /> : null}
-        Actions ▾
-      </Button>
-      {open ? (
-        <Menu role="menu" aria-label="Build actions">
-          {ACTIONS.map(({ label, event }) => (
-            <MenuItem
-              key={label}
-              role="menuitem"
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                controlsRef.send({ type: event });
-              }}
-            >
-              {label}
-            </MenuItem>
-          ))}
-        </Menu>
-      ) : null}
-    </MenuBox>
+    <MenuButton label="Build actions" items={items} disabled={busy}>
+      {busy ? <Spinner aria-hidden="true" /> : null}
+      Actions ▾
+    </MenuButton>
   );
 }
 
 const Bar = styled('div', { display: 'flex', alignItems: 'center', gap: '$2' });
-
-const MenuBox = styled('div', { position: 'relative' });
-
-const Menu = styled('div', {
-  position: 'absolute',
-  right: 0,
-  top: 'calc(100% + 4px)',
-  zIndex: 10,
-  minWidth: '160px',
-  display: 'flex',
-  flexDirection: 'column',
-  padding: '$1',
-  backgroundColor: '$surface',
-  border: '1px solid $border',
-  borderRadius: '$2',
-  boxShadow: '$2',
-});
-
-const MenuItem = styled('button', {
-  textAlign: 'left',
-  padding: '$2 $3',
-  border: 'none',
-  borderRadius: '$1',
-  backgroundColor: 'transparent',
-  color: '$text',
-  fontFamily: '$body',
-  fontSize: '$2',
-  cursor: 'pointer',
-  '&:hover, &:focus-visible': { backgroundColor: '$surfaceAlt' },
-});

@@ -12,6 +12,7 @@ import {
   selectRoute,
 } from '../../machines/build/buildPage.selectors';
 import { activityText } from '../repo/activity';
+import { NotificationsBell } from '../shell/NotificationsBell';
 import { useCurrentUser } from '../shell/session';
 import {
   Avatar,
@@ -53,7 +54,10 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           items={[{ label: 'Builds', href: repoHref(repo) }, { label: `#${route.build}` }]}
         />
         {build && state !== 'error' ? (
-          <ViewToggles current={route.view} hasCards={hasCards} />
+          <TopTools>
+            {user ? <NotificationsBell /> : null}
+            <ViewToggles current={route.view} hasCards={hasCards} />
+          </TopTools>
         ) : null}
       </TopRow>
       {build ? (
@@ -186,6 +190,14 @@ const TopRow = styled('div', {
   justifyContent: 'space-between',
   gap: '$3',
   flexWrap: 'wrap',
+});
+
+const TopTools = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
 });
 
 const TitleRow = styled('div', {

@@ -100,7 +100,8 @@ describe('the build page (docs/spec.md 2.9)', () => {
     );
     expect(screen.getByText('#7')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Update README');
-    expect(document.title).toBe('Build #7.1.2 - octocat/hello-world');
+    // docs/spec.md 2.1's title, after the tab's status prefix (issue 19 item 1): build 7 failed.
+    expect(document.title).toBe('✗ Build #7.1.2 - octocat/hello-world');
 
     const step = screen.getByRole('region', { name: 'Step test' });
     expect(within(step).getByText('runner-1')).toBeInTheDocument();

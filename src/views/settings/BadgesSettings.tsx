@@ -8,25 +8,13 @@ import {
   selectSnippet,
   type BadgeSyntax,
 } from '../../machines/settings/badge.machine';
-import { CopyButton, Field, Select, SectionTitle, TextInput } from '../ui';
+import { AutoGrid, boxedRow, CopyButton, SectionTitle, SelectField, TextField } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // docs/spec.md 2.12 badges section (.../settings/badges).
 
-const Options = styled('div', {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
-  gap: '$3',
-});
-
-const Snippet = styled('div', {
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '$2',
-  padding: '$3',
-  border: '1px solid $border',
-  borderRadius: '$2',
+const Snippet = styled('div', boxedRow, {
   backgroundColor: '$surfaceAlt',
   code: { flex: 1, fontFamily: '$mono', fontSize: '$1', overflowWrap: 'anywhere' },
 });
@@ -44,35 +32,20 @@ export function BadgesSettings({ repo }: { repo: Repository }) {
       <p>
         <img src={image} alt="Build status badge" height={20} />
       </p>
-      <Options>
-        <Field label="Syntax">
-          {(id) => (
-            <Select
-              id={id}
-              value={options.syntax}
-              onChange={(event) =>
-                actor.send({ type: 'badge.syntax', syntax: event.target.value as BadgeSyntax })
-              }
-            >
-              {BADGE_SYNTAXES.map((syntax) => (
-                <option key={syntax.value} value={syntax.value}>
-                  {syntax.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Branch">
-          {(id) => (
-            <TextInput
-              id={id}
-              placeholder="master"
-              value={options.branch}
-              onChange={(event) => actor.send({ type: 'badge.branch', branch: event.target.value })}
-            />
-          )}
-        </Field>
-      </Options>
+      <AutoGrid>
+        <SelectField
+          label="Syntax"
+          value={options.syntax}
+          options={BADGE_SYNTAXES}
+          onValue={(syntax) => actor.send({ type: 'badge.syntax', syntax: syntax as BadgeSyntax })}
+        />
+        <TextField
+          label="Branch"
+          placeholder="master"
+          value={options.branch}
+          onValue={(branch) => actor.send({ type: 'badge.branch', branch })}
+        />
+      </AutoGrid>
       <Snippet>
         <code data-testid="badge-snippet">{snippet}</code>
         {/* Keyed by the snippet: new options reset the 'Copied!' indicator (docs/spec.md 2.12). */}

@@ -1,121 +1,164 @@
-import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { Cron, Repository } from '../../api/types';
-import { selectItems } from '../../machines/settings/resourceList.selectors';
+import { CRON_SCHEDULES, previewSchedule } from '../../machines/settings/cronSchedule';
 import {
-  CRON_SCHEDULES,
   cronInput,
   cronMachine,
+  cronPatchOf,
   type CronDraft,
-  type CronSchedule,
+  type CronPatch,
 } from '../../machines/settings/resourceLists';
-import { Field, Select, TextInput, UserText, formatDate, formatRelative, useNow } from '../ui';
-import {
-  CreateModal,
-  DeleteButton,
-  ListSection,
-  ListTable,
-  RowActions,
-  useDraft,
-  type ListActor,
-} from './ListParts';
+import { formatDate, formatRelative, Notice, SelectField, TextField, useNow } from '../ui';
+import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
 
-// docs/spec.md 2.12 cron section (.../settings/cron).
+// docs/spec.md 2.12 cron section (.../settings/cron), with the schedule edited in place and
+// previewed while typing (issue 19).
+
+/** Relative time; the absolute date on hover. */
+function NextExecution({ next }: { next: number }) {
+  const now = useNow();
+  return (
+    <time
+      dateTime={next ? new Date(next * 1000).toISOString() : undefined}
+      title={formatDate(next)}
+    >
+      {formatRelative(next, now)}
+    </time>
+  );
+}
+
+const CUSTOM = 'custom';
+/** docs/spec.md 5's presets, then a custom expression (issue 19). */
+const SCHEDULE_OPTIONS = [...CRON_SCHEDULES, { value: CUSTOM, label: 'Custom expression' }];
+
+/** The user's own zone: Drone schedules in UTC, the preview shows when that is for them. */
+const runFormat = new Intl.DateTimeFormat('en', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+const Runs = styled('ol', {
+  margin: '$1 0 0',
+  paddingLeft: '$4',
+  fontVariantNumeric: 'tabular-nums',
+});
+
+/** The next runs of what the form holds, or the parser's error (the form cannot be sent then). */
+function SchedulePreview({ expr, id }: { expr: string; id: string }) {
+  const now = useNow();
+  const preview = previewSchedule(expr, now);
+  return (
+    <div id={id} aria-live="polite" data-testid="schedule-preview" style={{ marginBottom: 16 }}>
+      {preview.error !== null ? (
+        <Notice tone="danger">{preview.error}</Notice>
+      ) : preview.runs.length === 0 ? (
+        <Notice>This schedule never runs.</Notice>
+      ) : (
+        <>
+          <strong>{preview.runs.length > 1 ? 'Next runs' : 'Next run'}</strong>
+          <Runs>
+            {preview.runs.map((run) => (
+              <li key={run}>
+                <time dateTime={new Date(run).toISOString()}>{runFormat.format(run)}</time>
+              </li>
+            ))}
+          </Runs>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * docs/spec.md 5's descriptors (default @hourly), or a custom robfig/cron expression. Editing, a
+ * new expression re-creates the job (Drone cannot change it in place): the form says so.
+ */
+function ScheduleField({
+  values,
+  change,
+  cron,
+}: {
+  values: CronDraft | CronPatch;
+  change: (changes: Partial<CronPatch>) => void;
+  cron: Cron | null;
+}) {
+  const previewId = useId();
+  return (
+    <>
+      <SelectField
+        label="Schedule"
+        value={values.custom ? CUSTOM : values.expr}
+        options={SCHEDULE_OPTIONS}
+        onValue={(value) =>
+          value === CUSTOM ? change({ custom: true }) : change({ custom: false, expr: value })
+        }
+      />
+      {values.custom ? (
+        <TextField
+          label="Expression"
+          hint="Seconds first: 0 30 9 * * mon-fri, or 5 fields without the day of week, or @every 2h"
+          value={values.expr}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={previewId}
+          onValue={(expr) => change({ expr })}
+        />
+      ) : null}
+      <SchedulePreview expr={values.expr} id={previewId} />
+      {cron && values.expr !== cron.expr ? (
+        <Notice tone="warning" css={{ marginBottom: '$3' }}>
+          Drone cannot change a job&apos;s schedule in place: Update deletes this job and creates it
+          again under the same name.
+        </Notice>
+      ) : null}
+    </>
+  );
+}
+
+const scheduleField = {
+  kind: 'custom',
+  render: (
+    values: CronDraft | CronPatch,
+    change: (changes: Partial<CronPatch>) => void,
+    cron: Cron | null,
+  ) => <ScheduleField values={values} change={change} cron={cron} />,
+} as const;
+
+const branchField = {
+  kind: 'text',
+  key: 'branch',
+  label: 'Branch',
+  placeholder: 'master',
+} as const;
+
+const cronScreen: ListScreenDescription<Cron, CronDraft, CronPatch> = {
+  title: 'Cron Jobs',
+  newLabel: 'New Cron Job',
+  emptyTitle: 'No Cron Jobs',
+  emptyText: 'You can create cron jobs to schedule pipeline executions on a recurring basis.',
+  columns: [
+    { header: 'Name', cell: textCell((cron) => cron.name) },
+    { header: 'Branch', cell: textCell((cron) => cron.branch) },
+    { header: 'Schedule', cell: textCell((cron) => cron.expr) },
+    { header: 'Next Execution', cell: (cron) => <NextExecution next={cron.next} /> },
+  ],
+  nameOf: (cron) => cron.name,
+  // docs/spec.md 5: an empty branch is master. The name cannot change (it is the job's address).
+  create: { fields: [{ kind: 'text', key: 'name', label: 'Name' }, branchField, scheduleField] },
+  edit: { patchOf: cronPatchOf, fields: [branchField, scheduleField] },
+};
 
 export function CronSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(cronMachine, {
     input: cronInput({ namespace: repo.namespace, name: repo.name }),
   });
-  return (
-    <ListSection
-      actor={actor}
-      title="Cron Jobs"
-      newLabel="New Cron Job"
-      emptyTitle="No Cron Jobs"
-      emptyText="You can create cron jobs to schedule pipeline executions on a recurring basis."
-      createModal={<NewCronModal actor={actor} />}
-    >
-      <CronTable actor={actor} />
-    </ListSection>
-  );
-}
-
-function CronTable({ actor }: { actor: ListActor }) {
-  const crons = useSelector(actor, selectItems<Cron>);
-  const now = useNow();
-  return (
-    <ListTable columns={['Name', 'Branch', 'Schedule', 'Next Execution']}>
-      {crons.map((cron) => (
-        <tr key={cron.id ?? cron.name}>
-          <td>
-            <UserText>{cron.name}</UserText>
-          </td>
-          <td>
-            <UserText>{cron.branch}</UserText>
-          </td>
-          <td>
-            <UserText>{cron.expr}</UserText>
-          </td>
-          <td>
-            {/* Relative time; the absolute date on hover. */}
-            <time
-              dateTime={cron.next ? new Date(cron.next * 1000).toISOString() : undefined}
-              title={formatDate(cron.next)}
-            >
-              {formatRelative(cron.next, now)}
-            </time>
-          </td>
-          <RowActions>
-            <DeleteButton
-              label={`Delete ${cron.name}`}
-              onClick={() => actor.send({ type: 'remove.request', item: cron })}
-            />
-          </RowActions>
-        </tr>
-      ))}
-    </ListTable>
-  );
-}
-
-/** docs/spec.md 5: schedule one of the five descriptors (default @hourly); empty branch -> master. */
-function NewCronModal({ actor }: { actor: ListActor }) {
-  const [draft, change] = useDraft<CronDraft>(actor);
-  return (
-    <CreateModal actor={actor} title="New Cron Job">
-      <Field label="Name">
-        {(id) => (
-          <TextInput
-            id={id}
-            value={draft.name}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Branch">
-        {(id) => (
-          <TextInput
-            id={id}
-            placeholder="master"
-            value={draft.branch}
-            onChange={(event) => change({ branch: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="Schedule">
-        {(id) => (
-          <Select
-            id={id}
-            value={draft.expr}
-            onChange={(event) => change({ expr: event.target.value as CronSchedule })}
-          >
-            {CRON_SCHEDULES.map((schedule) => (
-              <option key={schedule} value={schedule}>
-                {schedule}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-    </CreateModal>
-  );
+  return <ResourceListScreen actor={actor} screen={cronScreen} />;
 }

@@ -10,7 +10,7 @@ import {
   type BooleanSetting,
   type repoSettingsMachine,
 } from '../../machines/settings/repoSettings.machine';
-import { Button, ConfirmDialog, Field, Row, SectionTitle, Select, Switch, TextInput } from '../ui';
+import { Button, ConfirmDialog, Row, SectionTitle, SelectField, Switch, TextField } from '../ui';
 import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';
 import { VisibilityCards } from './VisibilityCards';
@@ -105,34 +105,17 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
         />
       </Section>
       <Inline>
-        <Field label="Timeout">
-          {(id) => (
-            <Select
-              id={id}
-              value={String(form.timeout)}
-              onChange={(event) =>
-                actor.send({ type: 'settings.timeout', timeout: Number(event.target.value) })
-              }
-            >
-              {timeoutOptions(form.timeout).map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Configuration">
-          {(id) => (
-            <TextInput
-              id={id}
-              value={form.config_path}
-              onChange={(event) =>
-                actor.send({ type: 'settings.configPath', configPath: event.target.value })
-              }
-            />
-          )}
-        </Field>
+        <SelectField
+          label="Timeout"
+          value={String(form.timeout)}
+          options={timeoutOptions(form.timeout)}
+          onValue={(value) => actor.send({ type: 'settings.timeout', timeout: Number(value) })}
+        />
+        <TextField
+          label="Configuration"
+          value={form.config_path}
+          onValue={(configPath) => actor.send({ type: 'settings.configPath', configPath })}
+        />
       </Inline>
       <Row css={{ marginTop: '$3' }}>
         <Button type="submit" variant="primary" disabled={isSaving || isDisabling}>

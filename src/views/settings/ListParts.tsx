@@ -213,26 +213,35 @@ export function useDraft<TDraft>(actor: ListActor) {
   return [draft, change] as const;
 }
 
-/** docs/spec.md 2.12, 2.13: a create form in a modal, with Cancel and Create; no client-side checks. */
-export function CreateModal({
+/**
+ * docs/spec.md 2.12, 2.13: a create or edit form in a modal, with Cancel and its submit button.
+ * Submit is enabled only when the machine takes it: not while a request is in flight, nor while
+ * the form holds what the screen refuses to send (an invalid cron expression).
+ */
+export function FormModal({
   actor,
+  mode,
   title,
+  submitLabel,
   size,
   children,
 }: {
   actor: ListActor;
+  mode: 'create' | 'edit';
   title: string;
+  submitLabel: string;
   size?: 'wide';
   children: ReactNode;
 }) {
   const isSubmitting = useSelector(actor, selectIsSubmitting);
-  const cancel = () => actor.send({ type: 'create.cancel' });
+  const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: `${mode}.submit` }));
+  const cancel = () => actor.send({ type: `${mode}.cancel` });
   return (
     <Modal title={title} size={size} onClose={cancel}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'create.submit' });
+          actor.send({ type: `${mode}.submit` });
         }}
       >
         {children}
@@ -240,8 +249,8 @@ export function CreateModal({
           <Button onClick={cancel} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            Create
+          <Button type="submit" variant="primary" disabled={!canSubmit}>
+            {submitLabel}
           </Button>
         </ModalFooter>
       </form>

@@ -1,46 +1,14 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetMockDb } from '../../../mock-server/node';
-import { serializeRepo, type RepoRow, type UserRow } from '../../../mock-server/serialize';
-import { addRepo, addUser, grant } from '../../../mock-server/testkit';
-import { renderWithProviders } from '../../../tests/render';
+import { describe, expect, it } from 'vitest';
+import { serializeRepo } from '../../../mock-server/serialize';
 import type { Repository } from '../../api/types';
-import { config } from '../../config';
-import { RepoSettings } from './RepoSettings';
+import { setupSettingsWorld } from './settings.driver';
 import { timeoutLabel } from './timeouts';
-import { setupMockServer } from '../../../tests/mockServer';
 
 // The General screen against the Node mock server (docs/spec.md 2.12, 4.6, 6).
 
-setupMockServer();
-
-let admin: UserRow;
-let writer: UserRow;
-let row: RepoRow;
-
-beforeEach(() => {
-  resetMockDb();
-  admin = addUser('root', { admin: true });
-  writer = addUser('jane');
-  row = addRepo('octocat/hello-world', { user_id: admin.id, timeout: 60 });
-  grant(writer, row, 'admin');
-});
-
-afterEach(() => {
-  cleanup();
-  config.token = '';
-});
-
-function renderAs(user: UserRow, repo: Repository = serializeRepo(row)) {
-  config.token = user.token;
-  const onRepoChanged = vi.fn();
-  renderWithProviders(
-    <RepoSettings repo={repo} section="" onRepoChanged={onRepoChanged} />,
-    '/octocat/hello-world/settings',
-  );
-  return { onRepoChanged };
-}
+const { world, renderSettings } = setupSettingsWorld();
 
 describe('timeout labels (docs/spec.md 9)', () => {
   it('reads minutes up to 90 and hours above', () => {
@@ -53,8 +21,8 @@ describe('timeout labels (docs/spec.md 9)', () => {
 
 describe('general settings', () => {
   it('shows Trusted and the auto-cancel switches to system administrators only', async () => {
-    renderAs(writer, {
-      ...serializeRepo(row),
+    renderSettings(world.writer, '', {
+      ...serializeRepo(world.row),
       permissions: { read: true, write: true, admin: true },
     });
     expect(await screen.findByRole('switch', { name: /Protected/ })).toBeInTheDocument();
@@ -64,7 +32,7 @@ describe('general settings', () => {
 
   it('locks auto cancel running while both other auto-cancel switches are off', async () => {
     const user = userEvent.setup();
-    renderAs(admin);
+    renderSettings(world.admin, '');
     // The switches appear once the session knows the user is a system administrator.
     const running = await screen.findByRole('switch', { name: /Auto cancel running/ });
     expect(running).toBeDisabled();
@@ -79,7 +47,7 @@ describe('general settings', () => {
 
   it('saves the whole form and hands the saved repository to the page', async () => {
     const user = userEvent.setup();
-    const { onRepoChanged } = renderAs(admin);
+    const { onRepoChanged } = renderSettings(world.admin, '');
     await screen.findByRole('switch', { name: /Trusted/ });
     await user.click(screen.getByRole('radio', { name: /Internal/ }));
     await user.selectOptions(screen.getByLabelText('Timeout'), '2 hours');
@@ -98,7 +66,7 @@ describe('general settings', () => {
 
   it('disables after the confirm and shows the inactive repository', async () => {
     const user = userEvent.setup();
-    const { onRepoChanged } = renderAs(admin);
+    const { onRepoChanged } = renderSettings(world.admin, '');
     await user.click(await screen.findByRole('button', { name: 'Disable' }));
     expect(screen.getByText('Are you sure you want to disable this repo?')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Disable' }).at(-1)!);
@@ -111,11 +79,7 @@ describe('general settings', () => {
 
 describe('a settings list', () => {
   it("offers 'New Secret' only once the list has loaded, so a click is never dropped", async () => {
-    config.token = admin.token;
-    renderWithProviders(
-      <RepoSettings repo={serializeRepo(row)} section="secrets" onRepoChanged={vi.fn()} />,
-      '/octocat/hello-world/settings/secrets',
-    );
+    renderSettings(world.admin, 'secrets');
     expect(screen.getByRole('button', { name: 'New Secret' })).toBeDisabled();
     expect(await screen.findByText('No Secrets')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Secret' })).toBeEnabled();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Visibility } from '../../api/types';
+import { AutoGrid, boxedRow } from '../ui';
 import { styled } from '../ui/theme';
 
 // docs/spec.md 2.12 'Project Visibility': three radio cards (docs/spec.md 5: one of three radio options).
@@ -10,19 +11,7 @@ const VISIBILITIES: Array<{ value: Visibility; label: string; description: strin
   { value: 'internal', label: 'Internal', description: 'Only authenticated users.' },
 ];
 
-const Cards = styled('div', {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-  gap: '$3',
-});
-
-const Card = styled('label', {
-  display: 'flex',
-  gap: '$2',
-  alignItems: 'flex-start',
-  padding: '$3',
-  border: '1px solid $border',
-  borderRadius: '$2',
+const Card = styled('label', boxedRow, {
   backgroundColor: '$surface',
   cursor: 'pointer',
   input: { margin: '3px 0 0' },
@@ -40,7 +29,7 @@ export function VisibilityCards({
 }) {
   const name = useId();
   return (
-    <Cards role="radiogroup" aria-label="Project Visibility">
+    <AutoGrid role="radiogroup" aria-label="Project Visibility">
       {VISIBILITIES.map((option) => (
         <Card key={option.value}>
           <input
@@ -56,6 +45,6 @@ export function VisibilityCards({
           </span>
         </Card>
       ))}
-    </Cards>
+    </AutoGrid>
   );
 }

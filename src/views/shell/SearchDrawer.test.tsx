@@ -72,6 +72,23 @@ describe('search drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('opens the first result on Enter', async () => {
+    const { drawer, app } = await openDrawer();
+    const input = within(drawer).getByRole('searchbox');
+    await userEvent.type(input, 'octo');
+    await within(drawer).findByRole('region', { name: 'Search results' });
+    await userEvent.keyboard('{Enter}');
+    expect(app.location.history?.at(-1)).toBe('/octocat/hello-world');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('does nothing on Enter without a result', async () => {
+    const { drawer, app } = await openDrawer();
+    await userEvent.type(within(drawer).getByRole('searchbox'), 'nothing-like-it{Enter}');
+    expect(app.location.history?.at(-1)).toBe('/');
+    expect(drawer).toHaveAttribute('data-state', 'open');
+  });
+
   it('closes with the Close button after the slide-out', async () => {
     const { drawer } = await openDrawer();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));

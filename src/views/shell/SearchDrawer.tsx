@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   DRAWER_SLIDE_OUT,
   searchActor,
@@ -15,6 +15,7 @@ import {
 import { repoHref } from '../build/paths';
 import { translateMessage } from '../../i18n/messages';
 import { Button, Notice, Spinner, StatusIcon, TextInput, Trans, UserText, useT } from '../ui';
+import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';
 
 // docs/spec.md 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
@@ -142,22 +143,7 @@ function SearchDrawer() {
       ref={ref}
       aria-labelledby={titleId}
       data-state={closing ? 'closing' : 'open'}
-      onKeyDown={(event) => {
-        // A search field swallows Escape (it clears itself), so no cancel event would follow:
-        // Escape anywhere in the drawer closes it.
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        close();
-      }}
-      onCancel={(event) => {
-        // Any other close request the browser makes: slide out first instead of vanishing.
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) close();
-      }}
+      {...dialogClosing(close)}
     >
       <Header>
         <h2 id={titleId}>{t('shell.search.title')}</h2>
@@ -177,6 +163,7 @@ function SearchInput() {
   const t = useT();
   const actor = searchActor();
   const query = useSelector(actor, selectQuery);
+  const [, navigate] = useLocation();
   return (
     <TextInput
       type="search"
@@ -185,6 +172,14 @@ function SearchInput() {
       autoComplete="off"
       value={query}
       onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}
+      onKeyDown={(event) => {
+        // Enter opens the first result, as a palette does (issue 19 item 2).
+        const first = selectResults(actor.getSnapshot())[0];
+        if (event.key !== 'Enter' || !first) return;
+        event.preventDefault();
+        navigate(repoHref(first));
+        actor.send({ type: 'search.close' });
+      }}
     />
   );
 }

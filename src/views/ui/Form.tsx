@@ -46,6 +46,78 @@ export function Field({
   );
 }
 
+type ControlProps<T extends 'input' | 'textarea'> = Omit<ComponentProps<T>, 'id' | 'onChange'> & {
+  label: string;
+  hint?: string;
+  /** The new text, on every change. */
+  onValue: (value: string) => void;
+};
+
+/** A labelled text input, or a text area when `multiline`. */
+export function TextField({
+  label,
+  hint,
+  onValue,
+  multiline,
+  ...props
+}:
+  | (ControlProps<'input'> & { multiline?: false })
+  | (ControlProps<'textarea'> & { multiline: true })) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) =>
+        multiline ? (
+          <TextArea
+            {...(props as ComponentProps<'textarea'>)}
+            id={id}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        ) : (
+          <TextInput
+            {...(props as ComponentProps<'input'>)}
+            id={id}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** An option of a SelectField: a value with its label, or a value that is its own label. */
+export type SelectOption = string | { value: string | number; label: string };
+
+/** A labelled select. */
+export function SelectField({
+  label,
+  value,
+  options,
+  onValue,
+}: {
+  label: string;
+  value: string | number;
+  options: readonly SelectOption[];
+  onValue: (value: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <Select id={id} value={value} onChange={(event) => onValue(event.target.value)}>
+          {options.map((option) => {
+            const { value, label } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 const CheckLabel = styled('label', {
   display: 'inline-flex',
   alignItems: 'center',

@@ -29,6 +29,23 @@ export const Card = styled('section', {
   padding: '$4',
 });
 
+/** As many columns as fit, each at least 180px: a form's options side by side, choice cards. */
+export const AutoGrid = styled('div', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  gap: '$3',
+});
+
+/** A bordered box with its content in a row (a snippet and its copy button, a choice card). */
+export const boxedRow = {
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: '$2',
+  padding: '$3',
+  border: '1px solid $border',
+  borderRadius: '$2',
+} as const;
+
 export const SectionTitle = styled('h2', {
   fontSize: '$3',
   margin: '$4 0 $2',

@@ -6,6 +6,7 @@ export * from './Form';
 export * from './Layout';
 export * from './LinkList';
 export * from './LoadFailed';
+export * from './MenuButton';
 export * from './Modal';
 export * from './OnDemand';
 export * from './Status';

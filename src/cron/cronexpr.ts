@@ -1,0 +1,243 @@
+// robfig/cron's `Parse` and `Next` as Drone uses them (the version Drone pins, docs/drone-api.md 3.8):
+// specs are seconds-first, 6 fields, or 5 with the day of week optional, or a descriptor (@yearly
+// @annually @monthly @weekly @daily @midnight @hourly @every <duration>). Times are UTC, the zone a
+// Drone server runs its cron scheduler in.
+//
+// The one implementation for both sides: the mock server computes a job's `next` and refuses what
+// Drone refuses with it, and the console previews the next runs and shows the parser's error while
+// the user types. It imports nothing, so both may import it (mock-server imports it from src/).
+
+interface Field {
+  min: number;
+  max: number;
+  names?: readonly string[];
+}
+
+const SECONDS: Field = { min: 0, max: 59 };
+const MINUTES: Field = { min: 0, max: 59 };
+const HOURS: Field = { min: 0, max: 23 };
+const DOM: Field = { min: 1, max: 31 };
+const MONTHS: Field = {
+  min: 1,
+  max: 12,
+  names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'],
+};
+const DOW: Field = { min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] };
+
+/** A parsed schedule: `next(ms)` is the first activation strictly after `ms`, or 0 if none. */
+export interface Schedule {
+  next(fromMs: number): number;
+}
+
+/** What robfig's Parse returns as its error, with its text. */
+export class CronSyntaxError extends Error {}
+
+const fail = (message: string): never => {
+  throw new CronSyntaxError(message);
+};
+
+interface FieldSet {
+  values: Set<number>;
+  /** robfig's star bit: a range of the field is `*` or `?` (it changes how days match). */
+  star: boolean;
+}
+
+interface SpecSets {
+  second: FieldSet;
+  minute: FieldSet;
+  hour: FieldSet;
+  dom: FieldSet;
+  month: FieldSet;
+  dow: FieldSet;
+}
+
+/** robfig's mustParseInt (Go's strconv.Atoi, then no negatives). */
+function parseInt10(text: string): number {
+  if (!/^[+-]?\d+$/.test(text)) {
+    fail(
+      `Failed to parse int from ${text}: strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`,
+    );
+  }
+  const number = Number(text);
+  if (number < 0) fail(`Negative number (${number}) not allowed: ${text}`);
+  return number;
+}
+
+function parseIntOrName(text: string, field: Field): number {
+  const index = field.names?.indexOf(text.toLowerCase()) ?? -1;
+  return index >= 0 ? index + field.min : parseInt10(text);
+}
+
+/** robfig's getRange: `*`, `?`, `n`, `n-m`, each with an optional `/step`. */
+function parseRange(expr: string, field: Field, into: FieldSet): void {
+  const rangeAndStep = expr.split('/');
+  const lowAndHigh = (rangeAndStep[0] ?? '').split('-');
+  let start: number;
+  let end: number;
+  if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') {
+    [start, end] = [field.min, field.max];
+    into.star = true;
+  } else {
+    start = parseIntOrName(lowAndHigh[0] ?? '', field);
+    if (lowAndHigh.length > 2) fail(`Too many hyphens: ${expr}`);
+    end = lowAndHigh.length === 2 ? parseIntOrName(lowAndHigh[1] ?? '', field) : start;
+  }
+  let step = 1;
+  if (rangeAndStep.length > 2) fail(`Too many slashes: ${expr}`);
+  if (rangeAndStep.length === 2) {
+    step = parseInt10(rangeAndStep[1] ?? '');
+    // "N/step" means "N-max/step".
+    if (lowAndHigh.length === 1) end = field.max;
+  }
+  if (start < field.min)
+    fail(`Beginning of range (${start}) below minimum (${field.min}): ${expr}`);
+  if (end > field.max) fail(`End of range (${end}) above maximum (${field.max}): ${expr}`);
+  if (start > end) fail(`Beginning of range (${start}) beyond end of range (${end}): ${expr}`);
+  // (The pinned robfig loops for ever on a zero step; later versions say this.)
+  if (step === 0) fail(`Step of range should be a positive number: ${expr}`);
+  for (let value = start; value <= end; value += step) into.values.add(value);
+}
+
+/** robfig's getField: comma-separated ranges (empty ones skipped, as Go's FieldsFunc does). */
+function parseField(expr: string, field: Field): FieldSet {
+  const set: FieldSet = { values: new Set(), star: false };
+  for (const range of expr.split(',').filter(Boolean)) parseRange(range, field, set);
+  return set;
+}
+
+const DESCRIPTORS: Record<string, string> = {
+  '@yearly': '0 0 0 1 1 *',
+  '@annually': '0 0 0 1 1 *',
+  '@monthly': '0 0 0 1 * *',
+  '@weekly': '0 0 0 * * 0',
+  '@daily': '0 0 0 * * *',
+  '@midnight': '0 0 0 * * *',
+  '@hourly': '0 0 * * * *',
+};
+
+const UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 36e5,
+};
+
+/** Go's time.ParseDuration, in milliseconds; throws Go's error text. */
+function parseDuration(text: string): number {
+  const quoted = JSON.stringify(text);
+  const body = text.replace(/^[-+]/, '');
+  if (body === '0') return 0;
+  if (body === '') throw new Error(`time: invalid duration ${quoted}`);
+  const sign = text.startsWith('-') ? -1 : 1;
+  const part = /(\d+(?:\.\d*)?|\.\d+)([^\d.]*)/gy;
+  let total = 0;
+  let end = 0;
+  for (let match = part.exec(body); match; match = part.exec(body)) {
+    const unit = match[2] ?? '';
+    if (unit === '') throw new Error(`time: missing unit in duration ${quoted}`);
+    const size = UNITS[unit];
+    if (size === undefined) {
+      throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
+    }
+    total += Number(match[1]) * size;
+    end = part.lastIndex;
+  }
+  if (end !== body.length) throw new Error(`time: invalid duration ${quoted}`);
+  return sign * total;
+}
+
+/** robfig's Every: the delay rounded down to whole seconds, at least one second. */
+function every(durationMs: number): Schedule {
+  const delay = Math.max(1000, Math.floor(durationMs / 1000) * 1000);
+  return { next: (fromMs) => Math.floor(fromMs / 1000) * 1000 + delay };
+}
+
+function parseDescriptor(spec: string): Schedule {
+  const expanded = DESCRIPTORS[spec];
+  if (expanded !== undefined) return parseFields(expanded.split(' '));
+  if (spec.startsWith('@every ')) {
+    try {
+      return every(parseDuration(spec.slice('@every '.length)));
+    } catch (error) {
+      fail(`Failed to parse duration ${spec}: ${(error as Error).message}`);
+    }
+  }
+  return fail(`Unrecognized descriptor: ${spec}`);
+}
+
+function parseFields(fields: string[]): Schedule {
+  if (fields.length === 5) fields.push('*');
+  const [s, mi, h, dom, mo, dow] = fields as [string, string, string, string, string, string];
+  const sets: SpecSets = {
+    second: parseField(s, SECONDS),
+    minute: parseField(mi, MINUTES),
+    hour: parseField(h, HOURS),
+    dom: parseField(dom, DOM),
+    month: parseField(mo, MONTHS),
+    dow: parseField(dow, DOW),
+  };
+  return { next: (fromMs) => nextActivation(sets, fromMs) };
+}
+
+/** robfig's `cron.Parse`: throws a CronSyntaxError with its message on an invalid spec. */
+export function parseCron(spec: string): Schedule {
+  if (spec.length === 0) fail('Empty spec string');
+  if (spec.startsWith('@')) return parseDescriptor(spec);
+  const fields = spec.split(/\s+/).filter(Boolean);
+  if (fields.length < 5 || fields.length > 6) {
+    fail(`Expected 5 to 6 fields, found ${fields.length}: ${spec}`);
+  }
+  return parseFields(fields);
+}
+
+/** The next `count` activations after `fromMs` (ms), fewer if the schedule ends. */
+export function upcomingRuns(schedule: Schedule, fromMs: number, count: number): number[] {
+  const runs: number[] = [];
+  for (let at = schedule.next(fromMs); at && runs.length < count; at = schedule.next(at)) {
+    runs.push(at);
+  }
+  return runs;
+}
+
+function dayMatches(sets: SpecSets, t: Date): boolean {
+  const domMatch = sets.dom.values.has(t.getUTCDate());
+  const dowMatch = sets.dow.values.has(t.getUTCDay());
+  if (sets.dom.star || sets.dow.star) return domMatch && dowMatch;
+  return domMatch || dowMatch;
+}
+
+/** robfig's SpecSchedule.Next: advance the coarsest mismatching unit, wrapping when it rolls. */
+function nextActivation(sets: SpecSets, fromMs: number): number {
+  const t = new Date(Math.floor(fromMs / 1000) * 1000 + 1000);
+  const limit = t.getUTCFullYear() + 5;
+  wrap: while (t.getUTCFullYear() <= limit) {
+    while (!sets.month.values.has(t.getUTCMonth() + 1)) {
+      t.setUTCMonth(t.getUTCMonth() + 1, 1);
+      t.setUTCHours(0, 0, 0, 0);
+      if (t.getUTCMonth() === 0) continue wrap;
+    }
+    while (!dayMatches(sets, t)) {
+      t.setUTCDate(t.getUTCDate() + 1);
+      t.setUTCHours(0, 0, 0, 0);
+      if (t.getUTCDate() === 1) continue wrap;
+    }
+    while (!sets.hour.values.has(t.getUTCHours())) {
+      t.setUTCHours(t.getUTCHours() + 1, 0, 0, 0);
+      if (t.getUTCHours() === 0) continue wrap;
+    }
+    while (!sets.minute.values.has(t.getUTCMinutes())) {
+      t.setUTCMinutes(t.getUTCMinutes() + 1, 0, 0);
+      if (t.getUTCMinutes() === 0) continue wrap;
+    }
+    while (!sets.second.values.has(t.getUTCSeconds())) {
+      t.setUTCSeconds(t.getUTCSeconds() + 1, 0);
+      if (t.getUTCSeconds() === 0) continue wrap;
+    }
+    return t.getTime();
+  }
+  return 0;
+}

@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../mock-server/db';
+import { parseCron, upcomingRuns } from '../../cron/cronexpr';
+import { seed, setupSettingsWorld } from './settings.driver';
+
+// The settings list screens against the Node mock server: editing in place (issue 19 item 5).
+
+const { world, server, renderSettings, toasted } = setupSettingsWorld();
+
+const REPO_API = '/api/repos/octocat/hello-world';
+const secretRow = (name: string) => db.secret.findFirst({ where: { name: { equals: name } } })!;
+const cronRow = (name: string) => db.cron.findFirst({ where: { name: { equals: name } } })!;
+
+/** Opens the row's edit modal; returns the dialog. */
+async function openEdit(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  return { user, dialog: screen.getByRole('dialog', { name }) };
+}
+
+describe('editing a secret', () => {
+  it('changes the pull-request flag and keeps the value when none is typed', async () => {
+    await seed(world.admin, `${REPO_API}/secrets`, { name: 'deploy_key', data: 'hunter2' });
+    renderSettings(world.writer, 'secrets');
+    const { user, dialog } = await openEdit('deploy_key');
+    expect(within(dialog).getByLabelText('Value')).toHaveValue('');
+    await user.click(within(dialog).getByLabelText('Allow Pull Requests'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Secret has been updated successfully');
+    const row = screen.getByRole('row', { name: /deploy_key/ });
+    expect(within(row).getByRole('cell', { name: 'Enabled' })).toBeInTheDocument();
+    expect(secretRow('deploy_key')).toMatchObject({ data: 'hunter2', pull_request: true });
+  });
+
+  it('sends a typed value; the server refusing keeps the modal open with its message', async () => {
+    await seed(world.admin, `${REPO_API}/secrets`, { name: 'deploy_key', data: 'hunter2' });
+    renderSettings(world.writer, 'secrets');
+    const { user, dialog } = await openEdit('deploy_key');
+    await user.type(within(dialog).getByLabelText('Value'), 'correct horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(secretRow('deploy_key').data).toBe('correct horse');
+  });
+
+  it('edits an organization secret through its own PATCH', async () => {
+    await seed(world.admin, '/api/secrets/octocat', { name: 'org_token', data: 's3cret' });
+    server.use(
+      http.patch('*/api/secrets/:namespace/:name', () =>
+        HttpResponse.json({ message: 'Forbidden' }, { status: 401 }),
+      ),
+    );
+    renderSettings(world.admin, 'org-secrets');
+    const { user, dialog } = await openEdit('org_token');
+    await user.click(within(dialog).getByLabelText('Allow Pull Requests'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Unable to update organization secret: Forbidden');
+    expect(screen.getByRole('dialog', { name: 'org_token' })).toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Organization secret has been updated successfully');
+    expect(secretRow('org_token')).toMatchObject({ data: 's3cret', pull_request: true });
+  });
+});
+
+describe('editing a cron job', () => {
+  const nightly = { name: 'nightly', expr: '@daily', branch: 'main' };
+
+  it('changes the branch in place (the job keeps its id)', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    const { id } = cronRow('nightly');
+    renderSettings(world.writer, 'cron');
+    const { user, dialog } = await openEdit('nightly');
+    // No warning while the schedule is unchanged.
+    expect(within(dialog).queryByText(/cannot change a job's schedule/)).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Branch'));
+    await user.type(within(dialog).getByLabelText('Branch'), 'release');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Cron has been updated successfully');
+    expect(within(screen.getByRole('row', { name: /nightly/ })).getByText('release'));
+    expect(cronRow('nightly')).toMatchObject({ id, branch: 'release', expr: '@daily' });
+  });
+
+  it('previews the next runs, refuses an invalid expression, and re-creates the job for a new one', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    const { id } = cronRow('nightly');
+    renderSettings(world.writer, 'cron');
+    const { user, dialog } = await openEdit('nightly');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule'), 'Custom expression');
+    const expression = within(dialog).getByLabelText('Expression');
+    await user.clear(expression);
+    await user.type(expression, '0 61 * * *');
+    expect(
+      within(dialog).getByText('End of range (61) above maximum (59): 61'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeDisabled();
+
+    await user.clear(expression);
+    await user.type(expression, '0 30 9 * * mon');
+    const expected = upcomingRuns(parseCron('0 30 9 * * mon'), Date.now(), 3);
+    const runs = within(screen.getByTestId('schedule-preview')).getAllByRole('listitem');
+    expect(runs.map((run) => run.querySelector('time')?.dateTime)).toEqual(
+      expected.map((at) => new Date(at).toISOString()),
+    );
+    expect(within(dialog).getByText(/Update deletes this job and creates it again/));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Cron has been updated successfully');
+    expect(within(screen.getByRole('row', { name: /nightly/ })).getByText('0 30 9 * * mon'));
+    const recreated = cronRow('nightly');
+    expect(recreated).toMatchObject({ branch: 'main', expr: '0 30 9 * * mon' });
+    expect(recreated.id).not.toBe(id);
+    expect(recreated.next * 1000).toBe(expected[0]);
+  });
+
+  it('keeps a disabled job disabled when it is re-created', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    db.cron.update({ where: { name: { equals: 'nightly' } }, data: { disabled: true } });
+    renderSettings(world.writer, 'cron');
+    const { user, dialog } = await openEdit('nightly');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule'), '@weekly');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Cron has been updated successfully');
+    expect(cronRow('nightly')).toMatchObject({ expr: '@weekly', disabled: true });
+  });
+
+  it('says so when the job was deleted but not created again, and shows what the server holds', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    server.use(
+      http.post('*/api/repos/:owner/:name/cron', () =>
+        HttpResponse.json({ message: 'database is locked' }, { status: 500 }),
+      ),
+    );
+    renderSettings(world.writer, 'cron');
+    const { user, dialog } = await openEdit('nightly');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule'), '@hourly');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted(
+      'Cron job nightly was removed to change its schedule, but could not be created again: database is locked',
+    );
+    expect(await screen.findByText('No Cron Jobs')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('creates a job with a custom expression', async () => {
+    const user = userEvent.setup();
+    renderSettings(world.writer, 'cron');
+    await user.click(await screen.findByRole('button', { name: 'New Cron Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Cron Job' });
+    expect(within(dialog).getByLabelText('Schedule')).toHaveValue('@hourly');
+    await user.type(within(dialog).getByLabelText('Name'), 'weekdays');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule'), 'Custom expression');
+    const expression = within(dialog).getByLabelText('Expression');
+    await user.clear(expression);
+    await user.type(expression, '@every 2h');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await toasted('Cron has been added successfully');
+    expect(cronRow('weekdays')).toMatchObject({ expr: '@every 2h', branch: 'master' });
+  });
+});

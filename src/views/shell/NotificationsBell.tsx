@@ -1,0 +1,158 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { useLocation } from 'wouter';
+import {
+  notificationsActor,
+  selectNotificationsState,
+} from '../../machines/shell/notifications.machine';
+import { Button, Card, Notice, useT } from '../ui';
+import { styled } from '../ui/theme';
+import { useCurrentUser } from './session';
+
+// Issue 19 item 1: build notifications are off until the user turns them on (a bell on the
+// build page, or the account page); only then does the browser ask for permission.
+
+/** Starts the app's notifications for a signed-in user, and opens a clicked build. */
+export function NotificationsHost() {
+  const user = useCurrentUser();
+  return user ? <NotificationClicks /> : null;
+}
+
+function NotificationClicks() {
+  const actor = notificationsActor();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const subscription = actor.on('notifications.navigate', ({ href }) => navigate(href));
+    return () => subscription.unsubscribe();
+  }, [actor, navigate]);
+  return null;
+}
+
+function useNotifications() {
+  const actor = notificationsActor();
+  const state = useSelector(actor, selectNotificationsState);
+  const toggle = () =>
+    actor.send({ type: state === 'on' ? 'notifications.disable' : 'notifications.enable' });
+  return { state, toggle, dismiss: () => actor.send({ type: 'notifications.disable' }) };
+}
+
+const BellIcon = ({ crossed }: { crossed: boolean }) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    {crossed ? <path d="M3 3l18 18" /> : null}
+  </svg>
+);
+
+/** The build page's bell: on or off, and why it cannot be on. */
+export function NotificationsBell() {
+  const { state, toggle } = useNotifications();
+  const hintId = useId();
+  const t = useT();
+  if (state === 'unsupported') return null;
+  const on = state === 'on';
+  return (
+    <BellBox>
+      <Bell
+        type="button"
+        aria-pressed={on}
+        aria-busy={state === 'asking'}
+        aria-describedby={state === 'denied' ? hintId : undefined}
+        title={on ? t('shell.notifications.bellOn') : t('shell.notifications.bellOff')}
+        data-state={state}
+        onClick={toggle}
+      >
+        <BellIcon crossed={state === 'denied'} />
+        <span>{t('shell.notifications.bell')}</span>
+      </Bell>
+      {state === 'denied' ? (
+        <Hint id={hintId} role="note">
+          {t('shell.notifications.denied')}
+        </Hint>
+      ) : null}
+    </BellBox>
+  );
+}
+
+/** The account page's section: the same switch, with its explanation. */
+export function NotificationsSettings() {
+  const { state, toggle, dismiss } = useNotifications();
+  const titleId = useId();
+  const t = useT();
+  return (
+    <Card aria-labelledby={titleId}>
+      <Stack>
+        <Row>
+          <div>
+            <h2 id={titleId}>{t('shell.notifications.title')}</h2>
+            <p>{t('shell.notifications.text')}</p>
+          </div>
+          {state === 'unsupported' ? null : (
+            <Button
+              variant={state === 'on' ? 'secondary' : 'primary'}
+              aria-pressed={state === 'on'}
+              disabled={state === 'asking'}
+              onClick={toggle}
+            >
+              {state === 'on' ? t('shell.notifications.turnOff') : t('shell.notifications.turnOn')}
+            </Button>
+          )}
+        </Row>
+        {state === 'unsupported' ? (
+          <Notice tone="warning">{t('shell.notifications.unsupported')}</Notice>
+        ) : null}
+        {state === 'asking' ? <p role="status">{t('shell.notifications.asking')}</p> : null}
+        {state === 'on' ? <p role="status">{t('shell.notifications.on')}</p> : null}
+        {state === 'denied' ? (
+          <Notice tone="warning" role="note">
+            <span style={{ flex: 1 }}>{t('shell.notifications.denied')}</span>
+            <Button size="small" onClick={dismiss}>
+              {t('shell.notifications.keepOff')}
+            </Button>
+          </Notice>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+const BellBox = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  flexWrap: 'wrap',
+  maxWidth: '100%',
+});
+
+const Bell = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$1',
+  minHeight: '32px',
+  padding: '0 $2',
+  border: '1px solid $border',
+  borderRadius: '$2',
+  backgroundColor: '$surface',
+  color: '$textMuted',
+  fontFamily: '$body',
+  fontSize: '$1',
+  cursor: 'pointer',
+  svg: { width: '16px', height: '16px' },
+  '&:hover': { backgroundColor: '$surfaceAlt' },
+  '&[aria-pressed="true"]': { color: '$primary', borderColor: '$primary' },
+  '&[data-state="denied"]': { color: '$warning' },
+});
+
+const Hint = styled('p', { margin: 0, fontSize: '$1', color: '$textMuted', maxWidth: '420px' });
+
+const Stack = styled('div', { display: 'grid', gap: '$3', p: { margin: 0 } });
+
+const Row = styled('div', {
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: '$3',
+  flexWrap: 'wrap',
+  h2: { fontSize: '$3', margin: '0 0 $1' },
+  p: { margin: 0, color: '$textMuted' },
+});

@@ -106,7 +106,8 @@ export default tseslint.config(
     // their JSX, or in an attribute people read, is a string someone forgot to translate.
     files: [
       'src/views/{ui,auth,account,admin,dashboard,feed,shell,repo,devtools}/**/*.tsx',
-      'src/views/build/console/**/*.tsx',
+      'src/views/build/{console,graph,cards}/**/*.tsx',
+      'src/views/build/{BuildLogsDownload,BuildPage,CardsView,DeploymentDialog,LogView,StageNav,StepPanel}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
@@ -116,7 +117,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           // Numbers, punctuation, CONSTANTS and the close mark are not words to translate.
-          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕×…—▾▸↑↓←→]+'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕×…—▾▸↑↓←→−·]+'] },
           'jsx-attributes': {
             include: [
               'label',

@@ -58,6 +58,7 @@ export const en = {
     syncFailed: 'Sync error has occurred, please, try again',
     disableFailed: 'Unable to disable repo: {{message}}',
     saveFailed: 'Unable to save changes: {{message}}',
+    blockedReadOnly: 'Build is blocked, please, contact repo admin in order to proceed',
     languageFailed: 'Unable to load the texts of {{message}}, showing English',
     addSecretFailed: 'Unable to add secret: {{message}}',
     removeSecretFailed: 'Unable to remove secret: {{message}}',
@@ -490,6 +491,22 @@ export const en = {
     },
   },
   build: {
+    deploy: {
+      title: 'Create deployment',
+      action: 'Action',
+      promote: 'promote',
+      rollback: 'rollback',
+      target: 'Target',
+      targetHint: 'Leave empty to deploy to production',
+      key: 'Key',
+      value: 'Value',
+      submit: 'Deploy',
+    },
+    blocked: {
+      stage: 'Stage {{stage}}',
+      approve: 'Approve Build',
+      decline: 'Decline Build',
+    },
     pageTitle: 'Build #{{build}}.{{stage}}.{{step}} - {{slug}}',
     downloadAll: {
       label: 'Download all logs',

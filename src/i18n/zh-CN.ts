@@ -58,6 +58,7 @@ export const zhCN: Translation<typeof en> = {
     syncFailed: '同步出错，请重试',
     disableFailed: '无法停用仓库：{{message}}',
     saveFailed: '无法保存更改：{{message}}',
+    blockedReadOnly: '构建已被阻止，请联系仓库管理员以继续',
     languageFailed: '无法加载{{message}}的文本，正在显示英文',
     addSecretFailed: '无法添加密钥：{{message}}',
     removeSecretFailed: '无法删除密钥：{{message}}',
@@ -479,6 +480,22 @@ export const zhCN: Translation<typeof en> = {
     },
   },
   build: {
+    deploy: {
+      title: '创建部署',
+      action: '操作',
+      promote: '推广',
+      rollback: '回滚',
+      target: '目标',
+      targetHint: '留空则部署到 production',
+      key: '键',
+      value: '值',
+      submit: '部署',
+    },
+    blocked: {
+      stage: '阶段 {{stage}}',
+      approve: '批准构建',
+      decline: '拒绝构建',
+    },
     pageTitle: '构建 #{{build}}.{{stage}}.{{step}} - {{slug}}',
     downloadAll: {
       label: '下载全部日志',

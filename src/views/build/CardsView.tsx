@@ -39,7 +39,8 @@ function CardList({ repo, build }: BuildBodyProps) {
   if (state === 'loading' || state === 'listing') {
     return <CardMessage role="status">{t('build.cards.loading')}</CardMessage>;
   }
-  if (state === 'failed') return <CardMessage role="alert">{t('build.cards.cardError')}</CardMessage>;
+  if (state === 'failed')
+    return <CardMessage role="alert">{t('build.cards.cardError')}</CardMessage>;
   if (state === 'empty' || !renderer) return <CardMessage>{t('build.cards.none')}</CardMessage>;
   return (
     <List aria-label={t('build.cards.title')}>

@@ -107,7 +107,7 @@ export default tseslint.config(
     files: [
       'src/views/{ui,auth,account,admin,dashboard,feed,shell,repo,devtools}/**/*.tsx',
       'src/views/build/{console,graph,cards}/**/*.tsx',
-      'src/views/build/{BuildLogsDownload,BuildPage,CardsView,DeploymentDialog,LogView,StageNav,StepPanel}.tsx',
+      'src/views/build/{BuildControls,BuildHeader,BuildLogsDownload,BuildPage,CardsView,DeploymentDialog,LogView,StageNav,StepPanel}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },

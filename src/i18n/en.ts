@@ -491,6 +491,19 @@ export const en = {
     },
   },
   build: {
+    actions: {
+      label: 'Build actions',
+      menu: 'Actions ▾',
+      restart: 'Restart',
+      promote: 'Promote',
+      debug: 'Debug',
+    },
+    header: {
+      showAll: 'Show all',
+      showLess: 'Show less',
+      views: 'Build views',
+      view: { log: 'Log View', graph: 'Graph View', card: 'Card View', compare: 'Compare' },
+    },
     deploy: {
       title: 'Create deployment',
       action: 'Action',

@@ -480,6 +480,19 @@ export const zhCN: Translation<typeof en> = {
     },
   },
   build: {
+    actions: {
+      label: '构建操作',
+      menu: '操作 ▾',
+      restart: '重新构建',
+      promote: '推广',
+      debug: '调试',
+    },
+    header: {
+      showAll: '显示全部',
+      showLess: '收起',
+      views: '构建视图',
+      view: { log: '日志视图', graph: '图形视图', card: '卡片视图', compare: '对比' },
+    },
     deploy: {
       title: '创建部署',
       action: '操作',

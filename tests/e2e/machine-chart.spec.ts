@@ -69,15 +69,23 @@ test.describe('at 1280x800', () => {
     await fitButton.click();
     await expect.poll(originX).toBe(fitX);
 
-    // The wheel zooms the canvas (G6 reports it to the chart's machine)...
-    await page.mouse.move(box.x + box.width / 2, box.y + 40);
-    await page.mouse.wheel(0, -400);
-    await expect.poll(zoom).toBeGreaterThan(fit);
+    // The wheel zooms the canvas (G6 reports it to the chart's machine), over the canvas where it
+    // is now (the clicks above may have scrolled the page); a wheel turn G6 had no listener for
+    // yet is turned again...
+    await expect(chart).toHaveAttribute('data-viewport-shown', 'true');
+    await chart.scrollIntoViewIfNeeded();
+    const area = (await chart.boundingBox())!;
+    await page.mouse.move(area.x + area.width / 2, area.y + 40);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, -400);
+        return zoom();
+      })
+      .toBeGreaterThan(fit);
     await fitButton.click();
     await expect.poll(zoom).toBe(fit);
     // ...and a drag on its background pans it, once the canvas shows the fitted chart.
     await expect(chart).toHaveAttribute('data-viewport-shown', 'true');
-    await chart.scrollIntoViewIfNeeded();
     const corner = (await chart.boundingBox())!;
     await page.mouse.move(corner.x + 6, corner.y + 6);
     await page.mouse.down();

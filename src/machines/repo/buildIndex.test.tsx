@@ -7,6 +7,7 @@ import type { Build } from '../../api/types';
 import { makeBuild, makeRepo } from '../../../tests/factories';
 import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
 import { modelSteps } from '../../../tests/drivers/modelSteps';
+import { failedOrNotFound } from '../../../tests/drivers/tabStates';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { BuildIndexTab } from '../../views/repo/BuildIndexTab';
 import {
@@ -141,14 +142,11 @@ describe('buildIndex machine, model-based', () => {
               expect(within(table).getByRole('link', { name: build.target })).toBeInTheDocument();
             }
           },
-          failed: () => {
-            expect(selectIndexError(actor.getSnapshot())).toBe('boom');
-            expect(screen.getByRole('alert')).toHaveTextContent('boom');
-          },
-          notFound: () => {
-            expect(selectIndexIsNotFound(actor.getSnapshot())).toBe(true);
-            expect(view.location.history.at(-1)).toBe('/404');
-          },
+          ...failedOrNotFound({
+            error: () => selectIndexError(actor.getSnapshot()),
+            isNotFound: () => selectIndexIsNotFound(actor.getSnapshot()),
+            history: () => view.location.history,
+          }),
         },
         events: {
           ...answers('fetchIndex'),

@@ -6,6 +6,7 @@ import type { Build } from '../../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../../tests/factories';
 import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
 import { modelSteps } from '../../../tests/drivers/modelSteps';
+import { failedOrNotFound } from '../../../tests/drivers/tabStates';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { filterBuilds } from './buildFilter';
 import { BuildsTab } from '../../views/repo/BuildsTab';
@@ -233,14 +234,11 @@ describe('builds machine, model-based', () => {
             // The list stays on screen while it is fetched again.
             if (listed().length) showsList();
           },
-          failed: () => {
-            expect(selectLoadError(actor.getSnapshot())).toBe('boom');
-            expect(screen.getByRole('alert')).toHaveTextContent('boom');
-          },
-          notFound: () => {
-            expect(selectIsNotFound(actor.getSnapshot())).toBe(true);
-            expect(view.location.history.at(-1)).toBe('/404');
-          },
+          ...failedOrNotFound({
+            error: () => selectLoadError(actor.getSnapshot()),
+            isNotFound: () => selectIsNotFound(actor.getSnapshot()),
+            history: () => view.location.history,
+          }),
         },
         events: {
           ...answers('fetchBuildsPage'),

@@ -104,7 +104,7 @@ export default tseslint.config(
   {
     // Issue 19: the texts of these folders come from the catalogs (src/i18n), so a text literal in
     // their JSX, or in an attribute people read, is a string someone forgot to translate.
-    files: ['src/views/{ui,auth,account,admin,dashboard,feed,shell}/**/*.tsx'],
+    files: ['src/views/{ui,auth,account,admin,dashboard,feed,shell,repo,devtools,build}/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {
@@ -113,7 +113,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           // Numbers, punctuation, CONSTANTS and the close mark are not words to translate.
-          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕…—]+'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[✕×…—▾▸↑↓←→−·]+'] },
           'jsx-attributes': {
             include: [
               'label',

@@ -1,3 +1,4 @@
+import { switchLanguage } from '../../tests/language';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './index';
 import { translateMessage } from './messages';
@@ -12,7 +13,7 @@ describe('translateMessage', () => {
   });
 
   it("gives the chosen language's text, the server's own part kept as it came", async () => {
-    await i18n.changeLanguage('zh-CN');
+    await switchLanguage('zh-CN');
     expect(translateMessage('Unable to cancel build: not allowed')).toBe(
       '无法取消构建：not allowed',
     );
@@ -24,7 +25,7 @@ describe('translateMessage', () => {
   });
 
   it('shows a message no template made (a bare server message) unchanged', async () => {
-    await i18n.changeLanguage('zh-CN');
+    await switchLanguage('zh-CN');
     expect(translateMessage('repository not found')).toBe('repository not found');
     expect(translateMessage('Repo has been disabled!')).toBe('Repo has been disabled!');
   });

@@ -24,4 +24,13 @@ describe('clock times', () => {
     expect(title).toContain(formatClockTime(started, 65));
     expect(title.endsWith(` ${zone}`)).toBe(true);
   });
+
+  it("names the time zone in the reader's language", () => {
+    const zoneIn = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')!.value;
+    expect(formatClockTitle(started, 65, 'zh-CN').endsWith(` ${zoneIn('zh-CN')}`)).toBe(true);
+    expect(formatClockTitle(started, 65, 'en')).toBe(formatClockTitle(started, 65));
+  });
 });

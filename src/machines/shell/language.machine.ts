@@ -1,5 +1,15 @@
-import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
-import { i18n, isLanguage, languageFor, type Language } from '../../i18n';
+import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  DEFAULT_LANGUAGE,
+  i18n,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  languageFor,
+  type Language,
+} from '../../i18n';
+import { loadCatalog } from '../../i18n/load';
+import { notify } from './toasts.machine';
 import { inspect } from '../devtools/inspector';
 import {
   browserStorage,
@@ -10,10 +20,12 @@ import {
 } from './rememberedChoice';
 
 // The console's language (issue 19): the browser's preference until the user picks one in the
-// picker; the pick is remembered in localStorage. Whichever it is, entering a state applies it to
-// i18next (every text) and to <html lang> (screen readers, fonts, hyphenation).
+// picker; the pick is remembered in localStorage. Whichever it is, its catalog is loaded first
+// (English is bundled, other languages are fetched on demand) and then applied to i18next (every
+// text) and to <html lang> (screen readers, fonts, hyphenation). A catalog that cannot be fetched
+// leaves English on screen and a warning that says so.
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY };
 
 export type LanguageStorage = ChoiceStorage;
 
@@ -35,21 +47,27 @@ export type LanguageEvent =
 /** The language the context asks for: the remembered pick, else the browser's. */
 const shown = (context: LanguageContext): Language => context.stored ?? context.browser;
 
+const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
+
+function apply(language: Language) {
+  void i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
 export const languageMachine = setup({
   types: {
     input: {} as LanguageInput,
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
   },
-  guards: {
-    hasChoice: ({ context }) => context.stored !== null,
+  actors: {
+    loadCatalog: fromPromise<void, Language>(({ input }) => loadCatalog(input)),
   },
   actions: {
-    applyLanguage: ({ context }) => {
-      const language = shown(context);
-      void i18n.changeLanguage(language);
-      if (typeof document !== 'undefined') document.documentElement.lang = language;
-    },
+    applyLanguage: ({ context }) => apply(shown(context)),
+    applyFallback: () => apply(DEFAULT_LANGUAGE),
+    reportFailure: ({ context }) =>
+      notify.warning(`Unable to load the texts of ${nameOf(shown(context))}, showing English`),
     rememberChoice: assign(({ context, event }) => {
       if (event.type !== 'language.choose') return {};
       storeChoice(context.storage, LANGUAGE_STORAGE_KEY, event.language);
@@ -67,19 +85,29 @@ export const languageMachine = setup({
     stored: readChoice(input.storage, LANGUAGE_STORAGE_KEY, isLanguage),
     storage: input.storage,
   }),
-  initial: 'resolving',
+  initial: 'loading',
   on: {
-    'language.choose': { target: '.chosen', reenter: true, actions: 'rememberChoice' },
-    'language.followBrowser': { target: '.browserDefault', reenter: true, actions: 'forgetChoice' },
+    'language.choose': { target: '.loading', reenter: true, actions: 'rememberChoice' },
+    'language.followBrowser': { target: '.loading', reenter: true, actions: 'forgetChoice' },
   },
   states: {
-    resolving: {
-      always: [{ guard: 'hasChoice', target: 'chosen' }, { target: 'browserDefault' }],
+    /**
+     * The asked language's catalog on its way (at once for English, which is bundled); the
+     * language shown before stays meanwhile.
+     */
+    loading: {
+      invoke: {
+        id: 'catalog',
+        src: 'loadCatalog',
+        input: ({ context }) => shown(context),
+        onDone: 'shown',
+        onError: 'failed',
+      },
     },
-    /** Nothing picked: the browser's first supported language, English when none is. */
-    browserDefault: { entry: 'applyLanguage' },
-    /** The picker's choice, remembered across visits. */
-    chosen: { entry: 'applyLanguage' },
+    /** The asked language: the remembered pick, else the browser's first supported one. */
+    shown: { entry: 'applyLanguage' },
+    /** The catalog did not arrive: English shows, and a warning says so. Picking again retries. */
+    failed: { entry: ['applyFallback', 'reportFailure'] },
   },
 });
 
@@ -89,6 +117,10 @@ export const selectLanguage = (snapshot: LanguageSnapshot): Language => shown(sn
 /** The picked language; null while the browser's is followed. */
 export const selectChoice = (snapshot: LanguageSnapshot) => snapshot.context.stored;
 export const selectBrowserLanguage = (snapshot: LanguageSnapshot) => snapshot.context.browser;
+/** Whether the asked language's catalog is still on its way (English shows meanwhile). */
+export const selectLoading = (snapshot: LanguageSnapshot) => snapshot.matches('loading');
+/** Whether the asked language's catalog could not be fetched (English shows instead). */
+export const selectLoadFailed = (snapshot: LanguageSnapshot) => snapshot.matches('failed');
 
 function browserInput(): LanguageInput {
   if (typeof window === 'undefined') return { browserLanguages: [] };

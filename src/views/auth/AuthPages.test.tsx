@@ -1,3 +1,4 @@
+import { switchLanguage } from '../../../tests/language';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,7 +9,6 @@ import { render } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { config } from '../../config';
-import { i18n } from '../../i18n';
 import { LoginErrorPage } from './LoginErrorPage';
 import { LoginFormPage } from './LoginFormPage';
 import { LoginRedirectPage } from './LoginRedirectPage';
@@ -146,7 +146,7 @@ describe('sign-in form', () => {
   });
 
   it('shows its title and fields in Chinese when Chinese is chosen', async () => {
-    await i18n.changeLanguage('zh-CN');
+    await switchLanguage('zh-CN');
     renderApp('/login/form');
     expect(screen.getByRole('heading', { name: '使用您的 GitHub 凭据登录。' })).toBeInTheDocument();
     expect(screen.getByLabelText('用户名')).toBeRequired();

@@ -9,7 +9,7 @@ import {
   selectDeployment,
   selectIsBusy,
 } from '../../machines/build/buildControls.machine';
-import { Button, MenuButton, Spinner, styled } from '../ui';
+import { Button, MenuButton, Spinner, styled, useT } from '../ui';
 import { DeploymentDialog } from './DeploymentDialog';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -35,6 +35,7 @@ export function BuildControls({
   /** The build changed but the server's answer could not be read: fetch it again. */
   onStale: () => void;
 }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const controlsRef = useInspectedActorRef(buildControlsMachine, {
     input: { repo, build: build.number, navigate },
@@ -65,7 +66,7 @@ export function BuildControls({
           onClick={() => controlsRef.send({ type: 'build.cancel' })}
         >
           {busyAction === 'cancelling' ? <Spinner aria-hidden="true" /> : null}
-          Cancel
+          {t('common.cancel')}
         </Button>
       ) : null}
       {showMenu ? <ActionsMenu controlsRef={controlsRef} busy={busy} /> : null}
@@ -75,25 +76,26 @@ export function BuildControls({
 }
 
 const ACTIONS = [
-  { label: 'Restart', event: 'build.restart' },
-  { label: 'Promote', event: 'build.promote' },
-  { label: 'Debug', event: 'build.debug' },
+  { label: 'restart', event: 'build.restart' },
+  { label: 'promote', event: 'build.promote' },
+  { label: 'debug', event: 'build.debug' },
 ] as const;
 
 /** Restart, Promote and Debug of a finished build, in a menu button (issue 19 item 2). */
 function ActionsMenu({ controlsRef, busy }: { controlsRef: ControlsRef; busy: boolean }) {
+  const t = useT();
   const items = useMemo(
     () =>
       ACTIONS.map(({ label, event }) => ({
-        label,
+        label: t(`build.actions.${label}`),
         onSelect: () => controlsRef.send({ type: event }),
       })),
-    [controlsRef],
+    [controlsRef, t],
   );
   return (
-    <MenuButton label="Build actions" items={items} disabled={busy}>
+    <MenuButton label={t('build.actions.label')} items={items} disabled={busy}>
       {busy ? <Spinner aria-hidden="true" /> : null}
-      Actions ▾
+      {t('build.actions.menu')}
     </MenuButton>
   );
 }

@@ -25,6 +25,7 @@ import {
   styled,
   useNow,
   UserText,
+  useT,
 } from '../ui';
 import type { BuildPageRef } from './BuildPage';
 import { BuildControls } from './BuildControls';
@@ -35,6 +36,7 @@ type RepoRef = { namespace: string; name: string };
 
 /** docs/spec.md 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
 export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {
+  const t = useT();
   const build = useSelector(pageRef, selectBuild);
   const route = useSelector(pageRef, selectRoute);
   const state = useSelector(pageRef, selectPageState);
@@ -51,7 +53,10 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
     <Header>
       <TopRow>
         <Breadcrumbs
-          items={[{ label: 'Builds', href: repoHref(repo) }, { label: `#${route.build}` }]}
+          items={[
+            { label: t('repo.tabs.builds'), href: repoHref(repo) },
+            { label: `#${route.build}` },
+          ]}
         />
         {build && state !== 'error' ? (
           <TopTools>
@@ -96,6 +101,7 @@ const CLAMPED_CHARS = 1000;
  * state of this element, like a disclosure's.
  */
 function BuildHeadline({ text }: { text: string }) {
+  const t = useT();
   const [expanded, setExpanded] = useState(false);
   const long = text.length > HEADLINE_CLAMP_CHARS;
   const clamped = long && !expanded;
@@ -112,31 +118,27 @@ function BuildHeadline({ text }: { text: string }) {
           aria-controls="build-headline"
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show less' : 'Show all'}
+          {expanded ? t('build.header.showLess') : t('build.header.showAll')}
         </Button>
       ) : null}
     </TitleBox>
   );
 }
 
-const VIEWS: Array<{ view: BuildView; label: string }> = [
-  { view: 'log', label: 'Log View' },
-  { view: 'graph', label: 'Graph View' },
-  { view: 'card', label: 'Card View' },
-  { view: 'compare', label: 'Compare' },
-];
+const VIEWS: BuildView[] = ['log', 'graph', 'card', 'compare'];
 
 function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: boolean }) {
+  const t = useT();
   const [path] = useLocation();
   return (
-    <Toggles aria-label="Build views">
-      {VIEWS.filter(({ view }) => view !== 'card' || hasCards).map(({ view, label }) => (
+    <Toggles aria-label={t('build.header.views')}>
+      {VIEWS.filter((view) => view !== 'card' || hasCards).map((view) => (
         <Toggle
           key={view}
           href={viewHref(path, view)}
           aria-current={view === current ? 'page' : undefined}
         >
-          {label}
+          {t(`build.header.view.${view}`)}
         </Toggle>
       ))}
     </Toggles>
@@ -144,6 +146,7 @@ function ViewToggles({ current, hasCards }: { current: BuildView; hasCards: bool
 }
 
 function ActivityLine({ build }: { build: Build }) {
+  const t = useT();
   const now = useNow();
   // When the build was created, as the executions list shows it: a blocked build has no start
   // time yet, and taking `started` once it runs made the time jump at approval (issue 17).
@@ -159,7 +162,7 @@ function ActivityLine({ build }: { build: Build }) {
         size={20}
       />
       <span>
-        <UserText>{activityText(build)}</UserText>
+        <UserText>{activityText(build, t)}</UserText>
       </span>
       {when ? (
         <>

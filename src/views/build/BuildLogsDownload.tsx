@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { isDone, type Build } from '../../api/types';
 import { buildLogsMachine } from '../../machines/build/buildLogs.machine';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-import { Button } from '../ui';
+import { Button, useT } from '../ui';
 import { saveTextFile } from './console/download';
 import { buildLogFileName } from './console/texts';
 
@@ -20,16 +20,17 @@ export function BuildLogsDownload({ repo, build }: { repo: RepoRef; build: Build
     },
   });
   const reading = useSelector(actorRef, (snapshot) => snapshot.matches('reading'));
+  const t = useT();
   const finished = isDone(build.status);
   return (
     <Button
       size="small"
       disabled={!finished || reading}
       aria-busy={reading}
-      title={finished ? undefined : 'Available once the build has finished'}
+      title={finished ? undefined : t('build.downloadAll.notYet')}
       onClick={() => actorRef.send({ type: 'logs.download', build })}
     >
-      {reading ? 'Downloading logs…' : 'Download all logs'}
+      {reading ? t('build.downloadAll.reading') : t('build.downloadAll.label')}
     </Button>
   );
 }

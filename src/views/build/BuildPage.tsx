@@ -17,7 +17,7 @@ import {
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';
-import { LoadFailed, Loading, Notice, onDemand, Page, UserText } from '../ui';
+import { LoadFailed, Loading, Notice, onDemand, Page, UserText, useT } from '../ui';
 import { BuildHeader } from './BuildHeader';
 import { GraphView } from './GraphView';
 import { LogView } from './LogView';
@@ -75,7 +75,11 @@ function BuildTitle({
   stage: number;
   step: number;
 }) {
-  usePageTitle(`Build #${build}.${stage}.${step} - ${repo.namespace}/${repo.name}`, true);
+  const t = useT();
+  usePageTitle(
+    t('build.pageTitle', { build, stage, step, slug: `${repo.namespace}/${repo.name}` }),
+    true,
+  );
   return null;
 }
 

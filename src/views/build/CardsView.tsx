@@ -1,16 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import {
-  CARD_ERROR_TEXT,
   cardsMachine,
   cardsOf,
-  LIST_LOADING_TEXT,
-  NO_CARDS_TEXT,
   selectCardChildren,
   selectCardsState,
   selectRenderer,
 } from '../../machines/build/cards.machine';
-import { styled } from '../ui';
+import { styled, useT } from '../ui';
 import { CardItem, CardMessage } from './cards/CardItem';
 import type { BuildBodyProps } from './GraphView';
 import { useInspectedActorRef } from '../useInspectedActorRef';
@@ -25,6 +22,7 @@ export function CardsView(props: BuildBodyProps) {
 }
 
 function CardList({ repo, build }: BuildBodyProps) {
+  const t = useT();
   const cards = useMemo(() => cardsOf(build), [build]);
   const cardsRef = useInspectedActorRef(cardsMachine, {
     input: { repo, build: build.number, cards },
@@ -39,12 +37,13 @@ function CardList({ repo, build }: BuildBodyProps) {
   const renderer = useSelector(cardsRef, selectRenderer);
 
   if (state === 'loading' || state === 'listing') {
-    return <CardMessage role="status">{LIST_LOADING_TEXT}</CardMessage>;
+    return <CardMessage role="status">{t('build.cards.loading')}</CardMessage>;
   }
-  if (state === 'failed') return <CardMessage role="alert">{CARD_ERROR_TEXT}</CardMessage>;
-  if (state === 'empty' || !renderer) return <CardMessage>{NO_CARDS_TEXT}</CardMessage>;
+  if (state === 'failed')
+    return <CardMessage role="alert">{t('build.cards.cardError')}</CardMessage>;
+  if (state === 'empty' || !renderer) return <CardMessage>{t('build.cards.none')}</CardMessage>;
   return (
-    <List aria-label="Adaptive cards">
+    <List aria-label={t('build.cards.title')}>
       {children.map(({ card, ref }) => (
         <li key={card.key}>
           <CardItem repo={repo} build={build.number} cardRef={ref} renderer={renderer} />

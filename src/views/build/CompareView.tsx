@@ -29,6 +29,8 @@ import {
   Table,
   TableScroll,
   UserText,
+  useT,
+  type TFunction,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
@@ -51,6 +53,7 @@ export function CompareView({
   /** The repository's web page (untrusted: compareHref checks it). */
   repoLink?: string;
 }) {
+  const t = useT();
   const actor = useInspectedActorRef(buildCompareMachine, { input: { repo, build } });
   const state = useSelector(actor, selectCompareState);
   const previous = useSelector(actor, selectPrevious);
@@ -61,7 +64,7 @@ export function CompareView({
   if (state === 'failed') {
     return (
       <LoadFailed
-        message={error ?? 'Unknown error'}
+        message={error ?? t('messages.unknownError')}
         onRetry={() => actor.send({ type: 'compare.retry' })}
       />
     );
@@ -70,12 +73,12 @@ export function CompareView({
     return (
       <Notice role="status" data-testid="compare-none">
         {reachedEnd
-          ? `This is the first ${familyText(build)}: there is no earlier one to compare with.`
-          : `No earlier ${familyText(build)} in the latest ${searched} builds.`}
+          ? t('build.compare.first', { family: familyText(build, t) })
+          : t('build.compare.noEarlier', { family: familyText(build, t), count: searched })}
       </Notice>
     );
   }
-  if (state !== 'ready' || !previous) return <Loading label="Finding the previous build..." />;
+  if (state !== 'ready' || !previous) return <Loading label={t('build.compare.finding')} />;
   return <Comparison repo={repo} build={build} previous={previous} link={repoLink} />;
 }
 
@@ -90,6 +93,7 @@ function Comparison({
   previous: Build;
   link?: string;
 }) {
+  const t = useT();
   const stages = useMemo(() => compareSteps(build, previous), [build, previous]);
   const all = stages.flatMap((stage) => stage.steps);
   const newFailures = all.filter((step) => step.newFailure).length;
@@ -98,7 +102,7 @@ function Comparison({
     <section aria-labelledby="compare-title" data-testid="compare-view">
       <Card css={{ marginBottom: '$4' }}>
         <SectionTitle id="compare-title" css={{ marginTop: 0 }}>
-          Compared with{' '}
+          {t('build.compare.with')}{' '}
           <Link href={viewHref(buildHref(repo, previous.number), 'compare')}>
             #{previous.number}
           </Link>
@@ -111,7 +115,7 @@ function Comparison({
           </span>
           <span data-testid="compare-range">
             {previous.after === build.after ? (
-              'Same commit'
+              t('build.compare.sameCommit')
             ) : range ? (
               <a href={range} target="_blank" rel="noopener noreferrer">
                 {`${shortSha(previous.after)}...${shortSha(build.after)}`}
@@ -120,7 +124,7 @@ function Comparison({
               <UserText>{`${shortSha(previous.after)}...${shortSha(build.after)}`}</UserText>
             )}
           </span>
-          <span data-testid="compare-summary">{summaryText(all, newFailures)}</span>
+          <span data-testid="compare-summary">{summaryText(t, all, newFailures)}</span>
         </Facts>
       </Card>
       {stages.map((stage) => (
@@ -130,18 +134,21 @@ function Comparison({
   );
 }
 
-function summaryText(steps: StepChange[], newFailures: number): string {
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+function summaryText(t: TFunction, steps: StepChange[], newFailures: number): string {
   const faster = steps.filter((step) => (step.deltaSeconds ?? 0) < 0).length;
   const slower = steps.filter((step) => (step.deltaSeconds ?? 0) > 0).length;
-  const parts = [`${count(faster, 'step')} faster`, `${count(slower, 'step')} slower`];
-  if (newFailures) parts.push(count(newFailures, 'new failure'));
-  return parts.join(', ');
+  const parts = [
+    t('build.compare.stepsFaster', { count: faster }),
+    t('build.compare.stepsSlower', { count: slower }),
+  ];
+  if (newFailures) parts.push(t('build.compare.newFailures', { count: newFailures }));
+  return parts.join(t('build.compare.separator'));
 }
 
 function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
+  const t = useT();
   return (
-    <section aria-label={`Stage ${name}`} data-testid="compare-stage">
+    <section aria-label={t('build.blocked.stage', { stage: name })} data-testid="compare-stage">
       <SectionTitle as="h3">
         <UserText>{name}</UserText>
       </SectionTitle>
@@ -150,11 +157,11 @@ function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
           <thead>
             <tr>
               <th scope="col" style={{ width: '30%' }}>
-                Step
+                {t('build.compare.step')}
               </th>
-              <th scope="col">Before</th>
-              <th scope="col">Now</th>
-              <th scope="col">Change</th>
+              <th scope="col">{t('build.compare.before')}</th>
+              <th scope="col">{t('build.compare.now')}</th>
+              <th scope="col">{t('build.compare.change')}</th>
             </tr>
           </thead>
           <tbody>
@@ -169,6 +176,7 @@ function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
 }
 
 function StepRow({ step }: { step: StepChange }) {
+  const t = useT();
   return (
     <Row
       data-testid="compare-step"
@@ -177,30 +185,30 @@ function StepRow({ step }: { step: StepChange }) {
     >
       <th scope="row">
         <UserText>{step.name}</UserText>
-        {step.newFailure ? <Badge tone="failure">New failure</Badge> : null}
-        {step.fixed ? <Badge tone="fixed">Fixed</Badge> : null}
+        {step.newFailure ? <Badge tone="failure">{t('build.compare.newFailure')}</Badge> : null}
+        {step.fixed ? <Badge tone="fixed">{t('build.compare.fixed')}</Badge> : null}
       </th>
       <td>
-        <Side side={step.before} missing="Not run" />
+        <Side side={step.before} missing={t('build.compare.notRun')} />
       </td>
       <td>
-        <Side side={step.now} missing="Removed" />
+        <Side side={step.now} missing={t('build.compare.removed')} />
       </td>
-      <td data-testid="compare-change">{changeText(step)}</td>
+      <td data-testid="compare-change">{changeText(t, step)}</td>
     </Row>
   );
 }
 
-function changeText(step: StepChange): string {
-  if (step.kind === 'added') return 'Added';
-  if (step.kind === 'removed') return 'Removed';
+function changeText(t: TFunction, step: StepChange): string {
+  if (step.kind === 'added') return t('build.compare.added');
+  if (step.kind === 'removed') return t('build.compare.removed');
   const before = step.before!.status;
   const now = step.now!.status;
   // A step still on its way has no change to tell yet.
-  if (!isDone(now)) return statusLabel(now);
-  const status = before !== now ? `${statusLabel(before)} → ${statusLabel(now)}` : '';
-  const time = step.deltaSeconds !== undefined ? durationChangeText(step.deltaSeconds) : '';
-  return [time, status].filter(Boolean).join('; ') || '-';
+  if (!isDone(now)) return statusLabel(now, t);
+  const status = before !== now ? `${statusLabel(before, t)} → ${statusLabel(now, t)}` : '';
+  const time = step.deltaSeconds !== undefined ? durationChangeText(step.deltaSeconds, t) : '';
+  return [time, status].filter(Boolean).join(t('build.compare.partSeparator')) || '-';
 }
 
 function Side({ side, missing }: { side?: StepSide; missing: string }) {

@@ -13,10 +13,15 @@ import {
   styled,
   TextInput,
   UserText,
+  useT,
 } from '../ui';
+
+/** The environment Drone deploys to when none is named (an environment's name, not a word). */
+const DEFAULT_TARGET = 'production';
 
 /** docs/spec.md 4.3 / 2.14: the 'Create deployment' dialog; every value lives in the deployment machine. */
 export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
+  const t = useT();
   const form = useSelector(dialogRef, selectDeploymentForm);
   const submitting = useSelector(dialogRef, selectIsDeploying);
   const close = () => dialogRef.send({ type: 'deployment.cancel' });
@@ -33,9 +38,9 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
   };
 
   return (
-    <Modal title="Create deployment" onClose={close}>
+    <Modal title={t('build.deploy.title')} onClose={close}>
       <form onSubmit={submit}>
-        <Field label="Action">
+        <Field label={t('build.deploy.action')}>
           {(id) => (
             <Select
               id={id}
@@ -47,17 +52,17 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
                 })
               }
             >
-              <option value="promote">promote</option>
-              <option value="rollback">rollback</option>
+              <option value="promote">{t('build.deploy.promote')}</option>
+              <option value="rollback">{t('build.deploy.rollback')}</option>
             </Select>
           )}
         </Field>
-        <Field label="Target" hint="Leave empty to deploy to production">
+        <Field label={t('build.deploy.target')} hint={t('build.deploy.targetHint')}>
           {(id) => (
             <TextInput
               id={id}
               value={form.target}
-              placeholder="production"
+              placeholder={DEFAULT_TARGET}
               onChange={(event) =>
                 dialogRef.send({
                   type: 'deployment.edit',
@@ -69,7 +74,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
           )}
         </Field>
         <Params>
-          <legend>Parameters</legend>
+          <legend>{t('repo.newBuild.parameters')}</legend>
           {form.params.length > 0 ? (
             <ParamList>
               {form.params.map((param, index) => (
@@ -78,7 +83,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
                     <UserText>{`${param.key}=${param.value}`}</UserText>
                   </code>
                   <IconButton
-                    aria-label={`Remove parameter ${param.key}`}
+                    aria-label={t('repo.newBuild.removeParam', { key: param.key })}
                     onClick={() => dialogRef.send({ type: 'param.remove', index })}
                   >
                     ✕
@@ -89,8 +94,8 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
           ) : null}
           <ParamInputs>
             <TextInput
-              aria-label="Parameter key"
-              placeholder="Key"
+              aria-label={t('repo.newBuild.paramKey')}
+              placeholder={t('build.deploy.key')}
               value={form.draftKey}
               onKeyDown={addOnEnter}
               onChange={(event) =>
@@ -102,8 +107,8 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
               }
             />
             <TextInput
-              aria-label="Parameter value"
-              placeholder="Value"
+              aria-label={t('repo.newBuild.paramValue')}
+              placeholder={t('build.deploy.value')}
               value={form.draftValue}
               onKeyDown={addOnEnter}
               onChange={(event) =>
@@ -114,13 +119,13 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
                 })
               }
             />
-            <Button onClick={addParam}>Add</Button>
+            <Button onClick={addParam}>{t('repo.newBuild.add')}</Button>
           </ParamInputs>
         </Params>
         <ModalFooter>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={submitting}>
-            Deploy
+            {t('build.deploy.submit')}
           </Button>
         </ModalFooter>
       </form>

@@ -1,3 +1,4 @@
+import { translateMessage } from '../../i18n/messages';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
@@ -9,7 +10,7 @@ import {
   selectRoute,
 } from '../../machines/build/buildPage.selectors';
 import { useCurrentUser } from '../shell/session';
-import { Button, Modal, Notice, StatusIcon, styled, UserText } from '../ui';
+import { Button, Modal, Notice, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
@@ -79,10 +80,11 @@ export function LogView({
 /** docs/spec.md 4.2 blocked: writers and admins approve or decline the stage; others are told to ask. */
 function BlockedPanel({ pageRef, stage }: { pageRef: BuildPageRef; stage: Stage }) {
   const repo = useSelector(pageRef, selectRepo);
+  const t = useT();
   const deciding = useSelector(pageRef, selectIsDeciding);
   const user = useCurrentUser();
   return (
-    <Blocked aria-label={`Stage ${showInvisibles(stage.name)}`}>
+    <Blocked aria-label={t('build.blocked.stage', { stage: showInvisibles(stage.name) })}>
       <header>
         <StatusIcon status="blocked" />
         <h2>
@@ -96,18 +98,18 @@ function BlockedPanel({ pageRef, stage }: { pageRef: BuildPageRef; stage: Stage 
             disabled={deciding}
             onClick={() => pageRef.send({ type: 'build.approve' })}
           >
-            Approve Build
+            {t('build.blocked.approve')}
           </Button>
           <Button
             variant="danger"
             disabled={deciding}
             onClick={() => pageRef.send({ type: 'build.decline' })}
           >
-            Decline Build
+            {t('build.blocked.decline')}
           </Button>
         </div>
       ) : (
-        <Notice tone="warning">{BLOCKED_READ_ONLY}</Notice>
+        <Notice tone="warning">{translateMessage(BLOCKED_READ_ONLY)}</Notice>
       )}
     </Blocked>
   );

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
-import { StatusIcon, styled, UserText } from '../ui';
+import { StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { BuildLogsDownload } from './BuildLogsDownload';
 import { Elapsed } from './Elapsed';
@@ -40,14 +40,15 @@ export function StageNav({
       if (!next.delete(number)) next.add(number);
       return next;
     });
+  const t = useT();
   const stages = build.stages ?? [];
   const titleId = useId();
 
   return (
     <Nav aria-labelledby={titleId}>
       <NavHeader>
-        <h2 id={titleId}>Pipeline stages</h2>
-        <span>{stages.length} stage(s)</span>
+        <h2 id={titleId}>{t('build.stages.title')}</h2>
+        <span>{t('build.stages.count', { count: stages.length })}</span>
       </NavHeader>
       <StageList>
         {stages.map((item) => (
@@ -70,7 +71,9 @@ export function StageNav({
                   <StageLine stage={item} />
                 </ExpandButton>
                 {expanded.has(item.number) ? (
-                  <StepList aria-label={`Steps of ${showInvisibles(item.name)}`}>
+                  <StepList
+                    aria-label={t('build.stages.stepsOf', { stage: showInvisibles(item.name) })}
+                  >
                     {(item.steps ?? []).map((child) => (
                       <li key={child.id}>
                         <Item

@@ -1,6 +1,6 @@
 import type { Build, Stage, Step } from '../../api/types';
 import { shortSha } from '../repo/activity';
-import { Notice, StatusBadge, StatusIcon, styled, UserText } from '../ui';
+import { Notice, StatusBadge, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import type { BuildPageRef } from './BuildPage';
 import { StepConsole } from './console/StepConsole';
@@ -26,6 +26,7 @@ export function StepPanel({
   stage: Stage;
   step: Step | undefined;
 }) {
+  const t = useT();
   const subject = step ?? stage;
   const stopped = step ? step.stopped : stage.stopped;
   return (
@@ -40,14 +41,14 @@ export function StepPanel({
       <Meta>
         {stage.machine ? (
           <div>
-            <dt>Runner</dt>
+            <dt>{t('build.facts.runner')}</dt>
             <dd>
               <UserText>{stage.machine}</UserText>
             </dd>
           </div>
         ) : null}
         <div>
-          <dt>Commit</dt>
+          <dt>{t('repo.columns.commit')}</dt>
           <dd>
             <code title={build.after}>{shortSha(build.after)}</code>
           </dd>
@@ -66,7 +67,7 @@ export function StepPanel({
               </span>
             </Notice>
           ) : null}
-          <Notice>This stage has no steps to show yet.</Notice>
+          <Notice>{t('build.stages.noSteps')}</Notice>
         </>
       )}
     </Panel>

@@ -1,38 +1,48 @@
 import type { Build } from '../../api/types';
+import { i18n } from '../../i18n';
 import { pullNumber, tagName } from '../repo/activity';
+import type { TFunction } from '../ui/i18n';
 
-// The words of the Compare view (issue 19 item 6).
+// The words of the Compare view (issue 19 item 6), in the chosen language (English where no
+// translator is given).
 
 /** '1 h 2 min', '1 min 2 s', '3 s': a duration as a change is read aloud. */
-export function spokenDuration(totalSeconds: number): string {
+export function spokenDuration(totalSeconds: number, t: TFunction = i18n.t): string {
   const seconds = Math.round(Math.abs(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
-  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
-  return `${s} s`;
+  if (h > 0) return m > 0 ? t('build.compare.hm', { h, m }) : t('build.compare.h', { h });
+  if (m > 0) return s > 0 ? t('build.compare.ms', { m, s }) : t('build.compare.m', { m });
+  return t('build.compare.s', { s });
 }
 
 /** '3 s faster', '1 min 2 s slower', 'same time'. */
-export function durationChangeText(deltaSeconds: number): string {
-  if (Math.round(deltaSeconds) === 0) return 'same time';
-  return `${spokenDuration(deltaSeconds)} ${deltaSeconds < 0 ? 'faster' : 'slower'}`;
+export function durationChangeText(deltaSeconds: number, t: TFunction = i18n.t): string {
+  if (Math.round(deltaSeconds) === 0) return t('build.compare.sameTime');
+  const duration = spokenDuration(deltaSeconds, t);
+  return deltaSeconds < 0
+    ? t('build.compare.faster', { duration })
+    : t('build.compare.slower', { duration });
 }
 
 /** What the previous build was looked for among, for the 'none' message. */
-export function familyText(build: Build): string {
+export function familyText(build: Build, t: TFunction = i18n.t): string {
   switch (build.event) {
     case 'pull_request': {
       const pull = pullNumber(build.ref);
-      return pull ? `pull request #${pull}` : 'this pull request';
+      return pull ? t('build.compare.family.pull', { pull }) : t('build.compare.family.thisPull');
     }
     case 'promote':
     case 'rollback':
-      return `deployment to ${build.deploy_to || 'this target'}`;
+      return build.deploy_to
+        ? t('build.compare.family.deployment', { target: build.deploy_to })
+        : t('build.compare.family.thisDeployment');
     case 'tag':
-      return `tag build before ${tagName(build.ref)}`;
+      return t('build.compare.family.tag', { tag: tagName(build.ref) });
     default:
-      return `build of ${build.target || 'this branch'}`;
+      return build.target
+        ? t('build.compare.family.branch', { branch: build.target })
+        : t('build.compare.family.thisBranch');
   }
 }

@@ -1,5 +1,5 @@
 import type { ActorReport } from '../../machines/devtools/inspector';
-import { Button, Checkbox, SectionTitle } from '../ui';
+import { Button, Checkbox, SectionTitle, useT } from '../ui';
 import { styled } from '../ui/theme';
 
 const Actors = styled('ul', {
@@ -56,24 +56,22 @@ export function LiveInspection({
   onFollow: (actorId: string) => void;
   onAttachStately: () => void;
 }) {
+  const t = useT();
   return (
     <>
-      <SectionTitle>Live inspection</SectionTitle>
-      <Checkbox label="Report running actors" checked={inspecting} onChange={onToggle} />
-      <Hint>
-        With this on, use the console in another tab of this browser: its running actors are listed
-        here; follow one to see its current state on the chart.
-      </Hint>
+      <SectionTitle>{t('devtools.live.title')}</SectionTitle>
+      <Checkbox label={t('devtools.live.report')} checked={inspecting} onChange={onToggle} />
+      <Hint>{t('devtools.live.hint')}</Hint>
       {inspecting ? (
         actors.length ? (
-          <Actors aria-label="Running actors">
+          <Actors aria-label={t('devtools.live.actors')}>
             {actors.map(({ actorId, report }) => (
               <li key={actorId}>
                 <Button
                   size="small"
                   variant={followedActorId === actorId ? 'primary' : 'secondary'}
                   aria-pressed={followedActorId === actorId}
-                  title={`Actor ${actorId}`}
+                  title={t('devtools.live.actor', { id: actorId })}
                   onClick={() => onFollow(actorId)}
                 >
                   {report.machineId}: {stateText(report.value)}
@@ -82,13 +80,13 @@ export function LiveInspection({
             ))}
           </Actors>
         ) : (
-          <Hint role="status">No running actors reported yet.</Hint>
+          <Hint role="status">{t('devtools.live.none')}</Hint>
         )
       ) : null}
       <Button disabled={stately !== 'statelyDetached'} onClick={onAttachStately}>
         {stately === 'statelyAttached'
-          ? "Stately's inspector attached"
-          : "Open Stately's inspector"}
+          ? t('devtools.live.statelyAttached')
+          : t('devtools.live.openStately')}
       </Button>
       {statelyError ? <p role="alert">{statelyError}</p> : null}
     </>

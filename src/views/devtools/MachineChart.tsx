@@ -12,7 +12,7 @@ import {
 } from '../../machines/devtools/chartLayout';
 import { machineChartMachine, ZOOM_RANGE } from '../../machines/devtools/machineChart.machine';
 import { selectIsDark, themeActor } from '../../machines/shell/theme.machine';
-import { Button, IconButton } from '../ui';
+import { Button, IconButton, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { statePath } from './StateList';
@@ -214,6 +214,7 @@ export function MachineChart({
   selectedStateId: string | null;
   onSelectState: (stateId: string) => void;
 }) {
+  const t = useT();
   const actor = useInspectedActorRef(machineChartMachine, { input: { chart } });
   const { layout, viewport, height, folded, fit } = useSelector(actor, (s) => s.context);
   const fitted = useSelector(actor, (s) => s.matches('fitted'));
@@ -360,26 +361,25 @@ export function MachineChart({
   }, [layout, highlighted, selectedStateId]);
 
   const send = actor.send;
+  const pans = [
+    [t('devtools.chart.panLeft'), '←', PAN_STEP, 0],
+    [t('devtools.chart.panRight'), '→', -PAN_STEP, 0],
+    [t('devtools.chart.panUp'), '↑', 0, PAN_STEP],
+    [t('devtools.chart.panDown'), '↓', 0, -PAN_STEP],
+  ] as const;
   return (
     <>
-      <Toolbar role="toolbar" aria-label="Chart view">
+      <Toolbar role="toolbar" aria-label={t('devtools.chart.view')}>
         <Button size="small" onClick={() => send({ type: 'chart.zoomIn' })}>
-          Zoom in
+          {t('devtools.chart.zoomIn')}
         </Button>
         <Button size="small" onClick={() => send({ type: 'chart.zoomOut' })}>
-          Zoom out
+          {t('devtools.chart.zoomOut')}
         </Button>
         <Button size="small" aria-pressed={fitted} onClick={() => send({ type: 'chart.fit' })}>
-          Fit to width
+          {t('devtools.chart.fit')}
         </Button>
-        {(
-          [
-            ['Pan left', '←', PAN_STEP, 0],
-            ['Pan right', '→', -PAN_STEP, 0],
-            ['Pan up', '↑', 0, PAN_STEP],
-            ['Pan down', '↓', 0, -PAN_STEP],
-          ] as const
-        ).map(([name, arrow, dx, dy]) => (
+        {pans.map(([name, arrow, dx, dy]) => (
           <IconButton
             key={name}
             size="small"
@@ -394,8 +394,8 @@ export function MachineChart({
         <span aria-live="polite">{Math.round(viewport.zoom * 100)}%</span>
       </Toolbar>
       {groups.length ? (
-        <Toolbar role="group" aria-label="Nested states">
-          Nested states:
+        <Toolbar role="group" aria-label={t('devtools.chart.nested')}>
+          {t('devtools.chart.nestedLabel')}
           {groups.map((group) => {
             const open = !folded.includes(group.id);
             return (
@@ -415,7 +415,7 @@ export function MachineChart({
       <Canvas
         ref={container}
         role="img"
-        aria-label={`State chart of ${chart.id}`}
+        aria-label={t('devtools.chart.label', { id: chart.id })}
         style={{ height }}
         data-zoom={viewport.zoom.toFixed(3)}
         data-fit-zoom={fit.zoom.toFixed(3)}
@@ -426,12 +426,7 @@ export function MachineChart({
         data-direction={layout.direction}
         data-drawn-states={layout.states.length + layout.groups.length}
       />
-      <Legend>
-        ▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a
-        compound or parallel state; [+] and a dashed border: a folded one (double-click or the
-        buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the
-        current state of the actor you follow · drag to pan, scroll to zoom.
-      </Legend>
+      <Legend>{t('devtools.chart.legend')}</Legend>
     </>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../../machines/devtools/machinesPage.machine';
 import { machineRegistry } from '../../machines/devtools/registry';
 import { usePageTitle } from '../shell/title';
-import { Card, Checkbox, Page, PageHeader, SectionTitle } from '../ui';
+import { Card, Checkbox, Page, PageHeader, SectionTitle, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { useQueryParams } from '../useQueryParams';
@@ -56,7 +56,8 @@ function initialMachineId(query: URLSearchParams): string {
 
 /** Every machine as a state chart, computed from its definition (issue 10). */
 export function MachinesPage() {
-  usePageTitle('Machines');
+  const t = useT();
+  usePageTitle(t('devtools.title'));
   const query = useQueryParams();
   const actor = useInspectedActorRef(machinesPageMachine, {
     input: { selectedId: initialMachineId(query) },
@@ -82,10 +83,10 @@ export function MachinesPage() {
   return (
     <Page css={{ maxWidth: '1600px' }}>
       <PageHeader>
-        <h1>Machines</h1>
+        <h1>{t('devtools.title')}</h1>
       </PageHeader>
       <Layout>
-        <nav aria-label="Machines">
+        <nav aria-label={t('devtools.title')}>
           <MachineList>
             {machineRegistry.map((item) => (
               <li key={item.id}>
@@ -101,16 +102,20 @@ export function MachinesPage() {
             ))}
           </MachineList>
         </nav>
-        <section aria-label="Chart">
+        <section aria-label={t('devtools.chartSection')}>
           {entry && chart ? (
             <>
               <Summary>
-                <strong>{entry.id}</strong>: {entry.description} ({chart.nodes.length} states,{' '}
-                {chart.edges.length} transitions)
+                <strong>{entry.id}</strong>
+                {t('devtools.summary', {
+                  description: entry.description,
+                  states: t('devtools.states', { count: chart.nodes.length }),
+                  transitions: t('devtools.transitions', { count: chart.edges.length }),
+                })}
               </Summary>
               {eventlessCount ? (
                 <Checkbox
-                  label={`Draw the ${eventlessCount} eventless (always) transitions`}
+                  label={t('devtools.drawEventless', { count: eventlessCount })}
                   checked={showsEventless}
                   onChange={() =>
                     actor.send({ type: 'chart.showEventless', show: !showsEventless })
@@ -136,14 +141,11 @@ export function MachinesPage() {
         </section>
         <aside>
           <Card>
-            <SectionTitle css={{ marginTop: 0 }}>State</SectionTitle>
+            <SectionTitle css={{ marginTop: 0 }}>{t('devtools.state')}</SectionTitle>
             {chart && selectedState ? (
               <StateDetails chart={chart} node={selectedState} />
             ) : (
-              <p>
-                Choose a state on the chart or in the list below it to see its actions, actors and
-                transitions.
-              </p>
+              <p>{t('devtools.chooseState')}</p>
             )}
             <LiveInspection
               inspecting={context.inspecting}

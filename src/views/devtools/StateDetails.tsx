@@ -1,4 +1,5 @@
 import type { ChartNode, MachineChart } from '../../machines/devtools/chart';
+import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import { stateMarks, statePath } from './StateList';
 
@@ -11,6 +12,7 @@ const Details = styled('dl', {
 });
 
 function Names({ names }: { names: string[] }) {
+  const t = useT();
   return names.length ? (
     <ul>
       {names.map((name, index) => (
@@ -18,12 +20,13 @@ function Names({ names }: { names: string[] }) {
       ))}
     </ul>
   ) : (
-    <>none</>
+    <>{t('devtools.details.none')}</>
   );
 }
 
 /** What a state does: its actions, its actors and where its transitions go. */
 export function StateDetails({ chart, node }: { chart: MachineChart; node: ChartNode }) {
+  const t = useT();
   const byId = new Map(chart.nodes.map((item) => [item.id, item]));
   const pathOf = (id: string) => {
     const target = byId.get(id);
@@ -32,28 +35,30 @@ export function StateDetails({ chart, node }: { chart: MachineChart; node: Chart
   const transitions = chart.edges
     .filter((edge) => edge.source === node.id)
     .map((edge) =>
-      edge.target === node.id ? `${edge.label} (stays)` : `${edge.label} → ${pathOf(edge.target)}`,
+      edge.target === node.id
+        ? t('devtools.details.stays', { event: edge.label })
+        : `${edge.label} → ${pathOf(edge.target)}`,
     );
-  const marks = stateMarks(node, node.id === chart.id);
+  const marks = stateMarks(node, node.id === chart.id, t);
   return (
     <Details data-testid="state-details">
-      <dt>State</dt>
+      <dt>{t('devtools.details.state')}</dt>
       <dd>{statePath(chart, node)}</dd>
-      <dt>Kind</dt>
-      <dd>{[node.type, ...marks].join(', ')}</dd>
-      <dt>Entry actions</dt>
+      <dt>{t('devtools.details.kind')}</dt>
+      <dd>{[t(`devtools.kinds.${node.type}`), ...marks].join(t('devtools.separator'))}</dd>
+      <dt>{t('devtools.details.entry')}</dt>
       <dd>
         <Names names={node.entry} />
       </dd>
-      <dt>Exit actions</dt>
+      <dt>{t('devtools.details.exit')}</dt>
       <dd>
         <Names names={node.exit} />
       </dd>
-      <dt>Invoked actors</dt>
+      <dt>{t('devtools.details.invoke')}</dt>
       <dd>
         <Names names={node.invoke} />
       </dd>
-      <dt>Transitions</dt>
+      <dt>{t('devtools.details.transitions')}</dt>
       <dd>
         <Names names={transitions} />
       </dd>

@@ -1,4 +1,5 @@
 import type { ChartNode, MachineChart } from '../../machines/devtools/chart';
+import { useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
 
 // The chart's states as buttons (issue 10): the canvas is not keyboard-accessible, this list is.
@@ -38,13 +39,13 @@ const StateButton = styled('button', {
 const Mark = styled('span', { color: '$textMuted', fontFamily: '$body' });
 
 /** Short words for what the chart shows with borders and boxes. */
-export function stateMarks(node: ChartNode, isRoot: boolean): string[] {
+export function stateMarks(node: ChartNode, isRoot: boolean, t: TFunction): string[] {
   const marks: string[] = [];
-  if (isRoot) marks.push('machine');
-  else if (node.isInitial) marks.push('initial');
-  if (node.type === 'final') marks.push('final');
-  if (node.type === 'parallel') marks.push('parallel');
-  if (node.type === 'history') marks.push('history');
+  if (isRoot) marks.push(t('devtools.marks.machine'));
+  else if (node.isInitial) marks.push(t('devtools.marks.initial'));
+  if (node.type === 'final' || node.type === 'parallel' || node.type === 'history') {
+    marks.push(t(`devtools.marks.${node.type}`));
+  }
   return marks;
 }
 
@@ -64,12 +65,13 @@ export function StateList({
   highlighted: string[];
   onSelect: (stateId: string) => void;
 }) {
+  const t = useT();
   return (
-    <List aria-label={`States of ${chart.id}`}>
+    <List aria-label={t('devtools.statesOf', { id: chart.id })}>
       {chart.nodes.map((node) => {
-        const marks = stateMarks(node, node.id === chart.id);
+        const marks = stateMarks(node, node.id === chart.id, t);
         const current = highlighted.includes(node.id);
-        if (current) marks.push('current');
+        if (current) marks.push(t('devtools.marks.current'));
         return (
           <li key={node.id}>
             <StateButton
@@ -79,7 +81,11 @@ export function StateList({
               onClick={() => onSelect(node.id)}
             >
               {statePath(chart, node)}
-              {marks.length ? <Mark>({marks.join(', ')})</Mark> : null}
+              {marks.length ? (
+                <Mark>
+                  {t('devtools.marks.list', { marks: marks.join(t('devtools.separator')) })}
+                </Mark>
+              ) : null}
             </StateButton>
           </li>
         );

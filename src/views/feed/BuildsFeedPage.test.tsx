@@ -1,3 +1,4 @@
+import { switchLanguage } from '../../../tests/language';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, newId } from '../../../mock-server/db';
@@ -5,7 +6,6 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
-import { i18n } from '../../i18n';
 import { setupMockServer } from '../../../tests/mockServer';
 
 setupMockServer({ eventSource: FakeEventSource });
@@ -73,7 +73,7 @@ describe('builds feed', () => {
       started: now - 3 * 60,
       finished: now - 50,
     });
-    await i18n.changeLanguage('zh-CN');
+    await switchLanguage('zh-CN');
     renderApp('/builds-feed');
     const [row] = within(await screen.findByRole('list', { name: '最近的构建' })).getAllByRole(
       'link',

@@ -10,7 +10,8 @@ import {
   type FilterKey,
 } from '../../machines/repo/buildFilter';
 import { showInvisibles } from '../../text/invisibles';
-import { Select, statusLabel, UserText } from '../ui';
+import type { BuildEvent } from '../../api/types';
+import { Select, statusLabel, UserText, useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
 
 // Issue 19 item 3: the Executions list's filters. Each choice is a link to the same list with
@@ -63,27 +64,12 @@ const Chip = styled(Link, {
 
 const ClearLink = styled(Link, { fontSize: '$1', color: '$primary' });
 
-const LABELS: Record<FilterKey, string> = {
-  branch: 'Branch',
-  event: 'Event',
-  status: 'Status',
-  author: 'Author',
-};
-
-const ANY: Record<FilterKey, string> = {
-  branch: 'All branches',
-  event: 'All events',
-  status: 'All statuses',
-  author: 'All authors',
-};
-
-const eventLabel = (value: string) =>
-  FILTER_EVENTS.find((entry) => entry.value === value)?.label ?? value;
-
 /** How a chip names a filter's value. */
-function valueText(key: FilterKey, value: string): string {
-  if (key === 'event') return eventLabel(value);
-  if (key === 'status') return statusLabel(value as never);
+function valueText(t: TFunction, key: FilterKey, value: string): string {
+  if (key === 'event' && FILTER_EVENTS.some((entry) => entry.value === value)) {
+    return t(`repo.filters.events.${value as BuildEvent}`);
+  }
+  if (key === 'status') return statusLabel(value as never, t);
   return value;
 }
 
@@ -99,6 +85,7 @@ export function BuildFilters({
   branches: string[];
   authors: string[];
 }) {
+  const t = useT();
   const [path, navigate] = useLocation();
   const hrefWith = (next: BuildFilter) => `${path}${filterSearch(query, next)}`;
   // A value from the URL that no loaded build has yet is still a choice, the chosen one.
@@ -109,25 +96,25 @@ export function BuildFilters({
     }));
   const choices: Record<FilterKey, Array<{ value: string; label: string }>> = {
     branch: names(branches, filter.branch),
-    event: [...FILTER_EVENTS],
-    status: FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+    event: FILTER_EVENTS.map(({ value }) => ({ value, label: t(`repo.filters.events.${value}`) })),
+    status: FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel(status, t) })),
     author: names(authors, filter.author),
   };
 
   return (
-    <section aria-label="Filter builds">
+    <section aria-label={t('repo.filters.title')}>
       <Bar>
         {FILTER_KEYS.map((key) => (
           <Labelled key={key}>
-            {LABELS[key]}
+            {t(`repo.filters.labels.${key}`)}
             <Select
-              aria-label={LABELS[key]}
+              aria-label={t(`repo.filters.labels.${key}`)}
               value={filter[key] ?? ''}
               onChange={(event) =>
                 navigate(hrefWith(withFilter(filter, key, event.target.value || undefined)))
               }
             >
-              <option value="">{ANY[key]}</option>
+              <option value="">{t(`repo.filters.any.${key}`)}</option>
               {choices[key].map(({ value, label }) => (
                 <option key={value} value={value}>
                   {label}
@@ -138,16 +125,19 @@ export function BuildFilters({
         ))}
       </Bar>
       {isFiltered(filter) ? (
-        <Chips aria-label="Active filters">
+        <Chips aria-label={t('repo.filters.active')}>
           {FILTER_KEYS.map((key) => {
             const value = filter[key];
             if (!value) return null;
-            const text = `${LABELS[key]}: ${valueText(key, value)}`;
+            const text = t('repo.filters.chip', {
+              label: t(`repo.filters.labels.${key}`),
+              value: valueText(t, key, value),
+            });
             return (
               <li key={key}>
                 <Chip
                   href={hrefWith(withFilter(filter, key, undefined))}
-                  aria-label={`Remove filter ${text}`}
+                  aria-label={t('repo.filters.remove', { filter: text })}
                   data-testid="filter-chip"
                 >
                   <UserText>{text}</UserText>
@@ -157,7 +147,7 @@ export function BuildFilters({
             );
           })}
           <li>
-            <ClearLink href={hrefWith({})}>Clear filters</ClearLink>
+            <ClearLink href={hrefWith({})}>{t('repo.filters.clear')}</ClearLink>
           </li>
         </Chips>
       ) : null}

@@ -9,23 +9,13 @@ import {
   selectIndexIsNotFound,
   type BuildIndexKind,
 } from '../../machines/repo/buildIndex.machine';
-import { EmptyState, LoadFailed, Loading } from '../ui';
+import { EmptyState, LoadFailed, Loading, useT } from '../ui';
 import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
-const EMPTY: Record<BuildIndexKind, { title: string; text: string }> = {
-  branches: {
-    title: 'Your Branch List is Empty.',
-    text: 'This list will be populated when you execute a pipeline for an open branch.',
-  },
-  deployments: {
-    title: 'Your Deployment List is Empty.',
-    text: 'This list will be populated when you promote or rollback a build.',
-  },
-};
-
 /** docs/spec.md 2.7, 2.8: the latest build per branch, or per deployment environment. */
 export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildIndexKind }) {
+  const t = useT();
   const actor = useInspectedActorRef(buildIndexMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name }, kind },
   });
@@ -40,7 +30,9 @@ export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildInd
   }
   if (loading) return <Loading />;
   if (builds.length === 0) {
-    return <EmptyState title={EMPTY[kind].title}>{EMPTY[kind].text}</EmptyState>;
+    return (
+      <EmptyState title={t(`repo.empty.${kind}.title`)}>{t(`repo.empty.${kind}.text`)}</EmptyState>
+    );
   }
   return kind === 'branches' ? (
     <BranchesTable repo={repo} builds={builds} />

@@ -10,6 +10,7 @@ import {
   formatDate,
   formatRelative,
   useNow,
+  useT,
 } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
@@ -45,18 +46,19 @@ function When({ build }: { build: Build }) {
 
 /** docs/spec.md 2.7: one row per branch, linking to the branch's latest build. */
 export function BranchesTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  const t = useT();
   return (
     <TableScroll>
-      <LinkedTable aria-label="Branches">
+      <LinkedTable aria-label={t('repo.branches')}>
         <thead>
           <tr>
             <th>
-              <span className="visually-hidden">Status</span>
+              <span className="visually-hidden">{t('repo.columns.status')}</span>
             </th>
-            <th>Branch</th>
-            <th>Build</th>
-            <th>Message</th>
-            <th>Updated</th>
+            <th>{t('repo.columns.branch')}</th>
+            <th>{t('repo.columns.build')}</th>
+            <th>{t('repo.columns.message')}</th>
+            <th>{t('repo.columns.updated')}</th>
           </tr>
         </thead>
         <tbody>
@@ -73,7 +75,7 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               <td className="muted">#{build.number}</td>
               <td>
                 <Clamped>
-                  <UserText>{headline(build)}</UserText>
+                  <UserText>{headline(build, t)}</UserText>
                 </Clamped>
               </td>
               <td className="muted">
@@ -89,18 +91,19 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
 
 /** docs/spec.md 2.8: Environment, Commit (8 characters), Committer, Message, plus status. */
 export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  const t = useT();
   return (
     <TableScroll>
-      <LinkedTable aria-label="Deployments">
+      <LinkedTable aria-label={t('repo.deployments')}>
         <thead>
           <tr>
             <th>
-              <span className="visually-hidden">Status</span>
+              <span className="visually-hidden">{t('repo.columns.status')}</span>
             </th>
-            <th>Environment</th>
-            <th>Commit</th>
-            <th>Committer</th>
-            <th>Message</th>
+            <th>{t('repo.columns.environment')}</th>
+            <th>{t('repo.columns.commit')}</th>
+            <th>{t('repo.columns.committer')}</th>
+            <th>{t('repo.columns.message')}</th>
           </tr>
         </thead>
         <tbody>
@@ -128,7 +131,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
               </td>
               <td>
                 <Clamped>
-                  <UserText>{headline(build)}</UserText>
+                  <UserText>{headline(build, t)}</UserText>
                 </Clamped>
               </td>
             </tr>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Build, Repository, Status } from '../../api/types';
 import { buildHref } from '../build/paths';
-import { formatDuration, iconOf, statusLabel } from '../ui';
+import { formatDuration, iconOf, statusLabel, useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
 import { chartLayout, type ChartBar } from './chart';
 
@@ -39,8 +39,12 @@ const Bar = styled('rect', {
 const AxisText = styled('text', { fill: '$textMuted', fontSize: '11px' });
 const AxisLine = styled('line', { stroke: '$border', strokeWidth: 1 });
 
-const barLabel = (bar: ChartBar) =>
-  `Build #${bar.number}, ${statusLabel(bar.status)}, ${formatDuration(bar.seconds)}`;
+const barLabel = (t: TFunction, bar: ChartBar) =>
+  t('repo.chart.bar', {
+    number: bar.number,
+    status: statusLabel(bar.status, t),
+    duration: formatDuration(bar.seconds),
+  });
 
 /** docs/spec.md 2.6, 9: a bar per build (up to 50), height by duration, colour by status. */
 export function BuildsChart({
@@ -52,6 +56,7 @@ export function BuildsChart({
   builds: Build[];
   nowMs: number;
 }) {
+  const t = useT();
   const layout = chartLayout(builds, Math.floor(nowMs / 1000), CHART_WIDTH);
   const height = layout.height + PADDING_TOP + 4;
   const baseline = PADDING_TOP + layout.height;
@@ -61,16 +66,19 @@ export function BuildsChart({
   return (
     <Frame
       role="group"
-      aria-label={`Duration of the last ${layout.bars.length} builds, up to ${layout.axisMaxMinutes} minutes`}
+      aria-label={t('repo.chart.label', {
+        count: layout.bars.length,
+        minutes: layout.axisMaxMinutes,
+      })}
       data-testid="builds-chart"
     >
       {/* The axis stays put while the bars scroll beside it. */}
       <svg width={AXIS_WIDTH} height={height} aria-hidden="true" style={{ flexShrink: 0 }}>
         <AxisText x={AXIS_WIDTH - 8} y={PADDING_TOP + 4} textAnchor="end">
-          {`${layout.axisMaxMinutes}m`}
+          {t('repo.chart.axis', { minutes: layout.axisMaxMinutes })}
         </AxisText>
         <AxisText x={AXIS_WIDTH - 8} y={PADDING_TOP + layout.height / 2 + 4} textAnchor="end">
-          {Number.isInteger(half) ? `${half}m` : `${half.toFixed(1)}m`}
+          {t('repo.chart.axis', { minutes: Number.isInteger(half) ? half : half.toFixed(1) })}
         </AxisText>
         <AxisText x={AXIS_WIDTH - 8} y={baseline} textAnchor="end">
           0
@@ -84,10 +92,10 @@ export function BuildsChart({
             <Link
               key={bar.number}
               href={buildHref(repo, bar.number)}
-              aria-label={barLabel(bar)}
+              aria-label={barLabel(t, bar)}
               data-testid="chart-bar"
             >
-              <title>{barLabel(bar)}</title>
+              <title>{barLabel(t, bar)}</title>
               <Bar
                 tone={iconOf(bar.status as Status)}
                 x={bar.x}

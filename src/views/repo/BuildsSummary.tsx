@@ -1,5 +1,5 @@
 import type { Build, Repository } from '../../api/types';
-import { Card, SectionTitle, StatusBadge, formatRelative, useNow } from '../ui';
+import { Card, SectionTitle, StatusBadge, formatRelative, useNow, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { BuildsChart } from './BuildsChart';
 import { medianMinutesLabel } from './summary';
@@ -27,34 +27,35 @@ export function BuildsSummary({
   builds: Build[];
   filtered?: boolean;
 }) {
+  const t = useT();
   const now = useNow();
   const latest = builds[0];
   const medianMinutes = medianMinutesLabel(builds);
   return (
     <Card aria-labelledby="builds-summary-title" css={{ marginBottom: '$4' }}>
       <SectionTitle id="builds-summary-title" css={{ marginTop: 0 }}>
-        Summary
+        {t('repo.summary.title')}
       </SectionTitle>
       <Figures>
         <div>
-          <dt>{filtered ? 'Matching builds' : 'Total builds'}</dt>
+          <dt>{filtered ? t('repo.summary.matching') : t('repo.summary.total')}</dt>
           <dd data-testid="summary-total">{filtered ? builds.length : repo.counter}</dd>
         </div>
         <div>
-          <dt>Median build time</dt>
+          <dt>{t('repo.summary.median')}</dt>
           <dd data-testid="summary-median">
             {medianMinutes ?? '-'}
-            {medianMinutes ? <small>min</small> : null}
+            {medianMinutes ? <small>{t('repo.summary.minutes')}</small> : null}
           </dd>
         </div>
         <div>
-          <dt>Last build</dt>
+          <dt>{t('repo.summary.lastBuild')}</dt>
           <dd data-testid="summary-last-build">
             {latest ? formatRelative(latest.created, now) : '-'}
           </dd>
         </div>
         <div>
-          <dt>Last status</dt>
+          <dt>{t('repo.summary.lastStatus')}</dt>
           <dd data-testid="summary-last-status">
             {latest ? <StatusBadge status={latest.status} /> : '-'}
           </dd>

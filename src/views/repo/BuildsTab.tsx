@@ -20,7 +20,7 @@ import {
   selectIsNotFound,
   selectLoadError,
 } from '../../machines/repo/builds.machine';
-import { Button, EmptyState, LoadFailed, Loading, Notice, Row } from '../ui';
+import { Button, EmptyState, LoadFailed, Loading, Notice, Row, useT, type TFunction } from '../ui';
 import { BuildFilters } from './BuildFilters';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
@@ -32,6 +32,7 @@ import { useQueryParams } from '../useQueryParams';
  * Issue 19 item 3: the filters of the URL query pick the builds of both.
  */
 export function BuildsTab({ repo }: { repo: Repository }) {
+  const t = useT();
   const query = useQueryParams();
   const urlFilter = useMemo(() => parseBuildFilter(query), [query]);
   const actor = useInspectedActorRef(buildsMachine, {
@@ -57,7 +58,7 @@ export function BuildsTab({ repo }: { repo: Repository }) {
     return <LoadFailed message={error} onRetry={() => actor.send({ type: 'builds.retry' })} />;
   }
   if (loading && shown.length === 0) return <Loading />;
-  if (builds.length === 0) return <EmptyState title="Your Build List is Empty." />;
+  if (builds.length === 0) return <EmptyState title={t('repo.emptyBuilds')} />;
   const showMore = () => actor.send({ type: 'builds.showMore' });
   return (
     <>
@@ -69,18 +70,18 @@ export function BuildsTab({ repo }: { repo: Repository }) {
       {ranOut ? (
         <Notice role="status" css={{ marginTop: '$4', alignItems: 'center', flexWrap: 'wrap' }}>
           <span data-testid="filter-ran-out">
-            {ranOutText(shown.length, builds.length, hasMore)}
+            {ranOutText(t, shown.length, builds.length, hasMore)}
           </span>
           {hasMore ? (
             <Button size="small" onClick={showMore}>
-              Load more builds
+              {t('repo.loadMore')}
             </Button>
           ) : null}
         </Notice>
       ) : canShowMore ? (
         <Row css={{ justifyContent: 'center', marginTop: '$4' }}>
           <Button onClick={showMore} disabled={loadingMore} aria-busy={loadingMore}>
-            {loadingMore ? 'Loading...' : 'Show more'}
+            {loadingMore ? t('common.loading') : t('common.showMore')}
           </Button>
         </Row>
       ) : null}
@@ -89,11 +90,12 @@ export function BuildsTab({ repo }: { repo: Repository }) {
 }
 
 /** Says the filter ran out of loaded builds, and whether the server has older ones. */
-function ranOutText(matching: number, loaded: number, hasMore: boolean): string {
-  const plural = (count: number) => (count === 1 ? 'build' : 'builds');
-  const scope = hasMore
-    ? `the ${loaded} ${plural(loaded)} loaded`
-    : `all ${loaded} ${plural(loaded)}`;
-  if (matching === 0) return `None of ${scope} match these filters.`;
-  return `Only ${matching} of ${scope} match these filters.`;
+function ranOutText(t: TFunction, matching: number, loaded: number, hasMore: boolean): string {
+  const count = loaded;
+  if (matching === 0) {
+    return hasMore ? t('repo.ranOut.noneLoaded', { count }) : t('repo.ranOut.noneAll', { count });
+  }
+  return hasMore
+    ? t('repo.ranOut.someLoaded', { count, matching })
+    : t('repo.ranOut.someAll', { count, matching });
 }

@@ -13,6 +13,8 @@ import {
   formatRelative,
   useNow,
   UserText,
+  useT,
+  type TFunction,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
@@ -69,11 +71,13 @@ const Times = styled('span', {
 });
 
 /** The first line of the commit message when the build has no title. */
-export const headline = (build: Build) =>
-  (build.title || build.message || '').split('\n')[0]?.trim() || `Build #${build.number}`;
+export const headline = (build: Build, t: TFunction) =>
+  (build.title || build.message || '').split('\n')[0]?.trim() ||
+  t('repo.buildNumber', { number: build.number });
 
 /** Ticks every second on its own, so only this text re-renders while a build runs. */
 function BuildTimes({ build }: { build: Build }) {
+  const t = useT();
   const now = useNow();
   return (
     <Times>
@@ -83,7 +87,7 @@ function BuildTimes({ build }: { build: Build }) {
       >
         {formatRelative(build.created, now)}
       </time>
-      <span aria-label="Elapsed time">
+      <span aria-label={t('feed.elapsed')}>
         {build.started ? formatDuration(elapsedSeconds(build.started, build.finished, now)) : '-'}
       </span>
     </Times>
@@ -91,6 +95,7 @@ function BuildTimes({ build }: { build: Build }) {
 }
 
 function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
+  const t = useT();
   return (
     <li data-testid="execution" data-number={build.number} data-status={build.status}>
       <RowLink href={buildHref(repo, build.number)}>
@@ -99,7 +104,7 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
         <Main>
           <Headline>
             <strong>
-              <UserText>{headline(build)}</UserText>
+              <UserText>{headline(build, t)}</UserText>
             </strong>
             {build.debug ? <DebugBadge /> : null}
           </Headline>
@@ -110,7 +115,7 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
               size={18}
             />
             <span>
-              <UserText>{activityText(build)}</UserText>
+              <UserText>{activityText(build, t)}</UserText>
             </span>
           </Activity>
         </Main>
@@ -122,9 +127,10 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
 
 /** docs/spec.md 2.6: number, status, title or message, activity, relative created time, elapsed time. */
 export function ExecutionsList({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="executions-title">
-      <SectionTitle id="executions-title">Executions</SectionTitle>
+      <SectionTitle id="executions-title">{t('repo.executions')}</SectionTitle>
       <LinkList as="ol">
         {builds.map((build) => (
           <ExecutionRow key={build.number} repo={repo} build={build} />

@@ -11,7 +11,7 @@ import {
   selectIsSubmitting,
   type NewBuildField,
 } from '../../machines/repo/newBuild.machine';
-import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput } from '../ui';
+import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
@@ -19,6 +19,7 @@ type NewBuildRef = ActorRefFrom<typeof newBuildMachine>;
 
 /** docs/spec.md 2.14: the New Build button and its dialog; a created build opens its build page. */
 export function NewBuild({ repo }: { repo: Repository }) {
+  const t = useT();
   const { namespace, name } = repo;
   const actor = useInspectedActorRef(newBuildMachine, { input: { repo: { namespace, name } } });
   const open = useSelector(actor, selectIsOpen);
@@ -34,12 +35,15 @@ export function NewBuild({ repo }: { repo: Repository }) {
   return (
     <>
       <Button variant="primary" onClick={() => actor.send({ type: 'newBuild.open' })}>
-        New Build
+        {t('repo.newBuild.title')}
       </Button>
       {open ? <NewBuildDialog actor={actor} defaultBranch={repo.default_branch} /> : null}
     </>
   );
 }
+
+/** The branch Drone builds when a repository names none. */
+const DRONE_DEFAULT_BRANCH = 'master';
 
 const ParamRow = styled('div', {
   display: 'grid',
@@ -52,6 +56,7 @@ const ParamRow = styled('div', {
 const ParamList = styled('ul', { listStyle: 'none', margin: '0 0 $3', padding: 0 });
 
 function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultBranch: string }) {
+  const t = useT();
   const form = useSelector(actor, selectForm);
   const submitting = useSelector(actor, selectIsSubmitting);
   const edit = (field: NewBuildField) => (event: { target: { value: string } }) =>
@@ -65,48 +70,52 @@ function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultB
   const close = () => actor.send({ type: 'newBuild.close' });
 
   return (
-    <Modal title="New Build" onClose={close}>
+    <Modal title={t('repo.newBuild.title')} onClose={close}>
       <form
-        aria-label="New Build"
+        aria-label={t('repo.newBuild.title')}
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'newBuild.submit' });
         }}
       >
-        <Field label="Branch" hint="Leave empty to build the default branch.">
+        <Field label={t('repo.newBuild.branch')} hint={t('repo.newBuild.branchHint')}>
           {(id) => (
             <TextInput
               id={id}
               name="branch"
-              placeholder={defaultBranch || 'master'}
+              placeholder={defaultBranch || DRONE_DEFAULT_BRANCH}
               value={form.branch}
               onChange={edit('branch')}
             />
           )}
         </Field>
-        <Field label="Commit" hint="Leave empty to build the head of the branch.">
+        <Field label={t('repo.newBuild.commit')} hint={t('repo.newBuild.commitHint')}>
           {(id) => (
             <TextInput id={id} name="commit" value={form.commit} onChange={edit('commit')} />
           )}
         </Field>
-        <SectionTitle as="h3">Parameters</SectionTitle>
+        <SectionTitle as="h3">{t('repo.newBuild.parameters')}</SectionTitle>
         {form.params.length ? (
-          <ParamList aria-label="Parameters">
+          <ParamList aria-label={t('repo.newBuild.parameters')}>
             {form.params.map((param, index) => (
               <li key={`${index}-${param.key}`}>
                 <ParamRow>
-                  <TextInput value={param.key} readOnly aria-label={`Parameter ${index + 1} key`} />
+                  <TextInput
+                    value={param.key}
+                    readOnly
+                    aria-label={t('repo.newBuild.paramKeyAt', { index: index + 1 })}
+                  />
                   <TextInput
                     value={param.value}
                     readOnly
-                    aria-label={`Parameter ${index + 1} value`}
+                    aria-label={t('repo.newBuild.paramValueAt', { index: index + 1 })}
                   />
                   <Button
                     size="small"
-                    aria-label={`Remove parameter ${param.key}`}
+                    aria-label={t('repo.newBuild.removeParam', { key: param.key })}
                     onClick={() => actor.send({ type: 'param.remove', index })}
                   >
-                    Remove
+                    {t('repo.newBuild.remove')}
                   </Button>
                 </ParamRow>
               </li>
@@ -115,27 +124,27 @@ function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultB
         ) : null}
         <ParamRow>
           <TextInput
-            aria-label="Parameter key"
-            placeholder="key"
+            aria-label={t('repo.newBuild.paramKey')}
+            placeholder={t('repo.newBuild.key')}
             value={form.draftKey}
             onChange={edit('draftKey')}
             onKeyDown={addOnEnter}
           />
           <TextInput
-            aria-label="Parameter value"
-            placeholder="value"
+            aria-label={t('repo.newBuild.paramValue')}
+            placeholder={t('repo.newBuild.value')}
             value={form.draftValue}
             onChange={edit('draftValue')}
             onKeyDown={addOnEnter}
           />
           <Button size="small" onClick={() => actor.send({ type: 'param.add' })}>
-            Add
+            {t('repo.newBuild.add')}
           </Button>
         </ParamRow>
         <ModalFooter>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={submitting}>
-            {submitting ? 'Creating...' : 'Create'}
+            {submitting ? t('repo.newBuild.creating') : t('repo.newBuild.create')}
           </Button>
         </ModalFooter>
       </form>

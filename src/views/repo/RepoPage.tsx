@@ -12,7 +12,7 @@ import { repoHref } from '../build/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser, useSessionState } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { LoadFailed, Loading, onDemand, Page } from '../ui';
+import { LoadFailed, Loading, onDemand, Page, useT } from '../ui';
 import { BuildIndexTab } from './BuildIndexTab';
 import { BuildsTab } from './BuildsTab';
 import { repoPattern, repoSettingsPattern } from './params';
@@ -56,7 +56,8 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
   const { tab, section } = useRepoTab();
   const slug = `${repoRef.namespace}/${repoRef.name}`;
   // docs/spec.md 2.1: the settings title has its own format; the other tabs use '{page} - Drone'.
-  usePageTitle(tab === 'settings' ? `Settings - ${slug}` : slug, tab === 'settings');
+  const t = useT();
+  usePageTitle(tab === 'settings' ? t('repo.settingsTitle', { slug }) : slug, tab === 'settings');
 
   if (notFound) return <NotFoundPage />;
   if (loadError) {

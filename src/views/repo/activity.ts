@@ -1,11 +1,14 @@
 import type { Build } from '../../api/types';
+import { i18n } from '../../i18n';
+import type { TFunction } from '../ui/i18n';
 
 // The activity line of a build (docs/spec.md 2.6, 2.9): who did what, worded per event.
 
 /** docs/spec.md 9: commits are shown as their first 8 characters. */
 export const shortSha = (sha: string) => sha.slice(0, 8);
 
-const who = (build: Build) => build.author_login || build.sender || build.trigger || 'someone';
+const who = (build: Build, t: TFunction = i18n.t) =>
+  build.author_login || build.sender || build.trigger || t('repo.activity.someone');
 
 /**
  * Who promoted or rolled back a build: not the commit's author, whose fields the new build copies
@@ -13,10 +16,10 @@ const who = (build: Build) => build.author_login || build.sender || build.trigge
  * `@cron` for these events; docs/drone-api.md 3.3, 9.2) and copies `sender` from the parent too, so a
  * login in `trigger` comes first, then `sender`.
  */
-export const deployer = (build: Build) =>
+export const deployer = (build: Build, t: TFunction = i18n.t) =>
   (build.trigger && !build.trigger.startsWith('@') ? build.trigger : '') ||
   build.sender ||
-  who(build);
+  who(build, t);
 
 /** 'refs/pull/7/head' -> '7' (GitHub); 'refs/pull-requests/7/from' (Bitbucket) too. */
 export function pullNumber(ref: string): string | undefined {
@@ -31,28 +34,46 @@ export function tagName(ref: string): string {
 /** The build a promote or rollback started from, else its commit. */
 const origin = (build: Build) => (build.parent ? `#${build.parent}` : shortSha(build.after));
 
-export function activityText(build: Build): string {
+/** The activity line in the chosen language (English where no translator is given). */
+export function activityText(build: Build, t: TFunction = i18n.t): string {
   const branch = build.target || build.source;
+  const sha = shortSha(build.after);
+  const someone = who(build, t);
   switch (build.event) {
     case 'push':
-      return `${who(build)} pushed ${shortSha(build.after)} to ${branch}`;
+      return t('repo.activity.push', { who: someone, sha, branch });
     case 'pull_request': {
-      const verb = build.action === 'synchronized' ? 'synchronized' : 'opened';
       const number = pullNumber(build.ref);
-      const pull = number ? `pull request #${number}` : 'a pull request';
-      return `${who(build)} ${verb} ${pull} to ${branch}`;
+      const synchronized = build.action === 'synchronized';
+      if (!number) {
+        return synchronized
+          ? t('repo.activity.pullSynchronizedUnnumbered', { who: someone, branch })
+          : t('repo.activity.pullOpenedUnnumbered', { who: someone, branch });
+      }
+      return synchronized
+        ? t('repo.activity.pullSynchronized', { who: someone, number, branch })
+        : t('repo.activity.pullOpened', { who: someone, number, branch });
     }
     case 'tag':
-      return `${who(build)} created tag ${tagName(build.ref)}`;
+      return t('repo.activity.tag', { who: someone, tag: tagName(build.ref) });
     case 'promote':
-      return `${deployer(build)} promoted ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
-    case 'rollback':
-      return `${deployer(build)} rolled back ${origin(build)} to ${build.deploy_to ?? ''}`.trim();
+    case 'rollback': {
+      const values = {
+        who: deployer(build, t),
+        origin: origin(build),
+        target: build.deploy_to ?? '',
+      };
+      const text =
+        build.event === 'promote'
+          ? t('repo.activity.promote', values)
+          : t('repo.activity.rollback', values);
+      return text.trim();
+    }
     case 'cron':
-      return `executed cron job ${build.cron ?? ''} on ${branch}`.replace('  ', ' ');
+      return t('repo.activity.cron', { cron: build.cron ?? '', branch }).replace('  ', ' ');
     case 'custom':
-      return `${build.trigger || who(build)} created build ${shortSha(build.after)} on ${branch}`;
+      return t('repo.activity.custom', { who: build.trigger || someone, sha, branch });
     default:
-      return `${who(build)} triggered ${shortSha(build.after)} on ${branch}`;
+      return t('repo.activity.other', { who: someone, sha, branch });
   }
 }

@@ -12,6 +12,14 @@ export function useT() {
 
 export type TFunction = ReturnType<typeof useT>;
 
+/**
+ * The chosen language's tag, for Intl and for code that formats without a translator
+ * (src/logs); the component re-renders when it changes.
+ */
+export function useLocale(): string {
+  return useTranslation(undefined, { i18n }).i18n.language;
+}
+
 type TransKey = ParseKeys;
 
 /**

@@ -2,14 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import {
-  CARD_ERROR_TEXT,
-  CARD_LOADING_TEXT,
   selectCardContent,
   selectCardState,
   type CardActorRef,
   type CardRenderer,
 } from '../../../machines/build/cards.machine';
-import { markInvisiblesIn, styled, UserText } from '../../ui';
+import { markInvisiblesIn, styled, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { buildHref } from '../paths';
 
@@ -27,10 +25,11 @@ export function CardItem({
   cardRef: CardActorRef;
   renderer: CardRenderer;
 }) {
+  const t = useT();
   const state = useSelector(cardRef, selectCardState);
   const { card, data, template } = useSelector(cardRef, selectCardContent);
   return (
-    <Frame aria-label={`Card of step ${showInvisibles(card.stepName)}`}>
+    <Frame aria-label={t('build.cards.card', { step: showInvisibles(card.stepName) })}>
       <Header>
         <h2>
           <UserText>{card.stepName}</UserText>
@@ -38,7 +37,7 @@ export function CardItem({
         <span>
           <UserText>{card.stageName}</UserText>
         </span>
-        <Link href={buildHref(repo, build, card.stage, card.step)}>Logs</Link>
+        <Link href={buildHref(repo, build, card.stage, card.step)}>{t('build.cards.logs')}</Link>
       </Header>
       {state === 'ready' ? (
         <AdaptiveCardHost
@@ -48,9 +47,9 @@ export function CardItem({
           onFailed={(message) => cardRef.send({ type: 'card.renderFailed', message })}
         />
       ) : state === 'failed' ? (
-        <CardMessage role="alert">{CARD_ERROR_TEXT}</CardMessage>
+        <CardMessage role="alert">{t('build.cards.cardError')}</CardMessage>
       ) : (
-        <CardMessage role="status">{CARD_LOADING_TEXT}</CardMessage>
+        <CardMessage role="status">{t('build.cards.cardLoading')}</CardMessage>
       )}
     </Frame>
   );

@@ -4,7 +4,7 @@ import { plainLog } from '../../../logs/escapes';
 import { formatPermalink } from '../../../logs/permalink';
 import type { consoleMachine } from '../../../machines/build/console.machine';
 import { copyMachine } from '../../../machines/shell/copy.machine';
-import { Button, IconButton } from '../../ui';
+import { Button, IconButton, useT } from '../../ui';
 import { selectLines } from './selectors';
 import {
   selectHasGroups,
@@ -21,12 +21,17 @@ import { useInspectedActorRef } from '../../useInspectedActorRef';
 
 /** A button that copies text computed on click (a whole log is only built when asked for). */
 function CopyAction({ label, text }: { label: string; text: () => string }) {
+  const t = useT();
   const copy = useInspectedActorRef(copyMachine);
   const state = useSelector(copy, (snapshot) => snapshot.value);
   return (
     <Button size="small" onClick={() => copy.send({ type: 'copy.request', text: text() })}>
       <span aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+        {state === 'copied'
+          ? t('common.copied')
+          : state === 'failed'
+            ? t('common.copyFailed')
+            : label}
       </span>
     </Button>
   );
@@ -41,6 +46,7 @@ export function ConsoleToolbar({
   viewer: ViewerRef;
   onOpenSearch: () => void;
 }) {
+  const t = useT();
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);
   const hasLines = useSelector(actorRef, (snapshot) => selectLines(snapshot).length > 0);
@@ -62,16 +68,16 @@ export function ConsoleToolbar({
         aria-keyshortcuts="Control+F Meta+F"
         onClick={onOpenSearch}
       >
-        Search
+        {t('build.console.search')}
       </Button>
       <Button
         size="small"
         variant={timestamps === 'clock' ? 'primary' : 'secondary'}
         aria-pressed={timestamps === 'clock'}
-        title="Show the time of day instead of the time since the step started"
+        title={t('build.console.clockTitle')}
         onClick={() => viewer.send({ type: 'log.toggleTimestamps' })}
       >
-        Clock time
+        {t('build.console.clock')}
       </Button>
       <Button
         size="small"
@@ -79,23 +85,23 @@ export function ConsoleToolbar({
         aria-pressed={wrap}
         onClick={() => viewer.send({ type: 'log.toggleWrap' })}
       >
-        Wrap lines
+        {t('build.console.wrap')}
       </Button>
       {hasGroups ? (
         <>
           <Button size="small" onClick={() => viewer.send({ type: 'groups.expandAll' })}>
-            Expand all
+            {t('build.console.expandAll')}
           </Button>
           <Button size="small" onClick={() => viewer.send({ type: 'groups.collapseAll' })}>
-            Collapse all
+            {t('build.console.collapseAll')}
           </Button>
         </>
       ) : null}
       <IconButton
         size="small"
         variant="secondary"
-        aria-label="Jump to top"
-        title="Jump to top"
+        aria-label={t('build.console.top')}
+        title={t('build.console.top')}
         onClick={() => viewer.send({ type: 'log.jump', to: 'top' })}
       >
         ↑
@@ -103,14 +109,17 @@ export function ConsoleToolbar({
       <IconButton
         size="small"
         variant="secondary"
-        aria-label="Jump to bottom"
-        title="Jump to bottom"
+        aria-label={t('build.console.bottom')}
+        title={t('build.console.bottom')}
         onClick={() => viewer.send({ type: 'log.jump', to: 'bottom' })}
       >
         ↓
       </IconButton>
-      <CopyAction label="Copy log" text={() => plainLog(actorRef.getSnapshot().context.lines)} />
-      {selection ? <CopyAction label="Copy link" text={linkToSelection} /> : null}
+      <CopyAction
+        label={t('build.console.copyLog')}
+        text={() => plainLog(actorRef.getSnapshot().context.lines)}
+      />
+      {selection ? <CopyAction label={t('build.console.copyLink')} text={linkToSelection} /> : null}
     </>
   );
 }

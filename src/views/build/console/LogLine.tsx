@@ -4,7 +4,7 @@ import { formatClockTime, formatClockTitle, type TimestampMode } from '../../../
 import type { LogGroup } from '../../../logs/groups';
 import { matchRanges } from '../../../logs/search';
 import { lineContent, markMatches } from '../../../logs/segments';
-import { styled } from '../../ui';
+import { styled, useLocale, useT } from '../../ui';
 import { LogText } from './LogText';
 import type { ViewerRef } from './viewerSelectors';
 
@@ -84,8 +84,9 @@ function TimeCell({
   timestamps,
   stepStarted,
 }: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
+  const locale = useLocale();
   // The step's start is unknown (0) until it runs: no wall-clock time to tell.
-  const title = stepStarted > 0 ? formatClockTitle(stepStarted, time) : undefined;
+  const title = stepStarted > 0 ? formatClockTitle(stepStarted, time, locale) : undefined;
   return (
     <Time data-time title={title}>
       {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : formatLineTime(time)}
@@ -112,6 +113,7 @@ function GroupHeader({
     'viewer' | 'group' | 'folded' | 'hiddenCount' | 'pattern' | 'currentOccurrence'
   >
 >) {
+  const t = useT();
   const duration = group.endTime === undefined ? undefined : group.endTime - group.startTime;
   return (
     <span>
@@ -123,8 +125,8 @@ function GroupHeader({
         <LogText segments={titleSegments(group.title, pattern, currentOccurrence)} />
       </GroupToggle>
       <GroupMeta>
-        {duration === undefined ? 'running' : formatLineTime(duration)}
-        {folded ? ` · ${hiddenCount} ${hiddenCount === 1 ? 'line' : 'lines'}` : null}
+        {duration === undefined ? t('build.console.groupRunning') : formatLineTime(duration)}
+        {folded ? t('build.console.hiddenLines', { count: hiddenCount }) : null}
       </GroupMeta>
     </span>
   );

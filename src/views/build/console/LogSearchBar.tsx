@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Ref } from 'react';
-import { IconButton, styled } from '../../ui';
+import { IconButton, styled, useT } from '../../ui';
 import {
   selectIsScanning,
   selectMatchNumber,
@@ -24,6 +24,7 @@ export function LogSearchBar({
   /** After Escape or the close button: focus goes back to the console. */
   onClose: () => void;
 }) {
+  const t = useT();
   const query = useSelector(search, selectQuery);
   const error = useSelector(search, selectSearchError);
   const scanning = useSelector(search, selectIsScanning);
@@ -34,12 +35,12 @@ export function LogSearchBar({
     onClose();
   };
   return (
-    <Bar role="search" aria-label="Search the log">
+    <Bar role="search" aria-label={t('build.console.searchLog')}>
       <Input
         ref={inputRef}
         type="search"
-        aria-label="Search logs"
-        placeholder="Search logs"
+        aria-label={t('build.console.searchLogs')}
+        placeholder={t('build.console.searchLogs')}
         autoFocus
         spellCheck={false}
         value={query.text}
@@ -57,28 +58,28 @@ export function LogSearchBar({
         }}
       />
       <Toggle
-        aria-label="Match case"
-        title="Match case"
+        aria-label={t('build.console.matchCase')}
+        title={t('build.console.matchCase')}
         aria-pressed={query.caseSensitive}
         onClick={() => search.send({ type: 'search.toggleCase' })}
       >
-        Aa
+        {t('build.console.matchCaseSymbol')}
       </Toggle>
       <Toggle
-        aria-label="Regular expression"
-        title="Regular expression"
+        aria-label={t('build.console.regex')}
+        title={t('build.console.regex')}
         aria-pressed={query.regex}
         onClick={() => search.send({ type: 'search.toggleRegex' })}
       >
         .*
       </Toggle>
       <Count aria-live="polite" data-testid="search-count">
-        {error ? '' : `${number} of ${total}${scanning ? '…' : ''}`}
+        {error ? '' : t('build.console.matchCount', { number, total, more: scanning ? '…' : '' })}
       </Count>
       <IconButton
         size="small"
-        aria-label="Previous match"
-        title="Previous match (Shift+Enter)"
+        aria-label={t('build.console.previousMatch')}
+        title={t('build.console.previousMatchKey')}
         disabled={total === 0}
         onClick={() => search.send({ type: 'search.previous' })}
       >
@@ -86,14 +87,19 @@ export function LogSearchBar({
       </IconButton>
       <IconButton
         size="small"
-        aria-label="Next match"
-        title="Next match (Enter)"
+        aria-label={t('build.console.nextMatch')}
+        title={t('build.console.nextMatchKey')}
         disabled={total === 0}
         onClick={() => search.send({ type: 'search.next' })}
       >
         ↓
       </IconButton>
-      <IconButton size="small" aria-label="Close search" title="Close (Escape)" onClick={close}>
+      <IconButton
+        size="small"
+        aria-label={t('build.console.closeSearch')}
+        title={t('build.console.closeKey')}
+        onClick={close}
+      >
         ×
       </IconButton>
       {error ? <SearchError role="alert">{error}</SearchError> : null}

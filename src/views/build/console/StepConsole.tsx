@@ -3,7 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../../api/types';
 import { consoleMachine, type FollowStepTarget } from '../../../machines/build/console.machine';
-import { Button, Loading, StatusIcon, styled, UserText } from '../../ui';
+import { Button, Loading, StatusIcon, styled, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { saveTextFile } from './download';
@@ -137,6 +137,7 @@ function ConsoleHeader({
   step,
 }: StepConsoleProps & { actorRef: ConsoleRef; viewer: ViewerRef; onOpenSearch: () => void }) {
   const canFollow = useSelector(actorRef, selectCanFollow);
+  const t = useT();
   const follow = useSelector(actorRef, selectFollow);
   const canDownload = useSelector(actorRef, selectCanDownload);
   const download = () =>
@@ -146,7 +147,7 @@ function ConsoleHeader({
     );
   return (
     <Header>
-      <Title>Console Logs</Title>
+      <Title>{t('build.console.title')}</Title>
       <Controls>
         <ConsoleToolbar actorRef={actorRef} viewer={viewer} onOpenSearch={onOpenSearch} />
         {canFollow ? (
@@ -156,12 +157,12 @@ function ConsoleHeader({
             aria-pressed={follow}
             onClick={() => actorRef.send({ type: follow ? 'log.unfollow' : 'log.follow' })}
           >
-            {follow ? 'Following logs' : 'Follow logs'}
+            {follow ? t('build.console.following') : t('build.console.follow')}
           </Button>
         ) : null}
         {canDownload ? (
           <Button size="small" onClick={download}>
-            Download
+            {t('build.console.download')}
           </Button>
         ) : null}
       </Controls>
@@ -178,13 +179,14 @@ function ConsoleFooter({
   stage,
   step,
 }: Pick<StepConsoleProps, 'stage' | 'step'> & { actorRef: ConsoleRef }) {
+  const t = useT();
   const fetchError = useSelector(actorRef, selectFetchError);
   if (fetchError) return null;
   return (
     <Footer>
       <StatusIcon status={step.status} />
       <span data-testid="console-footer">
-        <UserText>{footerText(step, stage)}</UserText>
+        <UserText>{footerText(step, stage, t)}</UserText>
       </span>
     </Footer>
   );
@@ -197,13 +199,14 @@ function ConsoleBody({
   stage,
   step,
 }: Omit<StepConsoleProps, 'repo'> & { actorRef: ConsoleRef; viewer: ViewerRef }) {
+  const t = useT();
   const state = useSelector(actorRef, selectConsoleState);
   const lineCount = useSelector(actorRef, (snapshot) => selectLines(snapshot).length);
   const showAll = useSelector(actorRef, selectShowAll);
   const hasHidden = useSelector(viewer, selectTailStart) > 0 && !showAll;
   const realLineCount = useSelector(viewer, selectLineCount);
   const fetchError = useSelector(actorRef, selectFetchError);
-  const errorText = state === 'error' ? consoleErrorText(fetchError, step) : undefined;
+  const errorText = state === 'error' ? consoleErrorText(fetchError, step, t) : undefined;
   const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
 
   if (state === 'idle') return <Body />;
@@ -211,7 +214,7 @@ function ConsoleBody({
     return (
       <Body>
         <Message>
-          <UserText>{noLogsText(build, stage, step)}</UserText>
+          <UserText>{noLogsText(build, stage, step, t)}</UserText>
         </Message>
       </Body>
     );
@@ -226,16 +229,16 @@ function ConsoleBody({
           </span>
           {fetchError ? (
             <Button size="small" onClick={() => actorRef.send({ type: 'log.retry' })}>
-              Retry
+              {t('common.retry')}
             </Button>
           ) : null}
         </ErrorText>
       ) : null}
       {hasHidden ? (
         <ShowAll>
-          <span data-testid="console-tail">{tailText(realLineCount)}</span>
+          <span data-testid="console-tail">{tailText(realLineCount, t)}</span>
           <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
-            Show all logs
+            {t('build.console.showAll')}
           </Button>
         </ShowAll>
       ) : null}

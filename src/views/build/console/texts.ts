@@ -1,45 +1,62 @@
 import type { Build, Stage, Step } from '../../../api/types';
+import { currentLanguage, i18n } from '../../../i18n';
 import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/build/logViewer.machine';
+import type { TFunction } from '../../ui/i18n';
+
+// The console's texts outside JSX, in the chosen language (English where no translator is given:
+// tests and docs/spec.md quote it).
 
 /** docs/spec.md 4.4's log footer text for the step's status. */
-export function footerText(step: Step, stage: Stage): string {
+export function footerText(step: Step, stage: Stage, t: TFunction = i18n.t): string {
   const error = step.error || stage.error;
   switch (step.status) {
     case 'error':
       return error ?? '';
     case 'failure':
-      return `Exit Code ${step.exit_code}`;
+      return t('build.console.exitCode', { code: step.exit_code });
     case 'success':
-      return 'Exit Code 0';
+      return t('build.console.exitCode', { code: 0 });
     case 'running':
-      return 'Step is running...';
+      return t('build.console.running');
     // "Step pending or waiting gives loading" (docs/spec.md 4.4): both read as pending.
     case 'pending':
     case 'waiting_on_dependencies':
-      return 'Step is pending';
+      return t('build.console.pending');
     case 'killed':
-      return 'Step is killed (canceled)';
+      return t('build.console.killed');
     case 'skipped':
-      return error ? 'Skipped due to error' : 'Skipped';
+      return error ? t('build.console.skippedError') : t('build.console.skipped');
     default:
       return '';
   }
 }
 
 /** The tail window's notice (docs/spec.md 9: 250 lines by default); `total` counts no group markers. */
-export function tailText(total: number): string {
-  return `Showing the last ${LOGS_SHOWN_BY_DEFAULT} of ${total.toLocaleString('en')} lines`;
+export function tailText(total: number, t: TFunction = i18n.t): string {
+  return t('build.console.tail', {
+    count: total,
+    total: total.toLocaleString(currentLanguage()),
+    shown: LOGS_SHOWN_BY_DEFAULT,
+  });
 }
 
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */
-export function noLogsText(build: Build, stage: Stage, step: Step): string {
-  if (build.status === 'declined') return 'This pipeline was declined';
-  return `${stage.name} - ${step.name}: ${step.status}`;
+export function noLogsText(build: Build, stage: Stage, step: Step, t: TFunction = i18n.t): string {
+  if (build.status === 'declined') return t('build.console.declined');
+  return t('build.console.noLogs', {
+    stage: stage.name,
+    step: step.name,
+    status: t(`status.${step.status}`),
+  });
 }
 
 /** The error shown in the console body: the failed log call, else the step's error. */
-export function consoleErrorText(fetchError: string | null, step: Step): string | undefined {
-  if (fetchError) return `Unable to load the log: ${fetchError}`;
+export function consoleErrorText(
+  fetchError: string | null,
+  step: Step,
+  t: TFunction = i18n.t,
+): string | undefined {
+  if (fetchError) return t('build.console.loadFailed', { message: fetchError });
   if (step.error) return `${step.name}: ${step.error}`;
   return undefined;
 }

@@ -8,7 +8,7 @@ import {
   graphViewMachine,
   selectViewport,
 } from '../../../machines/build/graphView.machine';
-import { Button, Loading, StatusIcon, styled, useNow, UserText } from '../../ui';
+import { Button, Loading, StatusIcon, styled, useNow, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';
 
@@ -35,6 +35,7 @@ export function GraphPanel({
   /** Runs on any selection, canvas or list, after or instead of following the link. */
   onSelect: (node: GraphNode, navigate: boolean) => void;
 }) {
+  const t = useT();
   const graph = model.kind;
   // The title may hold a stage name: labels get it as plain text with its invisibles written out.
   const label = showInvisibles(title);
@@ -50,21 +51,21 @@ export function GraphPanel({
         <h2 id={headingId}>
           <UserText>{title}</UserText>
         </h2>
-        <Controls role="group" aria-label={`${label} zoom`}>
+        <Controls role="group" aria-label={t('build.graph.zoom', { graph: label })}>
           <Button
             size="small"
-            aria-label={`Zoom out the ${label.toLowerCase()}`}
+            aria-label={t('build.graph.zoomOut', { graph: label.toLowerCase() })}
             disabled={!canZoomOut(viewport)}
             onClick={() => viewRef.send({ type: 'zoom.out', graph })}
           >
             −
           </Button>
-          <output aria-live="polite" aria-label={`${label} zoom level`}>
+          <output aria-live="polite" aria-label={t('build.graph.zoomLevel', { graph: label })}>
             {viewport.zoom}%
           </output>
           <Button
             size="small"
-            aria-label={`Zoom in the ${label.toLowerCase()}`}
+            aria-label={t('build.graph.zoomIn', { graph: label.toLowerCase() })}
             disabled={!canZoomIn(viewport)}
             onClick={() => viewRef.send({ type: 'zoom.in', graph })}
           >
@@ -72,30 +73,30 @@ export function GraphPanel({
           </Button>
           <Button
             size="small"
-            aria-label={`Fit the ${label.toLowerCase()} to the panel`}
+            aria-label={t('build.graph.fitLabel', { graph: label.toLowerCase() })}
             onClick={() => viewRef.send({ type: 'zoom.fit', graph })}
           >
-            Fit
+            {t('build.graph.fit')}
           </Button>
           <Button
             size="small"
-            aria-label={`Reset the ${label.toLowerCase()} zoom to 100%`}
+            aria-label={t('build.graph.resetLabel', { graph: label.toLowerCase() })}
             onClick={() => viewRef.send({ type: 'zoom.reset', graph })}
           >
-            Reset
+            {t('build.graph.reset')}
           </Button>
         </Controls>
       </Header>
       <NodeList model={model} title={label} hrefOf={hrefOf} onSelect={onSelect} />
       <CanvasArea>
         {model.nodes.length === 0 ? (
-          <Empty>Nothing to draw yet.</Empty>
+          <Empty>{t('build.graph.empty')}</Empty>
         ) : (
-          <Suspense fallback={<Loading label="Loading graph..." />}>
+          <Suspense fallback={<Loading label={t('build.graph.loading')} />}>
             <G6Canvas
               model={model}
               viewport={viewport}
-              label={`${label} graph`}
+              label={t('build.graph.label', { graph: label })}
               onSelect={selectByNumber}
               onFitted={(zoom) => viewRef.send({ type: 'zoom.fitted', graph, zoom })}
             />
@@ -117,9 +118,10 @@ function NodeList({
   hrefOf: (node: GraphNode) => string;
   onSelect: (node: GraphNode, navigate: boolean) => void;
 }) {
+  const t = useT();
   const now = useNow();
   return (
-    <Nodes aria-label={`${title} nodes`}>
+    <Nodes aria-label={t('build.graph.nodes', { graph: title })}>
       {nodesInReadingOrder(model).map((node) => {
         const duration = nodeDuration(node, now);
         const content = (
@@ -142,7 +144,10 @@ function NodeList({
                 {content}
               </Link>
             ) : (
-              <span aria-disabled="true" title={`${showInvisibles(node.name)} cannot be selected`}>
+              <span
+                aria-disabled="true"
+                title={t('build.graph.notSelectable', { name: showInvisibles(node.name) })}
+              >
                 {content}
               </span>
             )}

@@ -1,3 +1,4 @@
+import { useT } from '../../ui';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
@@ -16,6 +17,7 @@ import { useInspectedActorRef } from '../../useInspectedActorRef';
  * The build page hands in a fresh build on every live update; the graphs follow it.
  */
 export default function GraphViewBody({ repo, build, stage, step }: BuildBodyProps) {
+  const t = useT();
   const viewRef = useInspectedActorRef(graphViewMachine);
   const drawerStep = useSelector(viewRef, selectDrawerStep);
   const [, navigate] = useLocation();
@@ -35,7 +37,7 @@ export default function GraphViewBody({ repo, build, stage, step }: BuildBodyPro
           <GraphPanel
             viewRef={viewRef}
             model={stages}
-            title="Stages"
+            title={t('build.graph.stages')}
             hrefOf={stageHref}
             onSelect={(node, follow) => {
               viewRef.send({ type: 'drawer.close' });
@@ -47,7 +49,7 @@ export default function GraphViewBody({ repo, build, stage, step }: BuildBodyPro
           <GraphPanel
             viewRef={viewRef}
             model={steps}
-            title={`Steps of ${stage.name}`}
+            title={t('build.graph.stepsOf', { stage: stage.name })}
             hrefOf={stepHref}
             onSelect={(node, follow) => {
               if (follow) navigate(stepHref(node));

@@ -7,7 +7,7 @@ import {
   SPLIT_KEY_STEP,
   SPLIT_MIN,
 } from '../../../machines/build/graphView.machine';
-import { styled } from '../../ui';
+import { styled, useT } from '../../ui';
 import type { GraphViewRef } from './GraphPanel';
 
 const DIVIDER = 10;
@@ -26,6 +26,7 @@ export function SplitPanel({
   top: ReactNode;
   bottom: ReactNode;
 }) {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const size = useSelector(viewRef, selectSplitSize);
   const total = useSelector(viewRef, selectSplitTotal);
@@ -77,7 +78,7 @@ export function SplitPanel({
         tabIndex={0}
         aria-orientation="horizontal"
         aria-controls="graph-split-top"
-        aria-label="Resize the stage and step graphs"
+        aria-label={t('build.graph.resize')}
         aria-valuemin={SPLIT_MIN}
         aria-valuemax={total === null ? undefined : Math.max(SPLIT_MIN, total - SPLIT_MIN)}
         aria-valuenow={size ?? undefined}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Build, Stage, Step } from '../../../api/types';
-import { Button, formatDate, StatusBadge, styled, UserText } from '../../ui';
+import { Button, formatDate, StatusBadge, styled, UserText, useT } from '../../ui';
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from '../Elapsed';
 
@@ -25,6 +25,7 @@ export function StepDrawer({
   step: Step;
   onClose: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -47,35 +48,35 @@ export function StepDrawer({
           <UserText>{step.name}</UserText>
         </h2>
         <StatusBadge status={step.status} />
-        <Button variant="ghost" aria-label="Close step details" onClick={onClose}>
+        <Button variant="ghost" aria-label={t('build.graph.closeDetails')} onClick={onClose}>
           ✕
         </Button>
       </Header>
       <Body>
-        <Facts aria-label="Step details">
+        <Facts aria-label={t('build.graph.details')}>
           <div>
-            <dt>Started</dt>
+            <dt>{t('build.facts.started')}</dt>
             <dd>{step.started ? formatDate(step.started) : '—'}</dd>
           </div>
           <div>
-            <dt>Finished</dt>
+            <dt>{t('build.facts.finished')}</dt>
             <dd>{finished ? formatDate(finished) : '—'}</dd>
           </div>
           <div>
-            <dt>Duration</dt>
+            <dt>{t('build.facts.duration')}</dt>
             <dd>
               <Elapsed status={step.status} started={step.started} stopped={step.stopped} />
               {step.started ? null : '—'}
             </dd>
           </div>
           <div>
-            <dt>Runner</dt>
+            <dt>{t('build.facts.runner')}</dt>
             <dd>
               <UserText>{stage.machine || '—'}</UserText>
             </dd>
           </div>
           <div>
-            <dt>Exit code</dt>
+            <dt>{t('build.facts.exitCode')}</dt>
             <dd>{step.started ? step.exit_code : '—'}</dd>
           </div>
         </Facts>

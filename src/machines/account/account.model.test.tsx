@@ -42,7 +42,12 @@ describe('account machine, model-based, through the account page', () => {
         path: '/account',
       });
       const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
-      const snippets = () => screen.queryAllByRole('heading', { level: 2 });
+      // The snippets' headings (the page's other cards, language and notifications, stay put).
+      const snippets = () =>
+        screen.queryAllByRole('heading', {
+          level: 2,
+          name: /^(Your Personal Token|Example API Usage|Example CLI Usage)$/,
+        });
       await path.test({
         states: {
           loading: () => {

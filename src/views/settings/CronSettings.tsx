@@ -11,10 +11,10 @@ import {
 import {
   formatDate,
   formatRelative,
+  formatWithWeekday,
   Notice,
   SelectField,
   TextField,
-  useLocale,
   useNow,
   useT,
   type TFunction,
@@ -41,33 +41,19 @@ function NextExecution({ next }: { next: number }) {
 
 const CUSTOM = 'custom';
 
-/**
- * The user's own zone, in the chosen language: Drone schedules in UTC, the preview shows when
- * that is for them.
- */
-const runFormat = (language: string) =>
-  new Intl.DateTimeFormat(language, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  });
-
 const Runs = styled('ol', {
   margin: '$1 0 0',
   paddingLeft: '$4',
   fontVariantNumeric: 'tabular-nums',
 });
 
-/** The next runs of what the form holds, or the parser's error (the form cannot be sent then). */
+/**
+ * The next runs of what the form holds, or the parser's error (the form cannot be sent then).
+ * Drone schedules in UTC; the runs show in the user's own zone and language.
+ */
 function SchedulePreview({ expr, id }: { expr: string; id: string }) {
   const t = useT();
   const now = useNow();
-  const format = runFormat(useLocale());
   const preview = previewSchedule(expr, now);
   return (
     <div id={id} aria-live="polite" data-testid="schedule-preview" style={{ marginBottom: 16 }}>
@@ -81,7 +67,7 @@ function SchedulePreview({ expr, id }: { expr: string; id: string }) {
           <Runs>
             {preview.runs.map((run) => (
               <li key={run}>
-                <time dateTime={new Date(run).toISOString()}>{format.format(run)}</time>
+                <time dateTime={new Date(run).toISOString()}>{formatWithWeekday(run)}</time>
               </li>
             ))}
           </Runs>

@@ -102,9 +102,9 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 19: the texts of these folders come from the catalogs (src/i18n), so a text literal in
+    // Issue 19: the views' texts come from the catalogs (src/i18n), so a text literal in
     // their JSX, or in an attribute people read, is a string someone forgot to translate.
-    files: ['src/views/{ui,auth,account,admin,dashboard,feed,shell,repo,devtools,build}/**/*.tsx'],
+    files: ['src/views/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {

@@ -15,5 +15,5 @@ export interface BuildBodyProps {
  */
 export const GraphView = onDemand<BuildBodyProps>(
   () => import('./graph/GraphViewBody').then((m) => m.default),
-  'Loading graph view...',
+  'build.graph.loadingView',
 );

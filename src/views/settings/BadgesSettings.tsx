@@ -8,11 +8,14 @@ import {
   selectSnippet,
   type BadgeSyntax,
 } from '../../machines/settings/badge.machine';
-import { AutoGrid, boxedRow, CopyButton, SectionTitle, SelectField, TextField } from '../ui';
+import { AutoGrid, boxedRow, CopyButton, SectionTitle, SelectField, TextField, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 
 // docs/spec.md 2.12 badges section (.../settings/badges).
+
+/** The placeholder is a branch name, the same in every language. */
+const EXAMPLE_BRANCH = 'master';
 
 const Snippet = styled('div', boxedRow, {
   backgroundColor: '$surfaceAlt',
@@ -23,25 +26,26 @@ export function BadgesSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(badgeMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name } },
   });
+  const t = useT();
   const options = useSelector(actor, selectBadgeOptions);
   const snippet = useSelector(actor, selectSnippet);
   const image = useSelector(actor, selectBadgeImage);
   return (
-    <section aria-label="Badges">
-      <SectionTitle>Badges</SectionTitle>
+    <section aria-label={t('settings.badges.title')}>
+      <SectionTitle>{t('settings.badges.title')}</SectionTitle>
       <p>
-        <img src={image} alt="Build status badge" height={20} />
+        <img src={image} alt={t('settings.badges.image')} height={20} />
       </p>
       <AutoGrid>
         <SelectField
-          label="Syntax"
+          label={t('settings.badges.syntax')}
           value={options.syntax}
           options={BADGE_SYNTAXES}
           onValue={(syntax) => actor.send({ type: 'badge.syntax', syntax: syntax as BadgeSyntax })}
         />
         <TextField
-          label="Branch"
-          placeholder="master"
+          label={t('settings.badges.branch')}
+          placeholder={EXAMPLE_BRANCH}
           value={options.branch}
           onValue={(branch) => actor.send({ type: 'badge.branch', branch })}
         />
@@ -49,7 +53,12 @@ export function BadgesSettings({ repo }: { repo: Repository }) {
       <Snippet>
         <code data-testid="badge-snippet">{snippet}</code>
         {/* Keyed by the snippet: new options reset the 'Copied!' indicator (docs/spec.md 2.12). */}
-        <CopyButton key={snippet} text={snippet} copiedLabel="Copied!" ariaLabel="Copy snippet" />
+        <CopyButton
+          key={snippet}
+          text={snippet}
+          copiedLabel={t('common.copiedExclaimed')}
+          ariaLabel={t('settings.badges.copySnippet')}
+        />
       </Snippet>
     </section>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Loading, TextArea } from '../ui';
+import { Loading, TextArea, useT } from '../ui';
 import { styled } from '../ui/theme';
 import type { CodeEditorProps } from './codeEditorProps';
 
@@ -39,9 +39,10 @@ const Frame = styled('div', {
 
 /** The template editor (CodeMirror 6, loaded on demand). */
 export function CodeEditor(props: CodeEditorProps) {
+  const t = useT();
   return (
     <Frame>
-      <Suspense fallback={<Loading label="Loading editor..." />}>
+      <Suspense fallback={<Loading label={t('settings.list.loadingEditor')} />}>
         <CodeMirrorEditor {...props} />
       </Suspense>
     </Frame>

@@ -8,7 +8,17 @@ import {
   type CronDraft,
   type CronPatch,
 } from '../../machines/settings/resourceLists';
-import { formatDate, formatRelative, Notice, SelectField, TextField, useNow } from '../ui';
+import {
+  formatDate,
+  formatRelative,
+  formatWithWeekday,
+  Notice,
+  SelectField,
+  TextField,
+  useNow,
+  useT,
+  type TFunction,
+} from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
@@ -30,20 +40,6 @@ function NextExecution({ next }: { next: number }) {
 }
 
 const CUSTOM = 'custom';
-/** docs/spec.md 5's presets, then a custom expression (issue 19). */
-const SCHEDULE_OPTIONS = [...CRON_SCHEDULES, { value: CUSTOM, label: 'Custom expression' }];
-
-/** The user's own zone: Drone schedules in UTC, the preview shows when that is for them. */
-const runFormat = new Intl.DateTimeFormat('en', {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
 
 const Runs = styled('ol', {
   margin: '$1 0 0',
@@ -51,8 +47,12 @@ const Runs = styled('ol', {
   fontVariantNumeric: 'tabular-nums',
 });
 
-/** The next runs of what the form holds, or the parser's error (the form cannot be sent then). */
+/**
+ * The next runs of what the form holds, or the parser's error (the form cannot be sent then).
+ * Drone schedules in UTC; the runs show in the user's own zone and language.
+ */
 function SchedulePreview({ expr, id }: { expr: string; id: string }) {
+  const t = useT();
   const now = useNow();
   const preview = previewSchedule(expr, now);
   return (
@@ -60,14 +60,14 @@ function SchedulePreview({ expr, id }: { expr: string; id: string }) {
       {preview.error !== null ? (
         <Notice tone="danger">{preview.error}</Notice>
       ) : preview.runs.length === 0 ? (
-        <Notice>This schedule never runs.</Notice>
+        <Notice>{t('settings.cron.neverRuns')}</Notice>
       ) : (
         <>
-          <strong>{preview.runs.length > 1 ? 'Next runs' : 'Next run'}</strong>
+          <strong>{t('settings.cron.nextRuns', { count: preview.runs.length })}</strong>
           <Runs>
             {preview.runs.map((run) => (
               <li key={run}>
-                <time dateTime={new Date(run).toISOString()}>{runFormat.format(run)}</time>
+                <time dateTime={new Date(run).toISOString()}>{formatWithWeekday(run)}</time>
               </li>
             ))}
           </Runs>
@@ -90,21 +90,24 @@ function ScheduleField({
   change: (changes: Partial<CronPatch>) => void;
   cron: Cron | null;
 }) {
+  const t = useT();
   const previewId = useId();
+  // docs/spec.md 5's presets, then a custom expression (issue 19).
+  const options = [...CRON_SCHEDULES, { value: CUSTOM, label: t('settings.cron.custom') }];
   return (
     <>
       <SelectField
-        label="Schedule"
+        label={t('settings.cron.schedule')}
         value={values.custom ? CUSTOM : values.expr}
-        options={SCHEDULE_OPTIONS}
+        options={options}
         onValue={(value) =>
           value === CUSTOM ? change({ custom: true }) : change({ custom: false, expr: value })
         }
       />
       {values.custom ? (
         <TextField
-          label="Expression"
-          hint="Seconds first: 0 30 9 * * mon-fri, or 5 fields without the day of week, or @every 2h"
+          label={t('settings.cron.expression')}
+          hint={t('settings.cron.expressionHint')}
           value={values.expr}
           spellCheck={false}
           autoComplete="off"
@@ -115,8 +118,7 @@ function ScheduleField({
       <SchedulePreview expr={values.expr} id={previewId} />
       {cron && values.expr !== cron.expr ? (
         <Notice tone="warning" css={{ marginBottom: '$3' }}>
-          Drone cannot change a job&apos;s schedule in place: Update deletes this job and creates it
-          again under the same name.
+          {t('settings.cron.recreated')}
         </Notice>
       ) : null}
     </>
@@ -132,33 +134,44 @@ const scheduleField = {
   ) => <ScheduleField values={values} change={change} cron={cron} />,
 } as const;
 
-const branchField = {
-  kind: 'text',
-  key: 'branch',
-  label: 'Branch',
-  placeholder: 'master',
-} as const;
-
-const cronScreen: ListScreenDescription<Cron, CronDraft, CronPatch> = {
-  title: 'Cron Jobs',
-  newLabel: 'New Cron Job',
-  emptyTitle: 'No Cron Jobs',
-  emptyText: 'You can create cron jobs to schedule pipeline executions on a recurring basis.',
-  columns: [
-    { header: 'Name', cell: textCell((cron) => cron.name) },
-    { header: 'Branch', cell: textCell((cron) => cron.branch) },
-    { header: 'Schedule', cell: textCell((cron) => cron.expr) },
-    { header: 'Next Execution', cell: (cron) => <NextExecution next={cron.next} /> },
-  ],
-  nameOf: (cron) => cron.name,
-  // docs/spec.md 5: an empty branch is master. The name cannot change (it is the job's address).
-  create: { fields: [{ kind: 'text', key: 'name', label: 'Name' }, branchField, scheduleField] },
-  edit: { patchOf: cronPatchOf, fields: [branchField, scheduleField] },
-};
+function cronScreen(t: TFunction): ListScreenDescription<Cron, CronDraft, CronPatch> {
+  const branchField = {
+    kind: 'text',
+    key: 'branch',
+    label: t('settings.cron.branch'),
+    placeholder: 'master',
+  } as const;
+  return {
+    title: t('settings.cron.title'),
+    newLabel: t('settings.cron.newLabel'),
+    emptyTitle: t('settings.cron.emptyTitle'),
+    emptyText: t('settings.cron.emptyText'),
+    columns: [
+      { header: t('settings.list.name'), cell: textCell((cron) => cron.name) },
+      { header: t('settings.cron.branch'), cell: textCell((cron) => cron.branch) },
+      { header: t('settings.cron.schedule'), cell: textCell((cron) => cron.expr) },
+      {
+        header: t('settings.cron.nextExecution'),
+        cell: (cron) => <NextExecution next={cron.next} />,
+      },
+    ],
+    nameOf: (cron) => cron.name,
+    // docs/spec.md 5: an empty branch is master. The name cannot change (it is the job's address).
+    create: {
+      fields: [
+        { kind: 'text', key: 'name', label: t('settings.list.name') },
+        branchField,
+        scheduleField,
+      ],
+    },
+    edit: { patchOf: cronPatchOf, fields: [branchField, scheduleField] },
+  };
+}
 
 export function CronSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(cronMachine, {
     input: cronInput({ namespace: repo.namespace, name: repo.name }),
   });
-  return <ResourceListScreen actor={actor} screen={cronScreen} />;
+  const t = useT();
+  return <ResourceListScreen actor={actor} screen={cronScreen(t)} />;
 }

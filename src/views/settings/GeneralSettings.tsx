@@ -10,7 +10,16 @@ import {
   type BooleanSetting,
   type repoSettingsMachine,
 } from '../../machines/settings/repoSettings.machine';
-import { Button, ConfirmDialog, Row, SectionTitle, SelectField, Switch, TextField } from '../ui';
+import {
+  Button,
+  ConfirmDialog,
+  Row,
+  SectionTitle,
+  SelectField,
+  Switch,
+  TextField,
+  useT,
+} from '../ui';
 import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';
 import { VisibilityCards } from './VisibilityCards';
@@ -34,27 +43,16 @@ const Inline = styled('div', {
 });
 
 export function GeneralSettings({ actor }: { actor: SettingsActor }) {
+  const t = useT();
   const form = useSelector(actor, selectForm);
   const isSystemAdmin = useSelector(actor, selectIsSystemAdmin);
   const isSaving = useSelector(actor, selectIsSaving);
   const isConfirmingDisable = useSelector(actor, selectIsConfirmingDisable);
   const isDisabling = useSelector(actor, selectIsDisabling);
 
-  const toggle = (field: BooleanSetting, label: string, description?: string, disabled = false) => (
-    <Switch
-      label={label}
-      description={description}
-      checked={form[field]}
-      disabled={disabled}
-      onChange={(event) =>
-        actor.send({ type: 'settings.toggle', field, value: event.target.checked })
-      }
-    />
-  );
-
   return (
     <form
-      aria-label="General settings"
+      aria-label={t('settings.general.label')}
       onSubmit={(event) => {
         event.preventDefault();
         actor.send({ type: 'settings.save' });
@@ -62,42 +60,63 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
     >
       <Section>
         <legend>
-          <SectionTitle as="span">Project Webhooks</SectionTitle>
+          <SectionTitle as="span">{t('settings.general.webhooks')}</SectionTitle>
         </legend>
-        {toggle('ignore_pull_requests', 'Disable Pull Requests')}
-        {toggle('ignore_forks', 'Disable forks')}
+        <SettingSwitch
+          actor={actor}
+          field="ignore_pull_requests"
+          label={t('settings.general.disablePullRequests')}
+        />
+        <SettingSwitch
+          actor={actor}
+          field="ignore_forks"
+          label={t('settings.general.disableForks')}
+        />
       </Section>
       <Section>
         <legend>
-          <SectionTitle as="span">Project Settings</SectionTitle>
+          <SectionTitle as="span">{t('settings.general.projectSettings')}</SectionTitle>
         </legend>
-        {toggle(
-          'protected',
-          'Protected',
-          'Blocks a pipeline if the yaml signature cannot be verified.',
-        )}
+        <SettingSwitch
+          actor={actor}
+          field="protected"
+          label={t('settings.general.protected')}
+          description={t('settings.general.protectedHint')}
+        />
         {/* docs/spec.md 6: Trusted and the auto-cancel switches are for system administrators. */}
         {isSystemAdmin ? (
           <>
-            {toggle('trusted', 'Trusted', 'Enables privileged container settings.')}
-            {toggle(
-              'auto_cancel_pull_requests',
-              'Auto cancel pull requests',
-              'Cancels pending pull request builds.',
-            )}
-            {toggle('auto_cancel_pushes', 'Auto cancel pushes', 'Cancels pending push builds.')}
-            {toggle(
-              'auto_cancel_running',
-              'Auto cancel running',
-              'Cancels running builds when a newer commit is pushed.',
-              !canChangeAutoCancelRunning(form),
-            )}
+            <SettingSwitch
+              actor={actor}
+              field="trusted"
+              label={t('settings.general.trusted')}
+              description={t('settings.general.trustedHint')}
+            />
+            <SettingSwitch
+              actor={actor}
+              field="auto_cancel_pull_requests"
+              label={t('settings.general.autoCancelPullRequests')}
+              description={t('settings.general.autoCancelPullRequestsHint')}
+            />
+            <SettingSwitch
+              actor={actor}
+              field="auto_cancel_pushes"
+              label={t('settings.general.autoCancelPushes')}
+              description={t('settings.general.autoCancelPushesHint')}
+            />
+            <SettingSwitch
+              actor={actor}
+              field="auto_cancel_running"
+              label={t('settings.general.autoCancelRunning')}
+              description={t('settings.general.autoCancelRunningHint')}
+              disabled={!canChangeAutoCancelRunning(form)}
+            />
           </>
         ) : null}
       </Section>
       <Section>
         <legend>
-          <SectionTitle as="span">Project Visibility</SectionTitle>
+          <SectionTitle as="span">{t('settings.general.visibility')}</SectionTitle>
         </legend>
         <VisibilityCards
           value={form.visibility}
@@ -106,38 +125,66 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
       </Section>
       <Inline>
         <SelectField
-          label="Timeout"
+          label={t('settings.general.timeout')}
           value={String(form.timeout)}
-          options={timeoutOptions(form.timeout)}
+          options={timeoutOptions(form.timeout, t)}
           onValue={(value) => actor.send({ type: 'settings.timeout', timeout: Number(value) })}
         />
         <TextField
-          label="Configuration"
+          label={t('settings.general.configuration')}
           value={form.config_path}
           onValue={(configPath) => actor.send({ type: 'settings.configPath', configPath })}
         />
       </Inline>
       <Row css={{ marginTop: '$3' }}>
         <Button type="submit" variant="primary" disabled={isSaving || isDisabling}>
-          Save Changes
+          {t('settings.general.saveChanges')}
         </Button>
         <Button
           variant="danger"
           disabled={isSaving || isDisabling}
           onClick={() => actor.send({ type: 'repo.disable' })}
         >
-          Disable
+          {t('settings.general.disable')}
         </Button>
       </Row>
       {isConfirmingDisable || isDisabling ? (
         <ConfirmDialog
-          message="Are you sure you want to disable this repo?"
-          confirmLabel="Disable"
+          message={t('messages.confirmDisableRepo')}
+          confirmLabel={t('settings.general.disable')}
           busy={isDisabling}
           onConfirm={() => actor.send({ type: 'disable.confirm' })}
           onCancel={() => actor.send({ type: 'disable.cancel' })}
         />
       ) : null}
     </form>
+  );
+}
+
+/** One of the repository's switches, bound to its field of the form. */
+function SettingSwitch({
+  actor,
+  field,
+  label,
+  description,
+  disabled = false,
+}: {
+  actor: SettingsActor;
+  field: BooleanSetting;
+  label: string;
+  description?: string;
+  disabled?: boolean;
+}) {
+  const checked = useSelector(actor, (snapshot) => selectForm(snapshot)[field]);
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) =>
+        actor.send({ type: 'settings.toggle', field, value: event.target.checked })
+      }
+    />
   );
 }

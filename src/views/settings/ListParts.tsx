@@ -24,6 +24,7 @@ import {
   SectionTitle,
   Table,
   TableScroll,
+  useT,
 } from '../ui';
 import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';
@@ -99,6 +100,7 @@ export function ListBody({
 
 /** docs/spec.md 5: the confirm before a delete, with the screen's docs/spec.md 8 prompt. */
 export function RemoveConfirm({ actor }: { actor: ListActor }) {
+  const t = useT();
   const isConfirming = useSelector(actor, selectIsConfirmingRemoval);
   const isRemoving = useSelector(actor, selectIsRemoving);
   const message = useSelector(actor, (snapshot) => snapshot.context.texts.confirmRemove);
@@ -106,7 +108,7 @@ export function RemoveConfirm({ actor }: { actor: ListActor }) {
   return (
     <ConfirmDialog
       message={message}
-      confirmLabel="Delete"
+      confirmLabel={t('common.delete')}
       busy={isRemoving}
       onConfirm={() => actor.send({ type: 'remove.confirm' })}
       onCancel={() => actor.send({ type: 'remove.cancel' })}
@@ -116,10 +118,11 @@ export function RemoveConfirm({ actor }: { actor: ListActor }) {
 
 /** A row's delete button (an icon with a label for screen readers); `label` names the item. */
 export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const t = useT();
   const shown = showInvisibles(label);
   return (
     <Button size="small" variant="danger" aria-label={shown} title={shown} onClick={onClick}>
-      Delete
+      {t('common.delete')}
     </Button>
   );
 }
@@ -185,6 +188,7 @@ export function ListModals({
 
 /** A list table: the screen's column headers, then the row actions' (hidden) header. */
 export function ListTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  const t = useT();
   return (
     <TableScroll>
       <Table>
@@ -196,7 +200,7 @@ export function ListTable({ columns, children }: { columns: ReactNode[]; childre
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('settings.list.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -233,6 +237,7 @@ export function FormModal({
   size?: 'wide';
   children: ReactNode;
 }) {
+  const t = useT();
   const isSubmitting = useSelector(actor, selectIsSubmitting);
   const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: `${mode}.submit` }));
   const cancel = () => actor.send({ type: `${mode}.cancel` });
@@ -247,7 +252,7 @@ export function FormModal({
         {children}
         <ModalFooter>
           <Button onClick={cancel} disabled={isSubmitting}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="primary" disabled={!canSubmit}>
             {submitLabel}

@@ -11,7 +11,7 @@ import {
 } from '../../machines/settings/repoSettings.machine';
 import type { RepoSettingsProps } from '../repo/types';
 import { useCurrentUser } from '../shell/session';
-import { Button, Card, EmptyState } from '../ui';
+import { Button, Card, EmptyState, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { BadgesSettings } from './BadgesSettings';
 import { CronSettings } from './CronSettings';
@@ -62,6 +62,7 @@ function RepoSettingsScreen({
   useEffect(() => {
     actor.send({ type: 'session.roleChanged', isSystemAdmin });
   }, [actor, isSystemAdmin]);
+  const t = useT();
   const isActive = useSelector(actor, selectIsActive);
   const repo = useSelector(actor, selectRepo);
 
@@ -72,7 +73,7 @@ function RepoSettingsScreen({
       <SettingsNav repo={repo} />
       <div>
         {current === null ? (
-          <EmptyState title="We are sorry, the resource you requested cannot be found." />
+          <EmptyState title={t('settings.notFound')} />
         ) : (
           <Section section={current} repo={repo} actor={actor} />
         )}
@@ -132,24 +133,25 @@ const InactiveCard = styled(Card, {
 
 /** docs/spec.md 2.12: an inactive repository has no settings navigation, only activation. */
 function InactiveRepo({ actor }: { actor: SettingsActor }) {
+  const t = useT();
   const canActivate = useSelector(actor, selectCanActivate);
   const isActivating = useSelector(actor, selectIsActivating);
   return (
     <InactiveCard>
-      <h2>This Repository is not Active.</h2>
+      <h2>{t('settings.inactive.heading')}</h2>
       {canActivate ? (
         <>
-          <p>Please activate your repository to begin executing pipelines.</p>
+          <p>{t('settings.inactive.activateText')}</p>
           <Button
             variant="primary"
             disabled={isActivating}
             onClick={() => actor.send({ type: 'repo.activate' })}
           >
-            Activate Repository
+            {t('settings.inactive.activate')}
           </Button>
         </>
       ) : (
-        <p>Please contact the repository administrator to activate this repository.</p>
+        <p>{t('settings.inactive.askAdmin')}</p>
       )}
     </InactiveCard>
   );

@@ -6,7 +6,7 @@ import {
   selectTarget,
 } from '../../machines/settings/resourceList.selectors';
 import type { Draft } from '../../machines/settings/resourceList.types';
-import { Button, Checkbox, SelectField, TextField, UserText } from '../ui';
+import { Button, Checkbox, SelectField, TextField, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { CodeEditor } from './CodeEditor';
 import {
@@ -91,6 +91,7 @@ export function ResourceListScreen<I extends object, D extends Draft, P extends 
 type ScreenProps<I, D, P> = { actor: ListActor; screen: ListScreenDescription<I, D, P> };
 
 function Rows<I extends object, D, P extends Draft>({ actor, screen }: ScreenProps<I, D, P>) {
+  const t = useT();
   const items = useSelector(actor, selectItems<I>);
   const { edit, nameOf } = screen;
   return (
@@ -104,16 +105,16 @@ function Rows<I extends object, D, P extends Draft>({ actor, screen }: ScreenPro
             {edit ? (
               <Button
                 size="small"
-                aria-label={`Edit ${showInvisibles(nameOf(item))}`}
-                title={`Edit ${showInvisibles(nameOf(item))}`}
+                aria-label={t('settings.list.editItem', { name: showInvisibles(nameOf(item)) })}
+                title={t('settings.list.editItem', { name: showInvisibles(nameOf(item)) })}
                 css={{ marginRight: '$2' }}
                 onClick={() => actor.send({ type: 'edit.open', item, patch: edit.patchOf(item) })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
             ) : null}
             <DeleteButton
-              label={`Delete ${nameOf(item)}`}
+              label={t('settings.list.deleteItem', { name: nameOf(item) })}
               onClick={() => actor.send({ type: 'remove.request', item })}
             />
           </RowActions>
@@ -125,6 +126,7 @@ function Rows<I extends object, D, P extends Draft>({ actor, screen }: ScreenPro
 
 /** docs/spec.md 2.12: the 'New ...' modal is titled by its button, with Create and Cancel. */
 function CreateForm<I, D extends Draft, P>({ actor, screen }: ScreenProps<I, D, P>) {
+  const t = useT();
   const [draft, change] = useDraft<D>(actor);
   return (
     <FormModal
@@ -132,7 +134,7 @@ function CreateForm<I, D extends Draft, P>({ actor, screen }: ScreenProps<I, D, 
       mode="create"
       title={screen.newLabel}
       size={screen.create.size}
-      submitLabel="Create"
+      submitLabel={t('settings.list.create')}
     >
       <FormFields fields={screen.create.fields} values={draft} item={null} change={change} />
     </FormModal>
@@ -141,6 +143,7 @@ function CreateForm<I, D extends Draft, P>({ actor, screen }: ScreenProps<I, D, 
 
 /** docs/spec.md 2.12: the edit modal is titled by the item's name, with Update and Cancel. */
 function EditForm<I extends object, D, P extends Draft>({ actor, screen }: ScreenProps<I, D, P>) {
+  const t = useT();
   const item = useSelector(actor, selectTarget<I>);
   const patch = useSelector(actor, selectPatch<P>);
   if (!item || !patch || !screen.edit) return null;
@@ -151,7 +154,7 @@ function EditForm<I extends object, D, P extends Draft>({ actor, screen }: Scree
       mode="edit"
       title={screen.nameOf(item)}
       size={screen.edit.size}
-      submitLabel="Update"
+      submitLabel={t('settings.list.update')}
     >
       <FormFields fields={screen.edit.fields} values={patch} item={item} change={change} />
     </FormModal>

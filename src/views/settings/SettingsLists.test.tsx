@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../tests/language';
 import { db } from '../../../mock-server/db';
 import { parseCron, upcomingRuns } from '../../cron/cronexpr';
+import { translateMessage } from '../../i18n/messages';
 import { seed, setupSettingsWorld } from './settings.driver';
 
 // The settings list screens against the Node mock server: editing in place (issue 19 item 5).
@@ -157,5 +159,26 @@ describe('editing a cron job', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await toasted('Cron has been added successfully');
     expect(cronRow('weekdays')).toMatchObject({ expr: '@every 2h', branch: 'master' });
+  });
+});
+
+describe('in Chinese', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the secrets list, its edit form and the update toast in the chosen language', async () => {
+    await seed(world.admin, `${REPO_API}/secrets`, { name: 'deploy_key', data: 'hunter2' });
+    await switchLanguage('zh-CN');
+    renderSettings(world.writer, 'secrets');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '编辑 deploy_key' }));
+    const dialog = screen.getByRole('dialog', { name: 'deploy_key' });
+    expect(within(dialog).getByLabelText('值')).toHaveAttribute('placeholder', '留空以保留当前值');
+    await user.click(within(dialog).getByLabelText('允许拉取请求'));
+    await user.click(within(dialog).getByRole('button', { name: '更新' }));
+    // The machine posts docs/spec.md 8's English; the toast list shows it translated.
+    await toasted('Secret has been updated successfully');
+    expect(translateMessage('Secret has been updated successfully')).toBe('密钥已成功更新');
+    const row = screen.getByRole('row', { name: /deploy_key/ });
+    expect(within(row).getByRole('cell', { name: '已启用' })).toBeInTheDocument();
   });
 });

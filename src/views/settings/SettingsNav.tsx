@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
 import { repoHref } from '../build/paths';
+import { useT } from '../ui';
 import { styled } from '../ui/theme';
 
 // docs/spec.md 2.12: the settings navigation, shown only while the repository is active.
@@ -15,16 +16,21 @@ export const SETTINGS_SECTIONS = [
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
-const REPOSITORY_LINKS: Array<{ label: string; section: SettingsSection }> = [
-  { label: 'General', section: '' },
-  { label: 'Secrets', section: 'secrets' },
-  { label: 'Cron Jobs', section: 'cron' },
-  { label: 'Badges', section: 'badges' },
+type NavEntry = {
+  label: 'general' | 'secrets' | 'cron' | 'badges' | 'templates';
+  section: SettingsSection;
+};
+
+const REPOSITORY_LINKS: NavEntry[] = [
+  { label: 'general', section: '' },
+  { label: 'secrets', section: 'secrets' },
+  { label: 'cron', section: 'cron' },
+  { label: 'badges', section: 'badges' },
 ];
 
-const ORGANIZATION_LINKS: Array<{ label: string; section: SettingsSection }> = [
-  { label: 'Secrets', section: 'org-secrets' },
-  { label: 'Templates', section: 'templates' },
+const ORGANIZATION_LINKS: NavEntry[] = [
+  { label: 'secrets', section: 'org-secrets' },
+  { label: 'templates', section: 'templates' },
 ];
 
 const Nav = styled('nav', {
@@ -53,20 +59,21 @@ const NavLink = styled(Link, {
 });
 
 export function SettingsNav({ repo }: { repo: Repository }) {
+  const t = useT();
   const [location] = useLocation();
   const base = `${repoHref(repo)}/settings`;
-  const link = ({ label, section }: { label: string; section: SettingsSection }) => {
+  const link = ({ label, section }: NavEntry) => {
     const href = section ? `${base}/${section}` : base;
     return (
       <NavLink key={href} href={href} aria-current={location === href ? 'page' : undefined}>
-        {label}
+        {t(`settings.nav.${label}`)}
       </NavLink>
     );
   };
   return (
-    <Nav aria-label="Settings">
+    <Nav aria-label={t('settings.nav.label')}>
       {REPOSITORY_LINKS.map(link)}
-      <h3>Organization</h3>
+      <h3>{t('settings.nav.organization')}</h3>
       {ORGANIZATION_LINKS.map(link)}
     </Nav>
   );

@@ -6,29 +6,36 @@ import {
   type TemplatePatch,
 } from '../../machines/settings/resourceLists';
 import { TEMPLATE_EXTENSIONS } from '../../machines/settings/templateExamples';
+import { useT, type TFunction } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
 
 // docs/spec.md 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
 
-const templatesScreen: ListScreenDescription<Template, TemplateDraft, TemplatePatch> = {
-  title: 'Templates',
-  newLabel: 'New Template',
-  emptyTitle: 'No Templates',
-  emptyText:
-    'You can create templates to simplify configuration management if you have large numbers of similar configuration files.',
-  columns: [{ header: 'Name', cell: textCell((template) => template.name) }],
+const templatesScreen = (
+  t: TFunction,
+): ListScreenDescription<Template, TemplateDraft, TemplatePatch> => ({
+  title: t('settings.templates.title'),
+  newLabel: t('settings.templates.newLabel'),
+  emptyTitle: t('settings.templates.emptyTitle'),
+  emptyText: t('settings.templates.emptyText'),
+  columns: [{ header: t('settings.list.name'), cell: textCell((template) => template.name) }],
   nameOf: (template) => template.name ?? '',
   // Changing the extension replaces the content with its example (the machine's reviseDraft).
   create: {
     size: 'wide',
     fields: [
-      { kind: 'text', key: 'name', label: 'Name' },
-      { kind: 'select', key: 'extension', label: 'Extension', options: TEMPLATE_EXTENSIONS },
+      { kind: 'text', key: 'name', label: t('settings.list.name') },
+      {
+        kind: 'select',
+        key: 'extension',
+        label: t('settings.templates.extension'),
+        options: TEMPLATE_EXTENSIONS,
+      },
       {
         kind: 'code',
         key: 'data',
-        label: 'Template content',
+        label: t('settings.templates.content'),
         fileName: (draft) => `template${draft.extension}`,
       },
     ],
@@ -41,14 +48,15 @@ const templatesScreen: ListScreenDescription<Template, TemplateDraft, TemplatePa
       {
         kind: 'code',
         key: 'data',
-        label: 'Template content',
+        label: t('settings.templates.content'),
         fileName: (_, template) => template?.name ?? '',
       },
     ],
   },
-};
+});
 
 export function TemplatesSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(templatesMachine, { input: templatesInput(repo.namespace) });
-  return <ResourceListScreen actor={actor} screen={templatesScreen} />;
+  const t = useT();
+  return <ResourceListScreen actor={actor} screen={templatesScreen(t)} />;
 }

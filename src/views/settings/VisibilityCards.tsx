@@ -1,15 +1,11 @@
 import { useId } from 'react';
 import type { Visibility } from '../../api/types';
-import { AutoGrid, boxedRow } from '../ui';
+import { AutoGrid, boxedRow, useT } from '../ui';
 import { styled } from '../ui/theme';
 
 // docs/spec.md 2.12 'Project Visibility': three radio cards (docs/spec.md 5: one of three radio options).
 
-const VISIBILITIES: Array<{ value: Visibility; label: string; description: string }> = [
-  { value: 'private', label: 'Private', description: 'Only people explicitly given access.' },
-  { value: 'public', label: 'Public', description: 'Everyone on the internet.' },
-  { value: 'internal', label: 'Internal', description: 'Only authenticated users.' },
-];
+const VISIBILITIES: readonly Visibility[] = ['private', 'public', 'internal'];
 
 const Card = styled('label', boxedRow, {
   backgroundColor: '$surface',
@@ -27,21 +23,22 @@ export function VisibilityCards({
   value: Visibility;
   onChange: (visibility: Visibility) => void;
 }) {
+  const t = useT();
   const name = useId();
   return (
-    <AutoGrid role="radiogroup" aria-label="Project Visibility">
+    <AutoGrid role="radiogroup" aria-label={t('settings.general.visibility')}>
       {VISIBILITIES.map((option) => (
-        <Card key={option.value}>
+        <Card key={option}>
           <input
             type="radio"
             name={name}
-            value={option.value}
-            checked={value === option.value}
-            onChange={() => onChange(option.value)}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
           />
           <span>
-            <strong>{option.label}</strong>
-            <small>{option.description}</small>
+            <strong>{t(`settings.visibility.${option}`)}</strong>
+            <small>{t(`settings.visibility.${option}Hint`)}</small>
           </span>
         </Card>
       ))}

@@ -34,7 +34,7 @@ describe('onDemand', () => {
 
   it('shows Loading with its label, then the component with its props once the code arrived', async () => {
     const { load, settle } = deferred();
-    const Shown = onDemand(load, 'Loading graph view...');
+    const Shown = onDemand(load, 'build.graph.loadingView');
     render(<Shown name="acme" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading graph view...');
     settle().resolve(Page);

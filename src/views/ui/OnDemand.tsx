@@ -1,20 +1,23 @@
+import type { ParseKeys } from 'i18next';
 import { useEffect, useReducer, useState, type ComponentType } from 'react';
 import { code } from './code';
 import { Loading } from './Feedback';
+import { useT } from './i18n';
 
 /**
  * A component whose code loads the first time it renders (docs/architecture.md 7: the first screen carries
  * only what it shows), or at once when it was loaded before (`code`); `Loading` meanwhile. A
  * failed load throws to the nearest ErrorBoundary, and the next mount tries again. Not
  * React.lazy: React holds back the content that replaces a Suspense fallback for 300 ms, which a
- * first screen would pay every time.
+ * first screen would pay every time. `label` is a catalog key, read in the language shown.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  label?: string,
+  label?: ParseKeys,
 ): ComponentType<P> {
   const component = code(load);
   return function OnDemand(props: P) {
+    const t = useT();
     const [, rendered] = useReducer((count: number) => count + 1, 0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const Loaded = component.loaded;
@@ -23,6 +26,6 @@ export function onDemand<P extends object>(
       if (!Loaded) component().then(rendered, (error: unknown) => setFailure({ error }));
     }, [Loaded]);
     if (failure) throw failure.error;
-    return Loaded ? <Loaded {...props} /> : <Loading label={label} />;
+    return Loaded ? <Loaded {...props} /> : <Loading label={label ? t(label) : undefined} />;
   };
 }

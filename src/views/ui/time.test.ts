@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatRelative } from './time';
+import { formatDate, formatDuration, formatRelative, formatWithWeekday } from './time';
 
 // Times through Intl in the chosen language (issue 19); English output is what the spec shows.
 
@@ -35,5 +35,12 @@ describe('time formatting', () => {
     expect(english).toContain(zone);
     expect(formatDate(at, 'zh-CN')).toMatch(/2026年1月1\d日/);
     expect(formatDate(0, 'en')).toBe('');
+  });
+
+  it("gives a time to come with its weekday in the reader's language (cron runs)", () => {
+    const english = formatWithWeekday(NOW, 'en');
+    expect(english).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), /);
+    expect(english).toContain('2026');
+    expect(formatWithWeekday(NOW, 'zh-CN')).toMatch(/2026年1月1\d日周[一二三四五六日]/);
   });
 });

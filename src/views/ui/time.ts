@@ -109,6 +109,28 @@ export function formatDate(unixSeconds: number, language: Language = currentLang
   return unixSeconds ? dateFormat(language).format(new Date(unixSeconds * 1000)) : '';
 }
 
+const weekdayFormat = cached(
+  (language) =>
+    new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    }),
+);
+
+/**
+ * A time to come with its weekday, in the reader's zone (a cron job's next runs): 'Wed, Nov 25,
+ * 2026, 09:30:00 AM UTC'.
+ */
+export function formatWithWeekday(ms: number, language: Language = currentLanguage()): string {
+  return weekdayFormat(language).format(ms);
+}
+
 /** ISO 8601, for <time dateTime>. */
 export function isoDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString();

@@ -14,7 +14,7 @@ export const FIRST_SCREEN_GOAL = 150 * 1024;
  * What `npm test` lets through: today's first screen and a little room, so code that lands on the
  * first screen without being needed there fails the tests instead of adding up unnoticed.
  */
-export const FIRST_SCREEN_LIMIT = 205 * 1024;
+export const FIRST_SCREEN_LIMIT = 210 * 1024;
 
 /** Modules a build page's boot imports dynamically at once (main.tsx: the app; early.ts: the page). */
 const LOADED_AT_BOOT = ['src/App.tsx', 'src/views/build/BuildPage.tsx'];

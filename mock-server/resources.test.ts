@@ -106,6 +106,19 @@ describe('secrets', () => {
     const patched = await post('/api/secrets/octo/token', octo, { pull_request: true }, 'PATCH');
     expect(await patched.json()).toMatchObject({ namespace: 'octo', pull_request: true });
   });
+
+  it('an organization secret update keeps the flags its body leaves out (PATCH or POST)', async () => {
+    const octo = addUser('octo');
+    const path = '/api/secrets/octo/token';
+    await post('/api/secrets/octo', octo, { name: 'token', data: 'v', pull_request_push: true });
+    const stored = () => db.secret.findFirst({ where: { name: { equals: 'token' } } })!;
+    await post(path, octo, { pull_request: true }, 'PATCH');
+    expect(stored()).toMatchObject({ data: 'v', pull_request: true, pull_request_push: true });
+    await post(path, octo, { data: 'w', pull_request: false }, 'POST');
+    expect(stored()).toMatchObject({ data: 'w', pull_request: false, pull_request_push: true });
+    await post(path, octo, { pull_request_push: false }, 'PATCH');
+    expect(stored()).toMatchObject({ pull_request: false, pull_request_push: false });
+  });
 });
 
 describe('cron', () => {

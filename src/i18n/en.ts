@@ -482,7 +482,7 @@ export const en = {
       nested: 'Nested states',
       nestedLabel: 'Nested states:',
       legend:
-        '▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a compound or parallel state; [+] and a dashed border: a folded one (double-click or the buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the current state of the actor you follow · drag to pan, scroll to zoom.',
+        '▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a compound or parallel state; [+] and a dashed border: a folded one (double-click or the buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the current state of the actor you follow · drag to pan, Ctrl or ⌘ + scroll to zoom (plain scrolling scrolls the page).',
     },
     live: {
       title: 'Live inspection',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { distanceToBottom, stepConsole } from './stepConsole';
 
 // The step console (docs/spec.md 2.9, 4.4) on the demo scenario, in the browser's mock server:
 // acme/web #14 is a finished node build (jest prints coloured output in step 4 'test');
@@ -9,8 +10,6 @@ import { expect, openMock, test } from './fixtures';
 // The first load boots the app and seeds the mock in the page: slow on a busy machine.
 const FIRST_LOAD = { timeout: 30_000 };
 test.setTimeout(90_000);
-
-const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
 
 /** The pos of every log row in the DOM (react-virtuoso renders only the visible ones). */
 const rowPositions = (console: Locator) =>
@@ -64,20 +63,13 @@ test('streams a running step live and follows it', async ({ page }) => {
     .toBeGreaterThan(before + 2);
 
   // Following keeps the newest line at the bottom of the list.
-  const scroller = console.getByTestId('virtuoso-scroller');
-  await expect
-    .poll(() =>
-      scroller.evaluate(
-        (element) => element.scrollHeight - element.scrollTop - element.clientHeight,
-      ),
-    )
-    .toBeLessThan(25);
+  await expect.poll(() => distanceToBottom(console)).toBeLessThan(25);
   // No line twice, none missing among the rows shown.
   const positions = await rowPositions(console);
   expect(positions).toEqual(positions.map((_, index) => positions[0]! + index));
 
   // Scrolling up stops following.
-  await scroller.hover();
+  await console.getByTestId('virtuoso-scroller').hover();
   await page.mouse.wheel(0, -400);
   await expect(console.getByRole('button', { name: 'Follow logs' })).toHaveAttribute(
     'aria-pressed',

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { stepConsole } from './stepConsole';
 
 // The console under the mock server's injected faults (mock-server/faults.ts, README "Fault
 // injection"): every failure shows the docs/spec.md 8 message (the message field, else the raw response,
@@ -163,7 +164,7 @@ test("a failed stored-log read (fetched in a worker) shows the server's message"
     '/acme/web/14/1/4',
     'GET /api/repos/acme/web/builds/14/logs/*:500=Log%20store%20down',
   );
-  const console = page.locator('section[aria-label^="Console of step"]');
+  const console = stepConsole(page);
   await expect(console.getByRole('alert')).toContainText('Log store down', FIRST_LOAD);
   await expect(console.locator('[data-pos]')).toHaveCount(0);
 });
@@ -225,7 +226,7 @@ test('a live log stream that drops 5 times shows every line once', async ({ page
   test.setTimeout(120_000);
   // acme/api #23 stage 1 step 4 is streaming when the demo loads (tests/e2e/console.spec.ts).
   await openWithFaults(page, '/acme/api/23/1/4', 'GET /api/stream/acme/api/23/1/4:drop=2:times=5');
-  const console = page.locator('section[aria-label^="Console of step"]');
+  const console = stepConsole(page);
   const footer = console.getByTestId('console-footer');
   await expect(footer).toHaveText('Step is running...', FIRST_LOAD);
   await expect.poll(() => firedFaults(page), { timeout: 60_000 }).toEqual([5]);

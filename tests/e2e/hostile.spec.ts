@@ -15,6 +15,7 @@ import {
 import { SPOOF_COMMITS, SPOOF_STAGE, SPOOF_STEPS } from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
 import { expectInert, FIRST_LOAD } from './hostileChecks';
+import { stepConsole } from './stepConsole';
 
 // Every screen on the `hostile` scenario (fixtures/hostile.ts) in the in-browser mock: its data
 // is markup, script, event handlers, javascript: URLs, template expressions, terminal escapes,
@@ -64,7 +65,7 @@ test('build page: header, stages, steps, stored log, error build and live log', 
 }) => {
   await openMock(page, '/hostile/xss/7/1/2', 'hostile');
   await expectInert(page, [HOSTILE_COMMITS[1]!, HOSTILE_STAGE, HOSTILE_STEP, HOSTILE.svg]);
-  const console = page.locator('section[aria-label^="Console of step"]');
+  const console = stepConsole(page);
   await expect(console.getByText(HOSTILE.script, { exact: true })).toBeVisible();
   await expect(console.getByText(HOSTILE.img, { exact: true })).toBeVisible();
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { distanceToBottom, stepConsole } from './stepConsole';
 
 // Keyboard first (issue 19 item 2): the command palette (Ctrl+K, '/'), the shortcuts help ('?'),
 // the build page's keys and the actions menu, on the in-browser mock's demo scenario (signed in
@@ -7,13 +8,6 @@ import { expect, openMock, test } from './fixtures';
 
 const FIRST_LOAD = { timeout: 60_000 };
 test.setTimeout(120_000);
-
-const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
-
-const distanceToBottom = (console: Locator) =>
-  console
-    .getByTestId('virtuoso-scroller')
-    .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
 
 const scrollTop = (console: Locator) =>
   console.getByTestId('virtuoso-scroller').evaluate((element) => element.scrollTop);

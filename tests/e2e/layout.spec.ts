@@ -5,7 +5,8 @@ import { expect, openMock, test } from './fixtures';
 
 // No page may scroll sideways, on a phone (375 px) or a laptop (1280 px), with the demo's data or
 // with the hostile scenario's huge words and a 100 KB one-line commit message: long text wraps or
-// is clipped with the whole of it reachable, and tables scroll inside their own box.
+// is clipped with the whole of it reachable, and tables scroll inside their own box with their
+// row actions on screen.
 
 const FIRST_LOAD = { timeout: 30_000 };
 const WIDTHS = [375, 1280];
@@ -70,6 +71,32 @@ async function pageOverflow(page: Page) {
   });
 }
 
+/** Boxes a `width`-wide screen does not fully show, each with a line saying what it is. */
+async function unusableAt(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((viewport) => {
+    const problems: string[] = [];
+    const outside = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.left < 0 || box.right > viewport;
+    };
+    // A table's row actions (Edit, Delete) stay on screen while the table scrolls in its box.
+    for (const button of document.querySelectorAll('tbody td:last-child button')) {
+      if (outside(button)) problems.push(`row action ${button.getAttribute('aria-label')}`);
+    }
+    // The build's view toggles: each label on one line, each toggle on screen.
+    for (const toggle of document.querySelectorAll('nav[aria-label="Build views"] a')) {
+      const range = document.createRange();
+      range.selectNodeContents(toggle);
+      const lineHeight = parseFloat(getComputedStyle(toggle).lineHeight);
+      if (range.getBoundingClientRect().height > lineHeight * 1.5) {
+        problems.push(`view toggle ${toggle.textContent} wraps`);
+      }
+      if (outside(toggle)) problems.push(`view toggle ${toggle.textContent} off screen`);
+    }
+    return problems;
+  }, width);
+}
+
 async function expectNoSidewaysScroll(page: Page, screens: Screen[]): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
@@ -82,6 +109,7 @@ async function expectNoSidewaysScroll(page: Page, screens: Screen[]): Promise<vo
       expect(scrollWidth, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(
         clientWidth,
       );
+      expect(await unusableAt(page, width), `${path} at ${width}px`).toEqual([]);
     }
   }
 }
@@ -98,13 +126,13 @@ async function findBuild(page: Page, wanted: (build: Build) => boolean): Promise
   return build;
 }
 
-test('no demo page scrolls sideways at 375 or 1280 px', async ({ page }) => {
+test('no demo page scrolls sideways or hides a control at 375 or 1280 px', async ({ page }) => {
   await openMock(page, '/');
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
   await expectNoSidewaysScroll(page, DEMO);
 });
 
-test('no hostile page scrolls sideways at 375 or 1280 px, even with a 100 KB message', async ({
+test('no hostile page scrolls sideways or hides a control at 375 or 1280 px, even with a 100 KB message', async ({
   page,
 }) => {
   await openMock(page, '/', 'hostile');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Locator } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { distanceToBottom, stepConsole } from './stepConsole';
 
 // What the log console tells and does for its reader (issue 18): it follows a running step from
 // the start and on to the stage's next step, never shows or counts group markers, says which
@@ -12,14 +13,6 @@ import { expect, openMock, test } from './fixtures';
 // The first load boots the app and seeds the mock in the page: slow on a busy machine.
 const FIRST_LOAD = { timeout: 60_000 };
 test.setTimeout(150_000);
-
-const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
-
-/** How far the log list is from its bottom, in pixels. */
-const distanceToBottom = (console: Locator) =>
-  console
-    .getByTestId('virtuoso-scroller')
-    .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
 
 const lastRowPos = (console: Locator) =>
   console

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { stepConsole } from './stepConsole';
 
 // The log viewer's reading tools (issue 9): whole-log search, line permalinks, timestamps,
 // collapsible groups and links. Bench scenario: bench/logs #1 step 3 has 100,000 lines
@@ -14,7 +15,6 @@ test.setTimeout(120_000);
 const openPermalink = (page: Page, path: string, hash: string, scenario = 'demo') =>
   page.goto(`${path}?scenario=${scenario}${hash}`);
 
-const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
 const row = (page: Page, pos: number) => stepConsole(page).locator(`[data-pos="${pos}"]`);
 
 test('searches a 100,000-line log and lands on the only match, in line 3', async ({ page }) => {

@@ -94,9 +94,23 @@ export interface NamespaceScope {
 
 // ---- Secrets (repository and organization) ----
 
-/** docs/spec.md 9: new-secret defaults are an empty name, an empty value and pull_request false. */
-export type SecretDraft = { name: string; data: string; pull_request: boolean };
-const newSecret: SecretDraft = { name: '', data: '', pull_request: false };
+/**
+ * docs/spec.md 9: new-secret defaults are an empty name, an empty value and pull_request false.
+ * The form shows only 'Allow Pull Requests' (docs/spec.md 2.12); the create body still carries
+ * both of Drone's flags (docs/drone-api.md 3.7), pull_request_push off.
+ */
+export type SecretDraft = {
+  name: string;
+  data: string;
+  pull_request: boolean;
+  pull_request_push: boolean;
+};
+const newSecret: SecretDraft = {
+  name: '',
+  data: '',
+  pull_request: false,
+  pull_request_push: false,
+};
 
 /**
  * The edit form (issue 19): the server never returns a value (docs/drone-api.md 3.7), so the
@@ -108,7 +122,11 @@ export const secretPatchOf = (secret: Secret): SecretPatch => ({
   pull_request: secret.pull_request ?? false,
 });
 
-/** The PATCH body: `data` only when a new value was typed. */
+/**
+ * The PATCH body: `data` only when a new value was typed. pull_request_push, which the form does
+ * not show, is never sent: Drone keeps a flag the body leaves out (docs/drone-api.md 3.7), so an
+ * edit cannot clear it.
+ */
 export const secretUpdateOf = ({ data, pull_request }: SecretPatch): SecretUpdate =>
   data === '' ? { pull_request } : { data, pull_request };
 

@@ -197,6 +197,7 @@ const TopRow = styled('div', {
 
 const TopTools = styled('div', {
   display: 'flex',
+  maxWidth: '100%',
   alignItems: 'center',
   gap: '$2',
   flexWrap: 'wrap',
@@ -243,16 +244,20 @@ const Activity = styled('p', {
 
 const Dot = styled('span', { color: '$textMuted' });
 
+// A label never wraps; a screen too narrow for the four scrolls them in the group's own box.
 const Toggles = styled('nav', {
   display: 'inline-flex',
+  maxWidth: '100%',
   border: '1px solid $border',
   borderRadius: '$2',
-  overflow: 'hidden',
+  overflowX: 'auto',
   backgroundColor: '$surface',
 });
 
 const Toggle = styled(Link, {
+  whiteSpace: 'nowrap',
   padding: '$1 $3',
+  '@mobile': { padding: '$1 $2' },
   color: '$textMuted',
   textDecoration: 'none',
   fontSize: '$2',

@@ -79,6 +79,8 @@ const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono",
 const TITLE = 'title:';
 const LABEL = 'label:';
 const PAN_STEP = 80;
+/** A wheel notch's zoom, as G6's zoom-canvas takes it: 1% a pixel, at most 50% a turn. */
+const wheelRatio = (deltaY: number) => 1 + Math.min(50, Math.max(-50, -deltaY)) / 100;
 
 /**
  * G6 data for a layout: every position is the layout's, G6 lays nothing out. Group titles and
@@ -200,7 +202,7 @@ function viewportOf(graph: G6Graph): Viewport {
 
 /**
  * Draws a machine's chart: the chart machine lays it out for the canvas's width and holds the
- * viewport; G6 paints it and reports the wheel and drags. The canvas's attributes say what a
+ * viewport; G6 paints it and reports Ctrl/⌘ + wheel zooms and drags. The canvas's attributes say what a
  * reader sees: the zoom, the state names' size on screen, the drawing's width.
  */
 export function MachineChart({
@@ -244,6 +246,26 @@ export function MachineChart({
     observer.observe(element);
     return () => observer.disconnect();
   }, [actor]);
+
+  // The wheel scrolls the page; with Ctrl or ⌘ held (a trackpad's pinch too) it zooms about the
+  // pointer, and G6 reports the move as it does a drag's.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      const graph = graphRef.current;
+      if (!graph) return;
+      const box = element.getBoundingClientRect();
+      const at: [number, number] = [event.clientX - box.left, event.clientY - box.top];
+      void graph
+        .zoomTo(graph.getZoom() * wheelRatio(event.deltaY), false, at)
+        .catch((error: unknown) => console.error('machine chart', error));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, []);
 
   // The viewport to show, applied now and again once a new graph has rendered.
   const shown = useRef(viewport);
@@ -298,7 +320,9 @@ export function MachineChart({
           },
         },
         edge: { type: 'polyline' },
-        behaviors: ['drag-canvas', 'zoom-canvas'],
+        // No zoom-canvas: it takes every wheel turn over the canvas, so the page could not
+        // scroll past it. The wheel zooms only with Ctrl or ⌘ (below).
+        behaviors: ['drag-canvas'],
       });
       const idOf = (event: unknown) => {
         const id = (event as { target?: { id?: string } }).target?.id ?? '';

@@ -43,10 +43,25 @@ export const SectionHeader = styled('div', {
   h2: { margin: 0 },
 });
 
+/**
+ * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on a
+ * narrow screen while the other columns scroll under them.
+ */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  '@mobile': { boxShadow: 'inset 1px 0 0 $colors$border' },
+} as const;
+
+const ActionsHeader = styled('th', stickyEnd);
+
 export const RowActions = styled('td', {
+  ...stickyEnd,
   width: '1%',
   whiteSpace: 'nowrap',
   textAlign: 'right !important',
+  backgroundColor: '$surface',
+  'tr:hover > &': { backgroundColor: '$surfaceAlt' },
 });
 
 /** A section title with its 'New ...' button. */
@@ -199,9 +214,9 @@ export function ListTable({ columns, children }: { columns: ReactNode[]; childre
                 {column}
               </th>
             ))}
-            <th scope="col">
+            <ActionsHeader scope="col">
               <span className="visually-hidden">{t('settings.list.actions')}</span>
-            </th>
+            </ActionsHeader>
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -67,6 +67,76 @@ describe('editing a secret', () => {
   });
 });
 
+describe("a secret's second flag, pull_request_push (docs/drone-api.md 3.7)", () => {
+  /** The JSON bodies the page sends with `method` to a secrets path, in order. */
+  function bodiesOf(method: 'post' | 'patch') {
+    const bodies: unknown[] = [];
+    // A resolver that answers nothing lets the mock's own handler answer.
+    server.use(
+      http[method]('*/secrets*', async ({ request }) => {
+        bodies.push(await request.clone().json());
+      }),
+    );
+    return bodies;
+  }
+
+  it("is sent off when a secret is created (the form shows only 'Allow Pull Requests')", async () => {
+    const posts = bodiesOf('post');
+    renderSettings(world.writer, 'secrets');
+    const user = userEvent.setup();
+    const newSecret = await screen.findByRole('button', { name: 'New Secret' });
+    await waitFor(() => expect(newSecret).toBeEnabled());
+    await user.click(newSecret);
+    const dialog = screen.getByRole('dialog', { name: 'New Secret' });
+    await user.type(within(dialog).getByPlaceholderText('Secret Name'), 'deploy_key');
+    await user.type(within(dialog).getByLabelText('Value'), 'hunter2');
+    await user.click(within(dialog).getByLabelText('Allow Pull Requests'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await toasted('Secret has been added successfully');
+    expect(posts).toEqual([
+      { name: 'deploy_key', data: 'hunter2', pull_request: true, pull_request_push: false },
+    ]);
+  });
+
+  it('is never sent by an edit, so editing keeps what the form does not show', async () => {
+    await seed(world.admin, `${REPO_API}/secrets`, {
+      name: 'deploy_key',
+      data: 'hunter2',
+      pull_request_push: true,
+    });
+    const patches = bodiesOf('patch');
+    renderSettings(world.writer, 'secrets');
+    const { user, dialog } = await openEdit('deploy_key');
+    await user.click(within(dialog).getByLabelText('Allow Pull Requests'));
+    await user.type(within(dialog).getByLabelText('Value'), 'correct horse');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Secret has been updated successfully');
+    expect(patches).toEqual([{ data: 'correct horse', pull_request: true }]);
+    expect(secretRow('deploy_key')).toMatchObject({
+      data: 'correct horse',
+      pull_request: true,
+      pull_request_push: true,
+    });
+  });
+
+  it('is kept by an organization secret edit too', async () => {
+    await seed(world.admin, '/api/secrets/octocat', {
+      name: 'org_token',
+      data: 's3cret',
+      pull_request: true,
+      pull_request_push: true,
+    });
+    const patches = bodiesOf('patch');
+    renderSettings(world.admin, 'org-secrets');
+    const { user, dialog } = await openEdit('org_token');
+    await user.click(within(dialog).getByLabelText('Allow Pull Requests'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await toasted('Organization secret has been updated successfully');
+    expect(patches).toEqual([{ pull_request: false }]);
+    expect(secretRow('org_token')).toMatchObject({ pull_request: false, pull_request_push: true });
+  });
+});
+
 describe('editing a cron job', () => {
   const nightly = { name: 'nightly', expr: '@daily', branch: 'main' };
 

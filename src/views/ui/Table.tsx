@@ -6,7 +6,8 @@ export const Table = styled('table', {
   backgroundColor: '$surface',
   border: '1px solid $border',
   borderRadius: '$3',
-  overflow: 'hidden',
+  // Clips the corners without being a scroll box: a sticky column sticks to TableScroll.
+  overflow: 'clip',
   'th, td': {
     textAlign: 'left',
     padding: '$2 $3',

@@ -12,6 +12,7 @@ import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/account';
 
 const Snippets = styled('div', { display: 'flex', flexDirection: 'column', gap: '$4' });
 

@@ -153,6 +153,10 @@ export default defineConfig(({ command }) => {
       // dist/.vite/manifest.json: which chunks a page loads (scripts/check-bundle.ts reads it).
       manifest: true,
       chunkSizeWarningLimit: 2000,
+      // No modulepreload polyfill in the first screen's code (issue 18): every browser the build
+      // targets but the oldest Safari and Firefox supports it, and those load the same chunks,
+      // one after another instead of side by side.
+      modulePreload: { polyfill: false },
     },
     test: {
       environment: 'happy-dom',

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../src/i18n';
+// Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
+// checks each view imports the texts it reads).
+import '../src/i18n/en';
 import { loadAllCode } from '../src/views/ui/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

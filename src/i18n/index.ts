@@ -1,10 +1,12 @@
 import i18next from 'i18next';
-import { en } from './en';
+import type { en } from './en';
+import { core } from './en/core';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
 // The console's texts in every language (docs/spec.md quotes the English ones): one i18next
-// instance. English is bundled; another language's catalog is added when it arrives
-// (./load.ts). Which language shows is the language machine's business
+// instance. English is bundled: the first screen's texts (./en/core.ts) from boot, each other
+// screen's when a view that uses them loads (./en/<screen>.ts, addEnglish); another language's
+// catalog is added whole when it arrives (./load.ts). Which language shows is the language machine's business
 // (src/machines/shell/language.machine.ts); views read texts through src/views/ui/i18n.tsx.
 
 export {
@@ -22,7 +24,8 @@ void i18n.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES.map((language) => language.code),
-  resources: { en: { translation: en } },
+  // A copy: the screens' texts are merged into it (addEnglish), not into the module's object.
+  resources: { en: { translation: { ...core } } },
   // English is in memory: the first render already has its texts. Other catalogs are added
   // as they arrive, never fetched by i18next itself.
   initAsync: false,
@@ -34,4 +37,9 @@ void i18n.init({
 /** The language texts, dates and numbers are shown in now. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** English texts of a screen loaded on demand (./en/<screen>.ts), added as its code arrives. */
+export function addEnglish(texts: Partial<typeof en>): void {
+  i18n.addResourceBundle('en', 'translation', texts, true, true);
 }

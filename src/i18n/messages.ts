@@ -1,4 +1,4 @@
-import { en } from './en';
+import { core } from './en/core';
 import { i18n } from './index';
 
 // Machines speak docs/spec.md 8's English (their tests and the spec quote it) and never import a
@@ -7,11 +7,11 @@ import { i18n } from './index';
 // ({{message}}) kept as it came. Text that matches no template (a bare server message) is shown
 // as it is.
 
-type MessageKey = keyof typeof en.messages;
+type MessageKey = keyof typeof core.messages;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const templates = (Object.entries(en.messages) as Array<[MessageKey, string]>).map(
+const templates = (Object.entries(core.messages) as Array<[MessageKey, string]>).map(
   ([key, text]) => ({
     key,
     pattern: new RegExp(`^${text.split('{{message}}').map(escape).join('(.*)')}$`, 's'),

@@ -1,7 +1,7 @@
 import type { en } from './en';
 import type { Translation } from './types';
 
-// Simplified Chinese. Same keys as en.ts (the type and catalogs.test.ts check it); Chinese has
+// Simplified Chinese. Same keys as en/ (the type and catalogs.test.ts check it); Chinese has
 // one plural form, so only `_other` keys appear here.
 
 export const zhCN: Translation<typeof en> = {

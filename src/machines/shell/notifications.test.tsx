@@ -6,7 +6,7 @@ import { makeBuild, makeRepo } from '../../../tests/factories';
 import { memoryStorage } from '../../../tests/memoryStorage';
 import { createSettler, modelOf, pathName, reportCoverage } from '../../../tests/model';
 import type { Status } from '../../api/types';
-import { NotificationsSettings } from '../../views/shell/NotificationsBell';
+import { NotificationsSettings } from '../../views/account/NotificationsSettings';
 import { en } from '../../i18n/en';
 
 const DENIED_HINT = en.shell.notifications.denied;

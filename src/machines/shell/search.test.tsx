@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { makeRepo } from '../../../tests/factories';
 import { createSettler, leftOutOfChart, modelOf, visitedStates } from '../../../tests/model';
-import { SearchButton } from '../../views/shell/SearchDrawer';
+import { SearchButton } from '../../views/shell/SearchButton';
 import {
   DRAWER_SLIDE_OUT,
   resetSearchActor,

@@ -7,11 +7,12 @@ import {
   selectSnippets,
 } from '../../machines/account/account.machine';
 import { LanguagePicker } from '../shell/LanguagePicker';
-import { NotificationsSettings } from '../shell/NotificationsBell';
+import { NotificationsSettings } from './NotificationsSettings';
 import { usePageTitle } from '../shell/title';
 import { Card, CopyButton, Loading, Page, PageHeader, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/account';
 
 const Snippets = styled('div', { display: 'flex', flexDirection: 'column', gap: '$4' });
 

@@ -14,6 +14,7 @@ import { Button, Page, PageHeader, Row, Tabs, useNow, useT } from '../ui';
 import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
 import { UsersTable } from './UsersTable';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/admin';
 
 // docs/spec.md 2.13: system administration (/settings/users; /settings redirects here; admins only).
 

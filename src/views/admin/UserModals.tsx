@@ -20,6 +20,8 @@ import {
   useT,
 } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/account';
+import '../../i18n/en/admin';
 
 // docs/spec.md 2.13 create and edit modals, and the machine user's token (shown once, docs/spec.md 4.7).
 

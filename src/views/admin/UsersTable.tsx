@@ -3,6 +3,7 @@ import type { User } from '../../api/types';
 import { ListTable, RowActions } from '../settings/ListParts';
 import { Avatar, Button, UserText, formatDate, formatRelative, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
+import '../../i18n/en/admin';
 
 // docs/spec.md 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
 

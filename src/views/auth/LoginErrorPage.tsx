@@ -3,6 +3,7 @@ import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
 import { Notice, Trans, UserText, useT } from '../ui';
 import { WelcomeContent } from './WelcomePage';
+import '../../i18n/en/auth';
 
 const SELF_HOSTING_DOCS = 'https://docs.drone.io/server/overview/';
 const HOSTED_CI = 'https://www.harness.io/products/continuous-integration';

@@ -8,6 +8,7 @@ import { usePageTitle } from '../shell/title';
 import { Button, Field, Spinner, TextInput, useT } from '../ui';
 import { AuthForm, AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/auth';
 
 /** docs/spec.md 2.11: the sign-in form; the machine posts it to /login and follows the answer. */
 export function LoginFormPage() {

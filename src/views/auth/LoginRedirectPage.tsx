@@ -5,6 +5,7 @@ import { usePageTitle } from '../shell/title';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/auth';
 
 const Message = styled('p', {
   minHeight: '100vh',

@@ -10,6 +10,7 @@ import { translateMessage } from '../../i18n/messages';
 import { Button, LinkButton, Loading, Notice, UserText, useT } from '../ui';
 import { AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/auth';
 
 /** docs/spec.md 2.1 / 2.11: /logout ends the session, then says so. */
 export function LogoutPage() {

@@ -8,6 +8,7 @@ import { usePageTitle } from '../shell/title';
 import { Button, Field, Spinner, TextInput, Trans, useT } from '../ui';
 import { AuthForm, AuthLayout, Legal } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/auth';
 
 const PRIVACY_POLICY = 'https://harness.io/privacy/';
 const LICENSE = 'https://github.com/harness/drone/blob/master/LICENSE';

@@ -3,6 +3,7 @@ import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
 import { LinkButton, useT } from '../ui';
 import { AuthLayout } from './AuthLayout';
+import '../../i18n/en/auth';
 
 /** The landing page's greeting and Continue link; /login/error adds a notice above it. */
 export function WelcomeContent({ notice }: { notice?: ReactNode }) {

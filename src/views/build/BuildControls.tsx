@@ -10,8 +10,14 @@ import {
   selectIsBusy,
 } from '../../machines/build/buildControls.machine';
 import { Button, MenuButton, Spinner, styled, useT } from '../ui';
-import { DeploymentDialog } from './DeploymentDialog';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { onDemand } from '../ui/OnDemand';
+
+// Issue 18: the Promote dialog's code loads the first time it opens.
+const DeploymentDialog = onDemand(
+  () => import('./DeploymentDialog').then((m) => m.DeploymentDialog),
+  null,
+);
 
 type ControlsRef = ActorRefFrom<typeof buildControlsMachine>;
 

@@ -6,6 +6,7 @@ import { RecentActivity } from './RecentActivity';
 import { RepoList } from './RepoList';
 import { SyncButton } from './SyncButton';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/dashboard';
 
 /** docs/spec.md 2.4: the home page of a signed-in user. */
 export function DashboardPage() {

@@ -10,6 +10,7 @@ import { RelativeTime, SectionTitle, StatusIcon, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { repoHref } from './repoLinks';
+import '../../i18n/en/dashboard';
 
 const Grid = styled('ul', {
   listStyle: 'none',

@@ -15,6 +15,7 @@ import {
 import { Select, Switch, TextInput, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
+import '../../i18n/en/dashboard';
 
 const Bar = styled('div', {
   display: 'grid',

@@ -27,6 +27,7 @@ import { translateMessage } from '../../i18n/messages';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
 import { repoHref } from './repoLinks';
+import '../../i18n/en/dashboard';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 

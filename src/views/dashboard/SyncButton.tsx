@@ -6,6 +6,7 @@ import {
   type dashboardMachine,
 } from '../../machines/dashboard/dashboard.machine';
 import { Button, Spinner, useT } from '../ui';
+import '../../i18n/en/dashboard';
 
 /** docs/spec.md 2.4 / 4.7: 'Sync', or 'Syncing' with a spinner while the account sync runs. */
 export function SyncButton({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {

@@ -1,6 +1,7 @@
 import type { ActorReport } from '../../machines/devtools/inspector';
 import { Button, Checkbox, SectionTitle, useT } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/devtools';
 
 const Actors = styled('ul', {
   listStyle: 'none',

@@ -16,6 +16,7 @@ import { Button, IconButton, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { statePath } from './StateList';
+import '../../i18n/en/devtools';
 
 const Canvas = styled('div', {
   width: '100%',

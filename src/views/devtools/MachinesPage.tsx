@@ -17,6 +17,7 @@ import { LiveInspection } from './LiveInspection';
 import { MachineChart } from './MachineChart';
 import { StateDetails } from './StateDetails';
 import { StateList } from './StateList';
+import '../../i18n/en/devtools';
 
 const Layout = styled('div', {
   display: 'grid',

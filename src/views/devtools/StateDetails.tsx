@@ -2,6 +2,7 @@ import type { ChartNode, MachineChart } from '../../machines/devtools/chart';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import { stateMarks, statePath } from './StateList';
+import '../../i18n/en/devtools';
 
 const Details = styled('dl', {
   margin: 0,

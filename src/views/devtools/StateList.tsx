@@ -1,6 +1,7 @@
 import type { ChartNode, MachineChart } from '../../machines/devtools/chart';
 import { useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/devtools';
 
 // The chart's states as buttons (issue 10): the canvas is not keyboard-accessible, this list is.
 

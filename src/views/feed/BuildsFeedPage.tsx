@@ -26,6 +26,7 @@ import {
 import { translateMessage } from '../../i18n/messages';
 import { FeedList } from './FeedList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/feed';
 
 type FeedRef = ActorRefFrom<typeof buildsFeedMachine>;
 

@@ -14,6 +14,7 @@ import {
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { activityOf } from './activity';
+import '../../i18n/en/feed';
 
 const Main = styled('span', {
   display: 'grid',

@@ -2,6 +2,7 @@ import type { Build } from '../../api/types';
 import { i18n } from '../../i18n';
 import type { TFunction } from '../ui/i18n';
 import { deployer } from '../repo/activity';
+import '../../i18n/en/feed';
 
 /** The tag or branch name a ref points at: refs/tags/v1 -> v1, refs/heads/main -> main. */
 function shortRef(ref: string): string {

@@ -18,6 +18,7 @@ import {
 } from '../ui';
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
+import '../../i18n/en/feed';
 
 export const RowLink = styled(Link, {
   display: 'grid',

@@ -11,6 +11,7 @@ import {
 import { AutoGrid, boxedRow, CopyButton, SectionTitle, SelectField, TextField, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 badges section (.../settings/badges).
 

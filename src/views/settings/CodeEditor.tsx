@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Loading, TextArea, useT } from '../ui';
 import { styled } from '../ui/theme';
 import type { CodeEditorProps } from './codeEditorProps';
+import '../../i18n/en/settings';
 
 /** Used when the editor's chunk cannot be loaded: the content stays editable. */
 function PlainTextEditor({ value, label, onChange }: CodeEditorProps) {

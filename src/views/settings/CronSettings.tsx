@@ -22,6 +22,7 @@ import {
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 cron section (.../settings/cron), with the schedule edited in place and
 // previewed while typing (issue 19).

@@ -23,6 +23,7 @@ import {
 import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';
 import { VisibilityCards } from './VisibilityCards';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 general screen (.../settings): webhooks, project settings, visibility, timeout,
 // configuration path; Save Changes and Disable (after a confirm).

@@ -20,6 +20,7 @@ import { SettingsNav, SETTINGS_SECTIONS, type SettingsSection } from './Settings
 import { OrgSecretsSettings, RepoSecretsSettings } from './SecretsSettings';
 import { TemplatesSettings } from './TemplatesSettings';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 / 4.6: the Settings tab of a repository. RepoPage renders the header and tabs
 // (and the 'Settings - {namespace}/{name}' title); this is everything below them.

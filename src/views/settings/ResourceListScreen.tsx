@@ -18,6 +18,7 @@ import {
   useDraft,
   type ListActor,
 } from './ListParts';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12: every settings list screen (secrets, organization secrets, cron jobs,
 // templates) is this one screen, told by a small description what its rows and forms hold. The

@@ -11,6 +11,7 @@ import {
 import { useT, type TFunction } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 secrets screens: the repository's (.../settings/secrets) and its organization's
 // (.../settings/org-secrets, namespace = repo.namespace). Same screen, different labels.

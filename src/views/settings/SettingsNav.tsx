@@ -3,6 +3,7 @@ import type { Repository } from '../../api/types';
 import { repoHref } from '../build/paths';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12: the settings navigation, shown only while the repository is active.
 

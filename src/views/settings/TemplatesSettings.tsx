@@ -9,6 +9,7 @@ import { TEMPLATE_EXTENSIONS } from '../../machines/settings/templateExamples';
 import { useT, type TFunction } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 templates screen (.../settings/templates; the organization = repo.namespace).
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Visibility } from '../../api/types';
 import { AutoGrid, boxedRow, useT } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/settings';
 
 // docs/spec.md 2.12 'Project Visibility': three radio cards (docs/spec.md 5: one of three radio options).
 

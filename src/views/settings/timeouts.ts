@@ -1,5 +1,6 @@
 import { i18n } from '../../i18n';
 import type { TFunction } from '../ui';
+import '../../i18n/en/settings';
 
 /** docs/spec.md 9: the timeout choices, in minutes. */
 export const TIMEOUT_CHOICES = [

@@ -5,7 +5,7 @@ import {
   notificationsActor,
   selectNotificationsState,
 } from '../../machines/shell/notifications.machine';
-import { Button, Card, Notice, useT } from '../ui';
+import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useCurrentUser } from './session';
 
@@ -28,7 +28,7 @@ function NotificationClicks() {
   return null;
 }
 
-function useNotifications() {
+export function useNotifications() {
   const actor = notificationsActor();
   const state = useSelector(actor, selectNotificationsState);
   const toggle = () =>
@@ -74,48 +74,6 @@ export function NotificationsBell() {
   );
 }
 
-/** The account page's section: the same switch, with its explanation. */
-export function NotificationsSettings() {
-  const { state, toggle, dismiss } = useNotifications();
-  const titleId = useId();
-  const t = useT();
-  return (
-    <Card aria-labelledby={titleId}>
-      <Stack>
-        <Row>
-          <div>
-            <h2 id={titleId}>{t('shell.notifications.title')}</h2>
-            <p>{t('shell.notifications.text')}</p>
-          </div>
-          {state === 'unsupported' ? null : (
-            <Button
-              variant={state === 'on' ? 'secondary' : 'primary'}
-              aria-pressed={state === 'on'}
-              disabled={state === 'asking'}
-              onClick={toggle}
-            >
-              {state === 'on' ? t('shell.notifications.turnOff') : t('shell.notifications.turnOn')}
-            </Button>
-          )}
-        </Row>
-        {state === 'unsupported' ? (
-          <Notice tone="warning">{t('shell.notifications.unsupported')}</Notice>
-        ) : null}
-        {state === 'asking' ? <p role="status">{t('shell.notifications.asking')}</p> : null}
-        {state === 'on' ? <p role="status">{t('shell.notifications.on')}</p> : null}
-        {state === 'denied' ? (
-          <Notice tone="warning" role="note">
-            <span style={{ flex: 1 }}>{t('shell.notifications.denied')}</span>
-            <Button size="small" onClick={dismiss}>
-              {t('shell.notifications.keepOff')}
-            </Button>
-          </Notice>
-        ) : null}
-      </Stack>
-    </Card>
-  );
-}
-
 const BellBox = styled('div', {
   display: 'flex',
   alignItems: 'center',
@@ -144,15 +102,3 @@ const Bell = styled('button', {
 });
 
 const Hint = styled('p', { margin: 0, fontSize: '$1', color: '$textMuted', maxWidth: '420px' });
-
-const Stack = styled('div', { display: 'grid', gap: '$3', p: { margin: 0 } });
-
-const Row = styled('div', {
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: '$3',
-  flexWrap: 'wrap',
-  h2: { fontSize: '$3', margin: '0 0 $1' },
-  p: { margin: 0, color: '$textMuted' },
-});

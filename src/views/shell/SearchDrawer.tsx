@@ -5,7 +5,6 @@ import {
   DRAWER_SLIDE_OUT,
   searchActor,
   selectIsDrawerClosing,
-  selectIsDrawerShown,
   selectIsLoadingRepos,
   selectHasQuery,
   selectQuery,
@@ -18,7 +17,7 @@ import { Button, Notice, Spinner, StatusIcon, TextInput, Trans, UserText, useT }
 import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';
 
-// docs/spec.md 2.2 / 2.3: the sidebar's Search button and the 'Search repositories' drawer.
+// docs/spec.md 2.3: the 'Search repositories' drawer the sidebar's Search button opens.
 
 const slideIn = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'none' } });
 const slideOut = keyframes({ from: { transform: 'none' }, to: { transform: 'translateX(-100%)' } });
@@ -79,50 +78,8 @@ const ResultsTitle = styled('h3', { fontSize: '$2', margin: '0 0 $2' });
 
 const Muted = styled('p', { color: '$textMuted', margin: 0 });
 
-const SearchIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-4-4" />
-  </svg>
-);
-
-const TriggerButton = styled('button', {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  border: 'none',
-  borderRadius: '$2',
-  backgroundColor: 'transparent',
-  color: '$sidebarText',
-  cursor: 'pointer',
-  '&:hover': { backgroundColor: 'rgba(255,255,255,0.12)' },
-  svg: { width: '22px', height: '22px' },
-});
-
-export function SearchButton() {
-  const t = useT();
-  const actor = searchActor();
-  const shown = useSelector(actor, selectIsDrawerShown);
-  return (
-    <>
-      <TriggerButton
-        type="button"
-        aria-label={t('shell.search.open')}
-        title={t('shell.search.open')}
-        aria-haspopup="dialog"
-        aria-expanded={shown}
-        onClick={() => actor.send({ type: 'search.open' })}
-      >
-        <SearchIcon />
-      </TriggerButton>
-      {shown ? <SearchDrawer /> : null}
-    </>
-  );
-}
-
-function SearchDrawer() {
+/** The drawer, loaded the first time it opens (SearchButton.tsx). */
+export function SearchDrawer() {
   const t = useT();
   const actor = searchActor();
   const closing = useSelector(actor, selectIsDrawerClosing);

@@ -3,7 +3,7 @@ import { config } from '../../config';
 import { showInvisibles } from '../../text/invisibles';
 import { Avatar, useT } from '../ui';
 import { styled } from '../ui/theme';
-import { SearchButton } from './SearchDrawer';
+import { SearchButton } from './SearchButton';
 import { useCurrentUser } from './session';
 import { ThemeToggle } from './ThemeToggle';
 

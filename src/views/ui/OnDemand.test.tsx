@@ -42,6 +42,15 @@ describe('onDemand', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shows nothing meanwhile when its label is null (a dialog appears once its code arrived)', async () => {
+    const { load, settle } = deferred();
+    const Shown = onDemand(load, null);
+    const { container } = render(<Shown name="acme" />);
+    expect(container).toBeEmptyDOMElement();
+    settle().resolve(Page);
+    expect(await screen.findByText('Page of acme')).toBeInTheDocument();
+  });
+
   it('renders at once, without Loading, code that was loaded before (at boot)', async () => {
     const page = code(() => Promise.resolve(Page));
     await page();

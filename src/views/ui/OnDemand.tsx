@@ -9,11 +9,12 @@ import { useT } from './i18n';
  * only what it shows), or at once when it was loaded before (`code`); `Loading` meanwhile. A
  * failed load throws to the nearest ErrorBoundary, and the next mount tries again. Not
  * React.lazy: React holds back the content that replaces a Suspense fallback for 300 ms, which a
- * first screen would pay every time. `label` is a catalog key, read in the language shown.
+ * first screen would pay every time. `label` is a catalog key, read in the language shown;
+ * `null` shows nothing meanwhile (a dialog that appears once its code has arrived).
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  label?: ParseKeys,
+  label?: ParseKeys | null,
 ): ComponentType<P> {
   const component = code(load);
   return function OnDemand(props: P) {
@@ -26,6 +27,7 @@ export function onDemand<P extends object>(
       if (!Loaded) component().then(rendered, (error: unknown) => setFailure({ error }));
     }, [Loaded]);
     if (failure) throw failure.error;
-    return Loaded ? <Loaded {...props} /> : <Loading label={label ? t(label) : undefined} />;
+    if (Loaded) return <Loaded {...props} />;
+    return label === null ? null : <Loading label={label ? t(label) : undefined} />;
   };
 }

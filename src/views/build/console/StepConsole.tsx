@@ -8,7 +8,6 @@ import { showInvisibles } from '../../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';
 import { saveTextFile } from './download';
 import { LogList } from './LogList';
-import { LogSearchBar } from './LogSearchBar';
 import {
   selectCanDownload,
   selectCanFollow,
@@ -29,6 +28,10 @@ import {
   type ViewerRef,
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../../useInspectedActorRef';
+import { onDemand } from '../../ui/OnDemand';
+
+// Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
+const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
 
 export interface StepConsoleProps {
   repo: { namespace: string; name: string };

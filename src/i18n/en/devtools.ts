@@ -1,0 +1,73 @@
+import { addEnglish } from '../index';
+
+// English texts of the devtools screens, added when a view that uses them loads (./core.ts).
+
+export const devtools = {
+  title: 'Machines',
+  chartSection: 'Chart',
+  summary: ': {{description}} ({{states}}, {{transitions}})',
+  states_one: '{{count}} state',
+  states_other: '{{count}} states',
+  transitions_one: '{{count}} transition',
+  transitions_other: '{{count}} transitions',
+  drawEventless_one: 'Draw the {{count}} eventless (always) transition',
+  drawEventless_other: 'Draw the {{count}} eventless (always) transitions',
+  state: 'State',
+  chooseState:
+    'Choose a state on the chart or in the list below it to see its actions, actors and transitions.',
+  statesOf: 'States of {{id}}',
+  separator: ', ',
+  marks: {
+    list: '({{marks}})',
+    machine: 'machine',
+    initial: 'initial',
+    final: 'final',
+    parallel: 'parallel',
+    history: 'history',
+    current: 'current',
+  },
+  kinds: {
+    atomic: 'atomic',
+    compound: 'compound',
+    parallel: 'parallel',
+    final: 'final',
+    history: 'history',
+  },
+  details: {
+    state: 'State',
+    kind: 'Kind',
+    entry: 'Entry actions',
+    exit: 'Exit actions',
+    invoke: 'Invoked actors',
+    transitions: 'Transitions',
+    none: 'none',
+    stays: '{{event}} (stays)',
+  },
+  chart: {
+    label: 'State chart of {{id}}',
+    view: 'Chart view',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fit: 'Fit to width',
+    panLeft: 'Pan left',
+    panRight: 'Pan right',
+    panUp: 'Pan up',
+    panDown: 'Pan down',
+    nested: 'Nested states',
+    nestedLabel: 'Nested states:',
+    legend:
+      '▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a compound or parallel state; [+] and a dashed border: a folded one (double-click or the buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the current state of the actor you follow · drag to pan, Ctrl or ⌘ + scroll to zoom (plain scrolling scrolls the page).',
+  },
+  live: {
+    title: 'Live inspection',
+    report: 'Report running actors',
+    hint: 'With this on, use the console in another tab of this browser: its running actors are listed here; follow one to see its current state on the chart.',
+    actors: 'Running actors',
+    actor: 'Actor {{id}}',
+    none: 'No running actors reported yet.',
+    statelyAttached: "Stately's inspector attached",
+    openStately: "Open Stately's inspector",
+  },
+};
+
+addEnglish({ devtools });

@@ -1,0 +1,29 @@
+// Every English text (docs/spec.md quotes them): the first screen's (./core.ts) and each other
+// screen's. For types (i18next.d.ts, the other languages' shape) and tests; views import the
+// screen module they use, so a page carries only its own texts.
+import { auth } from './auth';
+import { account } from './account';
+import { admin } from './admin';
+import { dashboard } from './dashboard';
+import { feed } from './feed';
+import { devtools } from './devtools';
+import { settings } from './settings';
+import { core } from './core';
+
+export const en = {
+  common: core.common,
+  status: core.status,
+  ui: core.ui,
+  messages: core.messages,
+  language: core.language,
+  shell: core.shell,
+  auth,
+  account,
+  admin,
+  dashboard,
+  feed,
+  repo: core.repo,
+  devtools,
+  build: core.build,
+  settings,
+};

@@ -1,16 +1,8 @@
 import { ApiError, isServerUrl, requestStream, streamUrl } from './client';
-import { createSseParser, isEndOfStream as isEndEvent, type SseEvent } from './sse';
+import { createSseParser, isEndOfStream, type SseEvent } from './sse';
 
 /** Repository events with their latest build (docs/spec.md 7.6). */
 export const repoEventsUrl = () => streamUrl('/api/stream');
-
-/**
- * Drone ends every stream with `event: error` + `data: eof`; a browser EventSource reports it
- * through `onerror` as a MessageEvent whose data is 'eof' (docs/drone-api.md 5.1).
- */
-export function isEndOfStream(event: Event): boolean {
-  return 'data' in event && (event as MessageEvent).data === 'eof';
-}
 
 /**
  * Opens an EventSource with cookies, so a signed-in session is honoured cross-origin too; only
@@ -56,7 +48,7 @@ export const openEventStream: OpenEventStream = (path, listener) => {
       const { done, value } = await reader.read();
       if (done || controller.signal.aborted) return false;
       const events = parser.push(decoder.decode(value, { stream: true }));
-      const end = events.findIndex(isEndEvent);
+      const end = events.findIndex(isEndOfStream);
       if (end >= 0) {
         if (end > 0) listener.events(events.slice(0, end));
         return true;

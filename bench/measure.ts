@@ -203,9 +203,13 @@ declare global {
 }
 
 /**
- * Times streamed lines from arrival to paint: each step-stream message's arrival (a listener
- * added before the page's own), and, after every animation frame, which lines the rows on screen
- * reach (a line counts as painted once a row at or past its `pos` was painted). Counts frames.
+ * Times streamed lines from arrival to paint: each line's arrival, and, after every animation
+ * frame, which lines the rows on screen reach (a line counts as painted once a row at or past its
+ * `pos` was painted). Counts frames. A line arrives when the page can first read it: the console
+ * (and the bare page) read a step's stream with fetch, so `fetch` is wrapped for stream URLs and
+ * the body piped through a TransformStream that notes, per chunk, its time and the `"pos":N` of
+ * the lines it completes; an EventSource (the bare page's other reader) gets a listener before
+ * the page's own, each message being a line's arrival.
  */
 export async function installStreamProbes(page: Page): Promise<void> {
   await allowNamedFunctions(page);
@@ -213,11 +217,34 @@ export async function installStreamProbes(page: Page): Promise<void> {
     const arrivals: Array<[number, number, number?]> = [];
     window.__arrivals = arrivals;
     window.__frames = 0;
-    const Native = window.EventSource;
-    window.EventSource = class extends Native {
+    const isStepStream = (url: string) => /\/api\/stream\/[^?]+\/\d+\/\d+\/\d+/.test(url);
+    const nativeFetch = window.fetch;
+    window.fetch = async (input, init) => {
+      const response = await nativeFetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (!isStepStream(url) || !response.body) return response;
+      const decoder = new TextDecoder();
+      let partial = '';
+      const timed = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          const now = performance.now();
+          const lines = (partial + decoder.decode(chunk, { stream: true })).split('\n');
+          partial = lines.pop()!;
+          for (const line of lines) {
+            const pos = /^data: \{"pos":(\d+)/.exec(line)?.[1];
+            if (pos !== undefined) arrivals.push([Number(pos), now]);
+          }
+          controller.enqueue(chunk);
+        },
+      });
+      const { status, statusText, headers } = response;
+      return new Response(response.body.pipeThrough(timed), { status, statusText, headers });
+    };
+    const NativeEventSource = window.EventSource;
+    window.EventSource = class extends NativeEventSource {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
-        if (!/\/api\/stream\/[^?]+\/\d+\/\d+\/\d+/.test(String(url))) return;
+        if (!isStepStream(String(url))) return;
         this.addEventListener('message', (event) => {
           try {
             arrivals.push([

@@ -39,7 +39,7 @@ import {
 } from '../scripts/check-bundle';
 import { buildProduction, servePreview, stopServer } from './server';
 import { openMedian, reportOpening, VIEWPORT } from './opening';
-import { reportStream, watchStream } from './stream';
+import { reportStream, watchStream, type Floor } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
 /** Loads per opening figure (each in a fresh browser context); the median is printed. */
@@ -235,17 +235,30 @@ async function streaming(browser: Browser, setup: Setup) {
     }),
   ];
   while (consoleRuns.length < RUNS) consoleRuns.push(await watchConsole(2));
-  const floorRuns = [];
+  // The floor read both ways: with fetch, as the console reads, and with an EventSource (one
+  // task per line), the way the console read before.
+  const floors: Floor[] = [];
   if (setup.floorUrl) {
-    const stream = `${setup.apiBase}/api/stream/${REPO}/2/1/1?access_token=${DEMO_TOKENS.admin}`;
-    const url = setup.floorUrl(`stream=${encodeURIComponent(stream)}`);
-    while (floorRuns.length < RUNS) {
-      await setup.freshFirehose();
-      floorRuns.push(await watchStream(browser, url, floorRuns.length ? 2 : STREAM_SECONDS));
+    const stream = `${setup.apiBase}/api/stream/${REPO}/2/1/1`;
+    const readers = [
+      ['fetch', `stream=${encodeURIComponent(stream)}`],
+      [
+        'EventSource',
+        `reader=eventsource&stream=${encodeURIComponent(`${stream}?access_token=${DEMO_TOKENS.admin}`)}`,
+      ],
+    ] as const;
+    for (const [reader, query] of readers) {
+      const runs = [];
+      while (runs.length < RUNS) {
+        await setup.freshFirehose();
+        const url = setup.floorUrl(query);
+        runs.push(await watchStream(browser, url, runs.length ? 2 : STREAM_SECONDS));
+      }
+      floors.push({ reader, runs });
     }
   }
   section(`${setup.name}: streaming step, 2,000 lines a second for ${STREAM_SECONDS} s`);
-  reportStream(report, consoleRuns, floorRuns.length ? floorRuns : undefined);
+  reportStream(report, consoleRuns, floors);
   report('  lines lost', lost);
 }
 

@@ -1,7 +1,8 @@
 // A running step streaming 2,000 lines a second (bench/logs #2), watched while following: each
 // line's arrival-to-paint latency (the first line's, median, p95), frames per second and the
 // longest main-thread task meanwhile; beside them, the floor: a bare page (bench/floor.html)
-// painting the same stream every animation frame.
+// painting the same stream every animation frame, read with fetch as the console reads it, and
+// with an EventSource (one task per line, the way the console read before).
 import type { Browser, Page } from '@playwright/test';
 import * as probe from './measure';
 import { VIEWPORT } from './opening';
@@ -45,36 +46,43 @@ export async function watchStream(
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
 
+/** The bare page's runs, reading the stream one way ('fetch', 'EventSource'). */
+export interface Floor {
+  reader: string;
+  runs: StreamRun[];
+}
+
 /** The first run's figures, but the first line's latency as the median over all runs. */
 export function reportStream(
   report: (label: string, value: string) => void,
   runs: StreamRun[],
-  floorRuns: StreamRun[] | undefined,
+  floors: Floor[],
 ): void {
-  const beside = (value: string) => (floorRuns ? ` (bare page ${value})` : '');
+  /** Each floor's figure beside the console's: `(bare page: fetch 20 ms, EventSource 30 ms)`. */
+  const beside = (figure: (of: StreamRun[]) => string) =>
+    floors.length === 0
+      ? ''
+      : ` (bare page: ${floors.map(({ reader, runs }) => `${reader} ${figure(runs)}`).join(', ')})`;
   /** The median run by its first line's latency, with the lines that had arrived by its paint. */
-  const first = (of: StreamRun[] | undefined) => {
-    const sorted = [...(of ?? [])].sort((a, b) => a.figures.first - b.figures.first);
+  const first = (of: StreamRun[]) => {
+    const sorted = [...of].sort((a, b) => a.figures.first - b.figures.first);
     const middle = sorted[Math.floor(sorted.length / 2)]?.figures;
     return middle ? `${ms(middle.first)} (${middle.backlog} lines in)` : '-';
   };
+  const latency = (of: StreamRun[]) =>
+    `${ms(of[0]?.figures.median ?? NaN)} / ${ms(of[0]?.figures.p95 ?? NaN)}`;
+  const fps = (of: StreamRun[]) => String(Math.round(of[0]?.figures.fps ?? NaN));
+  const longest = (of: StreamRun[]) => ms(of[0]?.longestTask.longest ?? NaN);
   const { figures, longestTask } = runs[0]!;
-  const f = floorRuns?.[0]?.figures;
   report(
     `  first streamed line: arrival to paint (median of ${runs.length})`,
-    `${first(runs)}${beside(first(floorRuns))}`,
+    `${first(runs)}${beside(first)}`,
   );
-  report(
-    '  arrival to paint, median / p95',
-    `${ms(figures.median)} / ${ms(figures.p95)}${beside(`${ms(f?.median ?? NaN)} / ${ms(f?.p95 ?? NaN)}`)}`,
-  );
-  report(
-    '  frames per second',
-    `${Math.round(figures.fps)}${beside(String(Math.round(f?.fps ?? Number.NaN)))}`,
-  );
+  report('  arrival to paint, median / p95', `${latency(runs)}${beside(latency)}`);
+  report('  frames per second', `${fps(runs)}${beside(fps)}`);
   report(
     '  longest main-thread task',
-    `${ms(longestTask.longest)} (${longestTask.count} long tasks)${beside(ms(floorRuns?.[0]?.longestTask.longest ?? NaN))}`,
+    `${ms(longestTask.longest)} (${longestTask.count} long tasks)${beside(longest)}`,
   );
   report('  lines arrived / never painted', `${figures.lines} / ${figures.unpainted}`);
 }

@@ -242,16 +242,24 @@ export function requestTarget(path: string): { url: string; headers: Record<stri
   return { url: serverUrl(path).href, headers: authHeaders() };
 }
 
+export interface StreamOptions<T> {
+  /** Makes the request another way (in a worker) when it can. */
+  call?: (target: ReturnType<typeof requestTarget>) => Promise<T> | null;
+  /** A call made ahead of need, whose failure nobody sees: not logged (see prefetchLogs). */
+  quiet?: boolean;
+  /** Cancels the call and the reading of its body; a failure after that is not logged. */
+  signal?: AbortSignal;
+}
+
 /**
- * A GET whose body is read by `read` as it arrives (a stored log of a million lines), instead
- * of being buffered and parsed whole. `call` makes the request another way (in a worker) when it
- * can. Failures, of the call or of `read`, reject as `request`.
+ * A GET whose body is read by `read` as it arrives (a stored log of a million lines, a live
+ * event stream), instead of being buffered and parsed whole. Failures, of the call or of
+ * `read`, reject as `request`.
  */
 export async function requestStream<T>(
   path: string,
   read: (body: ReadableStream<Uint8Array> | null) => Promise<T>,
-  call?: (target: ReturnType<typeof requestTarget>) => Promise<T> | null,
-  quiet = false,
+  { call, quiet = false, signal }: StreamOptions<T> = {},
 ): Promise<T> {
   try {
     const elsewhere = call?.(requestTarget(path));
@@ -259,6 +267,7 @@ export async function requestStream<T>(
     const response = await fetcher.raw(serverUrl(path).href, {
       headers: authHeaders(),
       responseType: 'stream',
+      signal,
       // A failure's body is an error message, read whole like any other call's.
       async onResponseError({ response }) {
         response._data = await response.text();
@@ -266,7 +275,7 @@ export async function requestStream<T>(
     });
     return await read(response.body);
   } catch (error) {
-    throw failed('GET', path, error, quiet);
+    throw failed('GET', path, error, quiet || signal?.aborted);
   }
 }
 
@@ -297,7 +306,10 @@ export async function postForm(
   }
 }
 
-/** URL of a server-sent event stream; EventSource cannot send headers (docs/spec.md 7.6). */
+/**
+ * URL of a server-sent event stream opened as an EventSource (the repository events), which cannot
+ * send headers: the token goes in `access_token` (docs/spec.md 7.6).
+ */
 export function streamUrl(path: string): string {
   const url = serverUrl(path);
   if (config.token) url.searchParams.set('access_token', config.token);

@@ -1,7 +1,7 @@
 import type { LogLines } from '../logs';
 import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
 import { askAhead, takeAhead } from './ahead';
-import { requestStream, streamUrl } from './client';
+import { requestStream } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
 
@@ -15,7 +15,7 @@ const logsPath = (ref: StepRef) =>
   `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`;
 
 const readLogs = (path: string, quiet = false) =>
-  requestStream(path, readStoredLog, loadStoredLogInWorker, quiet);
+  requestStream(path, readStoredLog, { call: loadStoredLogInWorker, quiet });
 
 /**
  * Asks for a step's stored log ahead of need (early.ts at boot, the build page with the build), so
@@ -45,7 +45,6 @@ export async function fetchLogs(ref: StepRef): Promise<LogLines> {
   return readLogs(path);
 }
 
-export const logStreamUrl = (ref: StepRef) =>
-  streamUrl(
-    `/api/stream/${e(ref.namespace)}/${e(ref.name)}/${e(ref.build)}/${e(ref.stage)}/${e(ref.step)}`,
-  );
+/** A running step's live log stream (docs/drone-api.md 5.3), read with `openEventStream`. */
+export const logStreamPath = (ref: StepRef) =>
+  `/api/stream/${e(ref.namespace)}/${e(ref.name)}/${e(ref.build)}/${e(ref.stage)}/${e(ref.step)}`;

@@ -1,15 +1,8 @@
-import { ApiError, isServerUrl, streamUrl } from './client';
+import { ApiError, isServerUrl, requestStream, streamUrl } from './client';
+import { createSseParser, isEndOfStream, type SseEvent } from './sse';
 
 /** Repository events with their latest build (docs/spec.md 7.6). */
 export const repoEventsUrl = () => streamUrl('/api/stream');
-
-/**
- * Drone ends every stream with `event: error` + `data: eof`; a browser EventSource reports it
- * through `onerror` as a MessageEvent whose data is 'eof' (docs/drone-api.md 5.1).
- */
-export function isEndOfStream(event: Event): boolean {
-  return 'data' in event && (event as MessageEvent).data === 'eof';
-}
 
 /**
  * Opens an EventSource with cookies, so a signed-in session is honoured cross-origin too; only
@@ -19,3 +12,60 @@ export function openEventSource(url: string): EventSource {
   if (!isServerUrl(url)) throw new ApiError(0, `Refused to open an event stream at ${url}`);
   return new EventSource(url, { withCredentials: true });
 }
+
+/** What an event stream read with fetch reports (`openEventStream`). */
+export interface EventStreamListener {
+  /** The server answered with success: the stream is open. */
+  open(): void;
+  /** The events one chunk of the body completed, in order, handed over together. */
+  events(events: SseEvent[]): void;
+  /**
+   * The stream is over: `eof` when the server ended it with Drone's eof event, false when it
+   * closed without one or the call failed (the failure is logged with its message, docs/spec.md 8).
+   */
+  end(eof: boolean): void;
+}
+
+export type OpenEventStream = (path: string, listener: EventStreamListener) => () => void;
+
+/**
+ * A server-sent-event stream read with fetch (docs/architecture.md 6): a chunk of the body is
+ * parsed at once and its events handed over together, where an EventSource would dispatch one
+ * task per event (thousands for a replayed log history). Like every call it goes to the server
+ * only, with its cookies and the `Authorization` header (`requestStream`), so no token is put in
+ * the URL. Returns the function that closes the stream (aborts the call); nothing is reported
+ * after it.
+ */
+export const openEventStream: OpenEventStream = (path, listener) => {
+  const controller = new AbortController();
+  const read = async (body: ReadableStream<Uint8Array> | null) => {
+    if (!body) return false;
+    listener.open();
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    const parser = createSseParser();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || controller.signal.aborted) return false;
+      const events = parser.push(decoder.decode(value, { stream: true }));
+      const end = events.findIndex(isEndOfStream);
+      if (end >= 0) {
+        if (end > 0) listener.events(events.slice(0, end));
+        return true;
+      }
+      if (events.length > 0) listener.events(events);
+    }
+  };
+  requestStream(path, read, { signal: controller.signal }).then(
+    (eof) => {
+      if (controller.signal.aborted) return;
+      // Drone closes the connection after eof; this lets go of it at once.
+      controller.abort();
+      listener.end(eof);
+    },
+    () => {
+      if (!controller.signal.aborted) listener.end(false);
+    },
+  );
+  return () => controller.abort();
+};

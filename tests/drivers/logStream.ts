@@ -1,4 +1,6 @@
 import { sendParent, setup } from 'xstate';
+import type { SseEvent } from '../../src/api/sse';
+import type { EventStreamListener, OpenEventStream } from '../../src/api/stream';
 import type { Line } from '../../src/api/types';
 
 /**
@@ -22,3 +24,48 @@ export const fakeLogStream = setup({
     done: { type: 'final' },
   },
 });
+
+/**
+ * The server's side of the step's log stream (api/stream.ts openEventStream), played by hand:
+ * `connect` stands for openEventStream and records each connection; the test opens it, sends
+ * lines (each `send` is one chunk of the body), ends it with eof or drops it.
+ */
+export function fakeEventStreams() {
+  const connections: FakeConnection[] = [];
+  const connect: OpenEventStream = (path, listener) => {
+    const connection = new FakeConnection(path, listener);
+    connections.push(connection);
+    return () => {
+      connection.closed = true;
+    };
+  };
+  return { connect, connections, latest: () => connections.at(-1)! };
+}
+
+export class FakeConnection {
+  closed = false;
+  constructor(
+    readonly path: string,
+    private readonly listener: EventStreamListener,
+  ) {}
+  open() {
+    this.listener.open();
+  }
+  /** One chunk of the body holding these lines. */
+  send(...lines: Line[]) {
+    this.events(
+      lines.map((line) => ({ type: 'message', data: JSON.stringify(line), lastEventId: '' })),
+    );
+  }
+  events(events: SseEvent[]) {
+    this.listener.events(events);
+  }
+  /** Drone's end of stream: `event: error` + `data: eof`. */
+  eof() {
+    this.listener.end(true);
+  }
+  /** The connection closed without eof, or the call failed. */
+  drop() {
+    this.listener.end(false);
+  }
+}

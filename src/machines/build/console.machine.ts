@@ -7,7 +7,7 @@ import {
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import { fetchLogs, logStreamUrl, type StepRef } from '../../api/logs';
+import { fetchLogs, logStreamPath, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
 import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
@@ -292,7 +292,7 @@ export const consoleMachine = setup({
             id: 'logStream',
             src: 'streamLogs',
             input: ({ context }) => ({
-              url: logStreamUrl(context.ref),
+              path: logStreamPath(context.ref),
               lastPos: context.lines.lastPos,
             }),
             onDone: 'ended',

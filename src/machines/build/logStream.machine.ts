@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import { isEndOfStream, openEventSource } from '../../api/stream';
+import type { SseEvent } from '../../api/sse';
+import { openEventStream, type OpenEventStream } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
 import {
@@ -9,10 +10,12 @@ import {
   reconnectDelay,
 } from '../shell/reconnect';
 
-// docs/spec.md 7.6 / docs/drone-api.md 5.3: one running step's log stream. Lines are handed to the parent once per
-// animation frame (issue 18: a line is painted in the frame after it arrives; this overrides
-// docs/spec.md 7.6's 250 ms batches): the EventSource's listener gathers them and hands a frame's worth
-// over as one event, so a burst of thousands of lines costs one transition, not thousands.
+// docs/spec.md 7.6 / docs/drone-api.md 5.3: one running step's log stream, read with fetch
+// (api/stream.ts openEventStream): a chunk of the body arrives parsed, all its lines at once, so a
+// replayed history of thousands of lines costs a few tasks, not one per line as an EventSource's.
+// Lines are handed to the parent once per animation frame (issue 18: a line is painted in the frame
+// after it arrives; this overrides docs/spec.md 7.6's 250 ms batches): the listener gathers them and
+// hands a frame's worth over as one event, so a burst of thousands of lines costs one transition.
 // A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
 // `eof` ends the stream; a drop without `eof` reconnects (the shared policy, ../shell/reconnect.ts).
 // The server replays its buffered history on every connection, so lines at or below the last
@@ -41,10 +44,10 @@ export const nextAnimationFrame: Schedule = (task) => {
   return () => cancelAnimationFrame(frame);
 };
 
-function parseLine(data: unknown): Line | undefined {
-  if (typeof data !== 'string') return undefined;
+function parseLine(event: SseEvent): Line | undefined {
+  if (event.type !== 'message') return undefined;
   try {
-    const line = JSON.parse(data) as Partial<Line> | null;
+    const line = JSON.parse(event.data) as Partial<Line> | null;
     if (line && typeof line.pos === 'number' && typeof line.out === 'string') {
       return { pos: line.pos, out: line.out, time: typeof line.time === 'number' ? line.time : 0 };
     }
@@ -55,17 +58,16 @@ function parseLine(data: unknown): Line | undefined {
 }
 
 /**
- * The EventSource as an actor: the lines of a frame go to the machine together, at the frame
- * (`schedule`). `open` and `schedule` are parameters so tests inject a fake EventSource and
- * frames. Its body is synchronous and returns the cleanup that closes the connection (docs/architecture.md
+ * The stream as an actor: the lines of a frame go to the machine together, at the frame
+ * (`schedule`). `open` and `schedule` are parameters so tests inject a fake stream and frames.
+ * Its body is synchronous and returns the cleanup that closes the connection (docs/architecture.md
  * 3).
  */
 export function createLogSourceListener(
-  open: (url: string) => EventSource,
+  open: OpenEventStream,
   schedule: Schedule = nextAnimationFrame,
 ) {
-  return fromCallback<{ type: 'noop' }, { url: string }>(({ sendBack, input }) => {
-    const source = open(input.url);
+  return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) => {
     let arrived: Line[] = [];
     let cancelFrame: (() => void) | null = null;
     const handOver = () => {
@@ -76,27 +78,29 @@ export function createLogSourceListener(
       arrived = [];
       sendBack({ type: 'source.lines', lines } satisfies SourceEvent);
     };
-    source.onopen = () => sendBack({ type: 'source.open' } satisfies SourceEvent);
-    source.onmessage = (message: MessageEvent) => {
-      const line = parseLine(message.data);
-      if (!line) return;
-      arrived.push(line);
-      cancelFrame ??= schedule(handOver);
-    };
-    source.onerror = (event) => {
-      // Close at once: the browser would reconnect on its own schedule, we use our back-off.
-      source.close();
-      handOver(); // What arrived before the end (or the drop) is not lost.
-      sendBack({ type: isEndOfStream(event) ? 'source.eof' : 'source.dropped' } as SourceEvent);
-    };
+    const close = open(input.path, {
+      open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
+      events: (events) => {
+        for (const event of events) {
+          const line = parseLine(event);
+          if (line) arrived.push(line);
+        }
+        if (arrived.length > 0) cancelFrame ??= schedule(handOver);
+      },
+      end: (eof) => {
+        handOver(); // What arrived before the end (or the drop) is not lost.
+        // A drop reconnects on the console's back-off.
+        sendBack({ type: eof ? 'source.eof' : 'source.dropped' } satisfies SourceEvent);
+      },
+    });
     return () => {
       cancelFrame?.();
-      source.close();
+      close();
     };
   });
 }
 
-export const listenLogSource = createLogSourceListener(openEventSource);
+export const listenLogSource = createLogSourceListener(openEventStream);
 
 /** The lines past `lastPos`, each past the one before (a replayed history starts over). */
 function newLines(lines: readonly Line[], lastPos: number): Line[] {
@@ -112,8 +116,8 @@ function newLines(lines: readonly Line[], lastPos: number): Line[] {
 
 export const logStreamMachine = setup({
   types: {
-    context: {} as { url: string; attempt: number; lastPos: number },
-    input: {} as { url: string; lastPos?: number },
+    context: {} as { path: string; attempt: number; lastPos: number },
+    input: {} as { path: string; lastPos?: number },
     events: {} as SourceEvent,
   },
   actors: { listenLogSource },
@@ -133,15 +137,15 @@ export const logStreamMachine = setup({
 }).createMachine({
   id: 'logStream',
   context: ({ input }) => ({
-    url: input.url,
+    path: input.path,
     attempt: FIRST_ATTEMPT,
     lastPos: input.lastPos ?? -1,
   }),
   initial: 'live',
   states: {
-    // One EventSource per visit; leaving the state (or stopping the actor) closes it.
+    // One connection per visit; leaving the state (or stopping the actor) aborts it.
     live: {
-      invoke: { src: 'listenLogSource', input: ({ context }) => ({ url: context.url }) },
+      invoke: { src: 'listenLogSource', input: ({ context }) => ({ path: context.path }) },
       on: {
         'source.open': { actions: assign({ attempt: attemptAfterOpen }) },
         'source.lines': { actions: 'sendNewLines' },

@@ -8,29 +8,15 @@ import type { Build, Line, Stage, Step } from '../../api/types';
 import { StepConsole } from '../../views/build/console/StepConsole';
 import { consoleMachine } from './console.machine';
 import { fakeFrames } from '../../../tests/fakeFrames';
+import { fakeEventStreams } from '../../../tests/drivers/logStream';
 import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
 import { createLogSourceListener, logStreamMachine } from './logStream.machine';
 
 // One running step's log stream (docs/spec.md 7.6) walked along the logStream machine's shortest paths
-// inside the real step console: the server's events come through a fake EventSource, animation
+// inside the real step console: the server's events come through a fake stream, animation
 // frames when the test paints one, and the console shows exactly the lines handed over.
 
-/** The browser's EventSource, driven by hand. */
-class FakeSource {
-  static latest: FakeSource | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSource.latest = this;
-  }
-  close() {
-    this.closed = true;
-  }
-}
-
-const input = { url: '/api/stream/o/r/3/1/1' };
+const input = { path: '/api/stream/o/r/3/1/1' };
 // The model has no console to hand lines to, and each frame of lines it receives stands for
 // lines not delivered yet (the test sends growing positions).
 const modelled = logStreamMachine.provide({ actions: { sendNewLines: () => undefined } });
@@ -63,13 +49,9 @@ describe('logStream machine, model-based, inside the step console', () => {
   for (const path of paths) {
     it(pathName(path), async () => {
       const frames = fakeFrames();
+      const streams = fakeEventStreams();
       const stream = logStreamMachine.provide({
-        actors: {
-          listenLogSource: createLogSourceListener(
-            (url) => new FakeSource(url) as unknown as EventSource,
-            frames.schedule,
-          ),
-        },
+        actors: { listenLogSource: createLogSourceListener(streams.connect, frames.schedule) },
       });
       const machine = consoleMachine.provide({ actors: { streamLogs: stream } });
       const view = renderWithMachines(
@@ -101,7 +83,7 @@ describe('logStream machine, model-based, inside the step console', () => {
           live: showsHandedOver,
           reconnecting: () => {
             showsHandedOver();
-            expect(FakeSource.latest?.closed).toBe(true);
+            expect(streams.latest().closed).toBe(true);
           },
           ended: () => {
             showsHandedOver();
@@ -109,24 +91,21 @@ describe('logStream machine, model-based, inside the step console', () => {
           },
         },
         events: {
-          'source.open': () => run(() => FakeSource.latest!.onopen?.(new Event('open'))),
-          // Two lines the console has not seen yet arrive, then a frame is painted.
+          'source.open': () => run(() => streams.latest().open()),
+          // A chunk of two lines the console has not seen yet arrives, then a frame is painted.
           'source.lines': () =>
             run(() => {
-              for (let count = 0; count < 2; count++) {
+              const lines = [1, 2].map(() => {
                 pos += 1;
-                const line = { pos, out: `streamed line ${pos}\n`, time: pos };
-                sent.push(line);
-                FakeSource.latest!.onmessage?.(
-                  new MessageEvent('message', { data: JSON.stringify(line) }),
-                );
-              }
+                return { pos, out: `streamed line ${pos}\n`, time: pos };
+              });
+              sent.push(...lines);
+              streams.latest().send(...lines);
               showsHandedOver(); // Not before the frame.
               frames.paint();
             }),
-          'source.eof': () =>
-            run(() => FakeSource.latest!.onerror?.(new MessageEvent('error', { data: 'eof' }))),
-          'source.dropped': () => run(() => FakeSource.latest!.onerror?.(new Event('error'))),
+          'source.eof': () => run(() => streams.latest().eof()),
+          'source.dropped': () => run(() => streams.latest().drop()),
           'xstate.after.RECONNECT_DELAY.logStream.reconnecting': () =>
             act(() => vi.advanceTimersByTimeAsync(RECONNECT_MAX_DELAY)),
         },

@@ -4,39 +4,11 @@ import { makeLine as line, makeLines as range } from '../../../tests/factories';
 import type { Line } from '../../api/types';
 import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
 import { fakeFrames } from '../../../tests/fakeFrames';
+import { fakeEventStreams } from '../../../tests/drivers/logStream';
 import { createLogSourceListener, logStreamMachine, type LogLinesEvent } from './logStream.machine';
 
-/** A stand-in for the browser's EventSource that the test drives by hand. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.onopen?.(new Event('open'));
-  }
-  send(...lines: Line[]) {
-    for (const line of lines)
-      this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(line) }));
-  }
-  /** Drone's end of stream: `event: error` + `data: eof` reaches onerror as a MessageEvent. */
-  eof() {
-    this.onerror?.(new MessageEvent('error', { data: 'eof' }));
-  }
-  /** A dropped connection: a plain error Event. */
-  drop() {
-    this.onerror?.(new Event('error'));
-  }
-}
-
-const latest = () => FakeEventSource.instances.at(-1)!;
+let streams = fakeEventStreams();
+const latest = () => streams.latest();
 
 let frames = fakeFrames();
 
@@ -44,10 +16,7 @@ let frames = fakeFrames();
 function startHarness() {
   const stream = logStreamMachine.provide({
     actors: {
-      listenLogSource: createLogSourceListener(
-        (url) => new FakeEventSource(url) as unknown as EventSource,
-        frames.schedule,
-      ),
+      listenLogSource: createLogSourceListener(streams.connect, frames.schedule),
     },
   });
   const parent = setup({
@@ -61,7 +30,7 @@ function startHarness() {
         invoke: {
           id: 'stream',
           src: 'stream',
-          input: { url: '/api/stream/o/r/1/1/2' },
+          input: { path: '/api/stream/o/r/1/1/2' },
           onDone: 'ended',
         },
       },
@@ -85,7 +54,7 @@ function startHarness() {
 describe('logStream machine', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    FakeEventSource.instances = [];
+    streams = fakeEventStreams();
     frames = fakeFrames();
   });
   afterEach(() => {
@@ -93,10 +62,10 @@ describe('logStream machine', () => {
   });
   const waitAfter = fixReconnectJitter();
 
-  it('opens one EventSource on the step stream URL', () => {
+  it('opens one connection on the step stream path', () => {
     startHarness();
-    expect(FakeEventSource.instances).toHaveLength(1);
-    expect(latest().url).toBe('/api/stream/o/r/1/1/2');
+    expect(streams.connections).toHaveLength(1);
+    expect(latest().path).toBe('/api/stream/o/r/1/1/2');
   });
 
   it('hands the lines that arrived over together at the next animation frame', () => {
@@ -104,7 +73,7 @@ describe('logStream machine', () => {
     latest().open();
     latest().send(line(0), line(1));
     latest().send(line(2));
-    // One frame asked for, however many lines arrive before it; no timer involved.
+    // One frame asked for, however many chunks arrive before it; no timer involved.
     expect(frames.waiting).toBe(1);
     vi.advanceTimersByTime(1000);
     expect(actor.getSnapshot().context.batches).toEqual([]);
@@ -128,7 +97,7 @@ describe('logStream machine', () => {
     expect(positions()).toHaveLength(1000);
   });
 
-  it('ends on eof: hands over what arrived, stops and closes the EventSource', () => {
+  it('ends on eof: hands over what arrived, stops and closes the connection', () => {
     const { actor, positions } = startHarness();
     latest().open();
     latest().send(line(0), line(1));
@@ -138,7 +107,7 @@ describe('logStream machine', () => {
     expect(latest().closed).toBe(true);
     expect(frames.waiting).toBe(0);
     vi.advanceTimersByTime(60_000);
-    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(streams.connections).toHaveLength(1);
   });
 
   it("reconnects with the policy's back-off after a drop and does not duplicate replayed lines", () => {
@@ -150,16 +119,16 @@ describe('logStream machine', () => {
     expect(positions()).toEqual([0, 1, 2, 3, 4]);
 
     vi.advanceTimersByTime(waitAfter(1) - 1);
-    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(streams.connections).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(streams.connections).toHaveLength(2);
 
     // The server replays its history first, then the lines produced meanwhile.
     latest().drop(); // fails again before opening: the second attempt's wait
     vi.advanceTimersByTime(waitAfter(2) - 1);
-    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(streams.connections).toHaveLength(2);
     vi.advanceTimersByTime(1);
-    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(streams.connections).toHaveLength(3);
 
     latest().open();
     latest().send(...range(0, 8));
@@ -186,21 +155,26 @@ describe('logStream machine', () => {
     latest().open();
     latest().drop();
     vi.advanceTimersByTime(waitAfter(1) - 1);
-    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(streams.connections).toHaveLength(3);
     vi.advanceTimersByTime(1);
-    expect(FakeEventSource.instances).toHaveLength(4);
+    expect(streams.connections).toHaveLength(4);
   });
 
-  it('skips malformed events', () => {
+  it('skips malformed events and events that are not messages', () => {
     const { positions } = startHarness();
-    latest().onmessage?.(new MessageEvent('message', { data: 'not json' }));
-    latest().onmessage?.(new MessageEvent('message', { data: '{"foo":1}' }));
+    const event = { type: 'message', lastEventId: '' };
+    latest().events([
+      { ...event, data: 'not json' },
+      { ...event, data: '{"foo":1}' },
+      { ...event, type: 'other', data: JSON.stringify(line(5)) },
+    ]);
+    expect(frames.waiting).toBe(0);
     latest().send(line(0));
     frames.paint();
     expect(positions()).toEqual([0]);
   });
 
-  it('closes the EventSource and gives up its frame when the stream is stopped', () => {
+  it('closes the connection and gives up its frame when the stream is stopped', () => {
     const { actor } = startHarness();
     latest().open();
     latest().send(line(0));

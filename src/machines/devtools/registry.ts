@@ -219,7 +219,8 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: 'logStream',
     machine: logStreamMachine,
-    description: "One step's EventSource: 250 ms batching, eof, reconnect, de-duplication by pos",
+    description:
+      "One step's live log stream (fetch): frame batching, eof, reconnect, de-duplication by pos",
   },
   {
     id: 'logViewer',

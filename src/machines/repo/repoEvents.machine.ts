@@ -1,5 +1,5 @@
 import { assign, createActor, emit, fromCallback, setup } from 'xstate';
-import { isEndOfStream, openEventSource, repoEventsUrl } from '../../api/stream';
+import { openEventSource, repoEventsUrl } from '../../api/stream';
 import type { Repository } from '../../api/types';
 import { inspect } from '../devtools/inspector';
 import {
@@ -40,10 +40,10 @@ export const listenServerEvents = fromCallback<{ type: 'noop' }, { url: string }
         // A malformed event is dropped; the next one carries the full state again.
       }
     };
-    source.onerror = (event) => {
-      // Drone ends streams with `event: error` / `data: eof`; either way the stream is over
-      // and we reconnect on our own schedule instead of the browser's.
-      void isEndOfStream(event);
+    source.onerror = () => {
+      // Drone ends streams with `event: error` / `data: eof`, which reaches onerror as a
+      // MessageEvent (docs/drone-api.md 5.1); eof or a drop, the stream is over and we reconnect
+      // on our own schedule instead of the browser's.
       source.close();
       sendBack({ type: 'source.closed' } satisfies SourceEvent);
     };

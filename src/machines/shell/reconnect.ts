@@ -1,4 +1,4 @@
-// The one reconnect policy of the console's EventSources (docs/spec.md 7.6: /api/stream and a
+// The one reconnect policy of the console's event streams (docs/spec.md 7.6: /api/stream and a
 // step's log stream). The spec's constants (docs/spec.md 9) give no back-off timings, so these are
 // the console's own, as both streams had them: after the first drop wait 1000 ms, double the wait
 // after every further failure, never wait more than 30000 ms, and start over once a connection

@@ -51,25 +51,29 @@ export function modelOf<TMachine extends AnyStateMachine>(
   events: ModelEvents<TMachine>,
   { input, keyBy = 'snapshot' }: ModelOptions = {},
 ) {
-  const value = (snapshot: unknown) => JSON.stringify((snapshot as Snapshotish).value);
+  const keyOf = modelKey(keyBy);
   return new TestModel<SnapshotFrom<TMachine>, AnyEventObject, unknown>(machine as never, {
     events: events as never,
     input,
     // Only events the current state handles; ignored ones would add steps that test nothing.
     filterEvents: (snapshot, event) => (snapshot as unknown as Snapshotish).can(event),
     serializeState: (snapshot, event, previous) => {
-      const key =
-        typeof keyBy === 'function'
-          ? JSON.stringify(keyBy(snapshot as never))
-          : keyBy === 'value'
-            ? value(snapshot)
-            : serializeSnapshot(snapshot as never);
+      const key = keyOf(snapshot);
       if (!event || !previous) return key;
-      return `${key} via ${takenBy(machine, previous, event)} from ${value(previous)}`;
+      return `${key} via ${takenBy(machine, previous, event)} from ${valueKey(previous)}`;
     },
     serializeEvent: (event) => JSON.stringify(event),
     stateMatcher: (snapshot, key) => (snapshot as unknown as Snapshotish).matches(key),
   });
+}
+
+const valueKey = (snapshot: unknown) => JSON.stringify((snapshot as Snapshotish).value);
+
+/** A model state's key as `keyBy` tells states apart (without the transition that reached it). */
+function modelKey(keyBy: NonNullable<ModelOptions['keyBy']>): (snapshot: unknown) => string {
+  if (typeof keyBy === 'function') return (snapshot) => JSON.stringify(keyBy(snapshot as never));
+  if (keyBy === 'value') return valueKey;
+  return (snapshot) => serializeSnapshot(snapshot as never);
 }
 
 /**
@@ -304,12 +308,7 @@ export function coveringPaths<TPath extends ModelRun['paths'][number]>(
   paths: TPath[],
   { input, keyBy = 'snapshot' }: ModelOptions = {},
 ): TPath[] {
-  const keyOf = (snapshot: unknown) =>
-    typeof keyBy === 'function'
-      ? JSON.stringify(keyBy(snapshot as never))
-      : keyBy === 'value'
-        ? JSON.stringify((snapshot as Snapshotish).value)
-        : serializeSnapshot(snapshot as never);
+  const keyOf = modelKey(keyBy);
   const itemsOf = (path: TPath) => {
     const { states, transitions } = chartWalk(machine, path, input);
     const visited = (path.steps as Array<{ state?: unknown }>).map((step) => step.state);

@@ -1,54 +1,90 @@
 // `npm test`: every check, in stages that fail early and keep both cores of a CI machine busy.
 // The browser comes first, so a machine without one (and no way to install one) stops before any
 // test with the command that fixes it. Vitest runs its files in one worker on two cores (it keeps
-// a core for itself), so the static checks take the other core meanwhile; the end-to-end tests
-// then spread over both.
+// a core for itself), so the static checks and the end-to-end tests' production builds take the
+// other core meanwhile; the bundle check reads the server-mode build instead of making its own
+// (the same JavaScript: only the page's Content-Security-Policy differs). The end-to-end tests
+// then only serve those builds (E2E_PREBUILT=1) and spread over both cores.
 import { spawn } from 'node:child_process';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
+import { consoleBuilds } from '../tests/e2e/servers';
 
-/** Each stage's scripts run side by side; the first one's output shows live, the others' whole. */
-const STAGES: readonly (readonly string[])[] = [
-  ['test:unit', 'typecheck', 'lint', 'format:check', 'check:bundle'],
-  ['test:e2e'],
+/** A job's commands run one after the other; its name is what the summary calls it. */
+interface Job {
+  name: string;
+  commands: readonly (readonly string[])[];
+  env?: Record<string, string>;
+}
+
+const npmScript = (script: string, env?: Record<string, string>): Job => ({
+  name: script,
+  commands: [['npm', 'run', '--silent', script]],
+  env,
+});
+
+const serverBuild = consoleBuilds(false).find((build) => build.name === 'server')!;
+
+/** Each stage's jobs run side by side; the first one's output shows live, the others' whole. */
+const STAGES: readonly (readonly Job[])[] = [
+  [
+    npmScript('test:unit'),
+    npmScript('typecheck'),
+    npmScript('lint'),
+    npmScript('format:check'),
+    {
+      name: 'e2e builds, check:bundle',
+      commands: [
+        ['npx', 'tsx', 'tests/e2e/build.ts'],
+        ['npx', 'tsx', 'scripts/check-bundle.ts', serverBuild.outDir],
+      ],
+    },
+  ],
+  [npmScript('test:e2e', { E2E_PREBUILT: '1' })],
 ];
 
 interface Outcome {
-  script: string;
+  name: string;
   ok: boolean;
   seconds: number;
 }
 
-function run(script: string, live: boolean): Promise<Outcome> {
-  const started = Date.now();
-  const child = spawn('npm', ['run', '--silent', script], {
+function spawnCommand(job: Job, command: readonly string[], live: boolean, output: Buffer[]) {
+  const child = spawn(command[0]!, command.slice(1), {
     stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...job.env },
   });
-  const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      const outcome = { script, ok: code === 0, seconds: (Date.now() - started) / 1000 };
-      if (output.length > 0) process.stdout.write(Buffer.concat(output));
-      console.info(`${outcome.ok ? '✓' : '✗'} ${script} (${outcome.seconds.toFixed(0)} s)\n`);
-      resolve(outcome);
-    });
-  });
+  return new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0)));
+}
+
+async function run(job: Job, live: boolean): Promise<Outcome> {
+  const started = Date.now();
+  const output: Buffer[] = [];
+  let ok = true;
+  for (const command of job.commands) {
+    ok = await spawnCommand(job, command, live, output);
+    if (!ok) break;
+  }
+  const outcome = { name: job.name, ok, seconds: (Date.now() - started) / 1000 };
+  if (output.length > 0) process.stdout.write(Buffer.concat(output));
+  console.info(`${outcome.ok ? '✓' : '✗'} ${job.name} (${outcome.seconds.toFixed(0)} s)\n`);
+  return outcome;
 }
 
 async function main(): Promise<number> {
   console.info(`Chromium: ${chromiumLaunchOptions.executablePath}\n`);
   const outcomes: Outcome[] = [];
   for (const stage of STAGES) {
-    const results = await Promise.all(stage.map((script, index) => run(script, index === 0)));
+    const results = await Promise.all(stage.map((job, index) => run(job, index === 0)));
     outcomes.push(...results);
-    const failed = results.filter((result) => !result.ok).map((result) => result.script);
+    const failed = results.filter((result) => !result.ok).map((result) => result.name);
     if (failed.length > 0) {
       console.error(`npm test: ${failed.join(', ')} failed`);
       return 1;
     }
   }
-  const summary = outcomes.map((item) => `${item.script} ${item.seconds.toFixed(0)} s`);
+  const summary = outcomes.map((item) => `${item.name} ${item.seconds.toFixed(0)} s`);
   console.info(`npm test: all passed (${summary.join(', ')})`);
   return 0;
 }

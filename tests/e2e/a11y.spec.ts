@@ -178,7 +178,7 @@ async function auditBothThemes(
   const findings = await audit(page, 'light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
-  await page.waitForTimeout(300);
+  await settled(page);
   findings.push(...(await audit(page, 'dark')));
   // Kept on disk for the report, passing or not (A11Y_REPORT_DIR, else the test's output dir).
   const file = report(`axe-${name.replace(/[^a-z0-9]+/gi, '_')}.json`);
@@ -198,8 +198,24 @@ async function open(page: Page, screen: Screen & { faults?: string }): Promise<v
   const faults = screen.faults ? `?faults=${encodeURIComponent(screen.faults)}` : '';
   await openMock(page, `${screen.path}${faults}`, screen.scenario);
   await expect(page.getByText(screen.ready).first()).toBeVisible(FIRST_LOAD);
-  // Let entry transitions and late images settle before the audit.
-  await page.waitForTimeout(500);
+  await settled(page);
+}
+
+/**
+ * Entry transitions, the theme's colour transitions and late images are done: the audit then
+ * reads final colours. Endless animations (spinners) never finish and change no colour.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ) && [...document.images].every((image) => image.complete),
+  );
 }
 
 for (const screen of SCREENS) {
@@ -214,7 +230,7 @@ for (const interaction of INTERACTIONS) {
   test(`axe: ${interaction.title} in light and dark`, async ({ page }) => {
     await open(page, interaction);
     await interaction.open(page);
-    await page.waitForTimeout(300);
+    await settled(page);
     await auditBothThemes(page, interaction.title, reportPath);
   });
 }

@@ -28,15 +28,58 @@ export const HOSTILE_SERVER = url(STANDALONE_BASE + 1);
  * running at once do not share one. Every run starts its own servers: one left on a port would
  * serve an old build.
  */
-function builtConsole(name: string, consoleUrl: string, env: Record<string, string>) {
-  const outDir = `node_modules/.cache/e2e-${BASE}/${name}`;
-  const port = new URL(consoleUrl).port;
+export interface ConsoleBuild {
+  name: 'mock' | 'server' | 'hostile';
+  url: string;
+  /** Where the build goes, from the repository's root. */
+  outDir: string;
+  env: Record<string, string>;
+}
+
+const consoleBuild = (name: ConsoleBuild['name'], url: string, env: Record<string, string>) => ({
+  name,
+  url,
+  outDir: `node_modules/.cache/e2e-${BASE}/${name}`,
+  env,
+});
+
+/** The consoles the tests open; `mockOnly` leaves out the server-mode ones. */
+export function consoleBuilds(mockOnly: boolean): ConsoleBuild[] {
+  const mock = consoleBuild('mock', MOCK_CONSOLE, { DRONE_MOCK: 'true' });
+  if (mockOnly) return [mock];
+  return [
+    mock,
+    // `vite preview` proxies the server's routes to the standalone mock as the dev server would.
+    // Card schemas on a loopback listener of any port (security.server-mode.spec.ts): a build
+    // names where its schemas live (DRONE_CARD_HOSTS), else it allows https: hosts only.
+    consoleBuild('server', SERVER_CONSOLE, {
+      DRONE_SERVER: DEMO_SERVER,
+      DRONE_MOCK: 'false',
+      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
+    }),
+    consoleBuild('hostile', HOSTILE_CONSOLE, {
+      DRONE_SERVER: HOSTILE_SERVER,
+      DRONE_TOKEN: DEMO_TOKENS.admin,
+      DRONE_MOCK: 'false',
+      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
+    }),
+  ];
+}
+
+/** The command that builds one console (tests/e2e/build.ts runs it ahead of the tests). */
+export const buildCommand = ({ outDir }: ConsoleBuild) =>
+  `npx vite build --outDir ${outDir} --emptyOutDir --logLevel warn`;
+
+/**
+ * Playwright builds each console and serves it; with E2E_PREBUILT=1 the builds are there already
+ * (`npm test` makes them with tests/e2e/build.ts while the unit tests run) and it only serves them.
+ */
+function servedConsole(build: ConsoleBuild, prebuilt: boolean) {
+  const preview = `npx vite preview --outDir ${build.outDir} --host 127.0.0.1 --port ${new URL(build.url).port} --strictPort`;
   return {
-    command:
-      `npx vite build --outDir ${outDir} --emptyOutDir --logLevel warn && ` +
-      `npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
-    env,
-    url: consoleUrl,
+    command: prebuilt ? preview : `${buildCommand(build)} && ${preview}`,
+    env: build.env,
+    url: build.url,
     timeout: 180_000,
   };
 }
@@ -50,26 +93,16 @@ function standaloneMock(serverUrl: string, scenario: 'demo' | 'hostile') {
 }
 
 /** Playwright's `webServer` entries; `mockOnly` leaves out the server-mode ones. */
-export function webServers(mockOnly: boolean) {
-  const mock = builtConsole('mock', MOCK_CONSOLE, { DRONE_MOCK: 'true' });
-  if (mockOnly) return [mock];
+export function webServers(mockOnly: boolean, prebuilt = process.env.E2E_PREBUILT === '1') {
+  const [mock, server, hostile] = consoleBuilds(mockOnly).map((build) =>
+    servedConsole(build, prebuilt),
+  );
+  if (mockOnly) return [mock!];
   return [
-    mock,
+    mock!,
     standaloneMock(DEMO_SERVER, 'demo'),
-    // `vite preview` proxies the server's routes to the standalone mock as the dev server would.
-    // Card schemas on a loopback listener of any port (security.server-mode.spec.ts): a build
-    // names where its schemas live (DRONE_CARD_HOSTS), else it allows https: hosts only.
-    builtConsole('server', SERVER_CONSOLE, {
-      DRONE_SERVER: DEMO_SERVER,
-      DRONE_MOCK: 'false',
-      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
-    }),
+    server!,
     standaloneMock(HOSTILE_SERVER, 'hostile'),
-    builtConsole('hostile', HOSTILE_CONSOLE, {
-      DRONE_SERVER: HOSTILE_SERVER,
-      DRONE_TOKEN: DEMO_TOKENS.admin,
-      DRONE_MOCK: 'false',
-      DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
-    }),
+    hostile!,
   ];
 }

@@ -4,7 +4,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { fakeLogStream } from '../../../tests/drivers/logStream';
-import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
+import { coveringPaths, leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { ApiError } from '../../api/client';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
@@ -80,7 +80,7 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
   return snapshot.context.followNext ? [...updates, toggle] : updates;
 }
 
-const model = modelOf(consoleMachine, eventsIn as never, {
+const options = {
   input,
   keyBy: (snapshot: Snapshot) => [
     snapshot.value,
@@ -91,8 +91,10 @@ const model = modelOf(consoleMachine, eventsIn as never, {
     snapshot.context.step.id,
     snapshot.context.follow,
   ],
-});
-const paths = model.getShortestPaths();
+};
+const model = modelOf(consoleMachine, eventsIn as never, options);
+// Each state the console can show, and every transition, on as few renders as cover them.
+const paths = coveringPaths(consoleMachine, model.getShortestPaths(), options);
 
 // react-virtuoso measures nothing in happy-dom; give it a viewport.
 const withViewport = (children: ReactNode) => (

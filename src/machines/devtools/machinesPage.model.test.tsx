@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { createSettler, leftOutOfChart, modelOf, pathName } from '../../../tests/model';
+import {
+  coveringPaths,
+  createSettler,
+  leftOutOfChart,
+  modelOf,
+  pathName,
+} from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { MachinesPage } from '../../views/devtools/MachinesPage';
 import { INSPECT_STORAGE_KEY, type ActorReport } from './inspector';
@@ -17,6 +23,14 @@ const report: ActorReport = {
 };
 const input = { selectedId: 'console' };
 // Keyed by the value and the switches the page shows: reports pile up in the context.
+const options = {
+  input,
+  keyBy: (snapshot: SnapshotFrom<typeof machinesPageMachine>) => [
+    snapshot.value,
+    snapshot.context.inspecting,
+    snapshot.context.statelyError,
+  ],
+};
 const model = modelOf(
   machinesPageMachine,
   [
@@ -30,16 +44,10 @@ const model = modelOf(
     { type: 'xstate.done.actor.attachStately' },
     { type: 'xstate.error.actor.attachStately', error: new Error('Failed to fetch') },
   ],
-  {
-    input,
-    keyBy: (snapshot: SnapshotFrom<typeof machinesPageMachine>) => [
-      snapshot.value,
-      snapshot.context.inspecting,
-      snapshot.context.statelyError,
-    ],
-  },
+  options,
 );
-const paths = model.getShortestPaths();
+// Each state the page can show, and every transition, on as few renders as cover them.
+const paths = coveringPaths(machinesPageMachine, model.getShortestPaths(), options);
 
 describe('machinesPage machine, model-based, through the machines page', () => {
   beforeEach(() => {

@@ -4,7 +4,14 @@ import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } 
 import { ApiError } from '../../api/client';
 import type { Build } from '../../api/types';
 import { makeBuild, makeBuilds, makeRepo } from '../../../tests/factories';
-import { createSettler, leftOutOfChart, modelOf, pathName, replayed } from '../../../tests/model';
+import {
+  coveringPaths,
+  createSettler,
+  leftOutOfChart,
+  modelOf,
+  pathName,
+  replayed,
+} from '../../../tests/model';
 import { modelSteps } from '../../../tests/drivers/modelSteps';
 import { failedOrNotFound } from '../../../tests/drivers/tabStates';
 import { renderWithMachines } from '../../../tests/renderMachine';
@@ -143,6 +150,17 @@ describe('builds machine, model-based', () => {
   const fullPage = makeBuilds(50, (number) => ({ number: number + 50 }));
   const shortPage = makeBuilds(3);
   const update = makeRepo({ build: makeBuild({ number: 101, status: 'running' }) });
+  const options = {
+    input: { repo },
+    // The page counter grows without bound; what the guards read is the rest.
+    keyBy: ({ value, context }: { value: unknown; context: BuildsContext }) => [
+      value,
+      context.filter,
+      context.hasMore,
+      context.autoPages,
+      filterBuilds(context.builds, context.filter).length < context.wanted,
+    ],
+  };
   const model = modelOf(
     buildsMachine,
     [
@@ -158,20 +176,10 @@ describe('builds machine, model-based', () => {
       // Every build of the pages is a success: this filter searches on its own, then runs out.
       { type: 'builds.filter', filter: { status: 'failure' } },
     ],
-    {
-      input: { repo },
-      // The page counter grows without bound; what the guards read is the rest.
-      keyBy: ({ value, context }: { value: unknown; context: BuildsContext }) => [
-        value,
-        context.filter,
-        context.hasMore,
-        context.autoPages,
-        filterBuilds(context.builds, context.filter).length < context.wanted,
-      ],
-    },
+    options,
   );
-
-  const paths = model.getShortestPaths();
+  // Each state the tab can show, and every transition, on as few renders as cover them.
+  const paths = coveringPaths(buildsMachine, model.getShortestPaths(), options);
 
   it('covers every state and transition of the chart', () => {
     expect(leftOutOfChart(buildsMachine, { paths, input: { repo } })).toEqual([]);

@@ -76,7 +76,9 @@ describe('account page', () => {
     const user = userEvent.setup();
     try {
       await user.selectOptions(screen.getByLabelText('Language'), '简体中文');
-      expect(screen.getByRole('heading', { name: '账户设置' })).toBeInTheDocument();
+      // The Chinese catalog is a dynamic import (src/i18n/languages.ts): the page switches once
+      // it has loaded, which on a busy machine is after the pick returns.
+      expect(await screen.findByRole('heading', { name: '账户设置' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '退出登录' })).toBeInTheDocument();
       const token = screen.getByRole('region', { name: '您的个人令牌' });
       expect(within(token).getByRole('button', { name: '复制令牌' })).toHaveTextContent('复制');

@@ -35,7 +35,7 @@ export function translateMessage(text: string): string {
     const match = pattern.exec(text);
     if (!match) continue;
     const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
-    return i18n.t(`messages.${key}`, values);
+    return i18n.t(`messages.${key}`, values as { message?: string; name?: string });
   }
   return text;
 }

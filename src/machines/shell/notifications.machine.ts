@@ -323,25 +323,3 @@ export function resetNotificationsActor(
   sharedLogic = logic;
   sharedInput = input;
 }
-
-let watchers = 0;
-
-/**
- * For page machines: invoke this while the page shows a repository or a build. Its builds are
- * announced when they finish; `notifications.scope` events move the watch (another build).
- */
-export const watchForNotifications = fromCallback<
-  { type: 'notifications.scope'; scope: WatchScope },
-  WatchScope
->(({ input, receive }) => {
-  const id = `watch-${++watchers}`;
-  const actor = notificationsActor();
-  actor.send({ type: 'notifications.watch', id, scope: input });
-  receive(({ scope }) => actor.send({ type: 'notifications.watch', id, scope }));
-  return () => actor.send({ type: 'notifications.unwatch', id });
-});
-
-/** For machines that start a build: it is announced when it finishes, wherever the user is. */
-export function announceWhenFinished(scope: Required<WatchScope>): void {
-  notificationsActor().send({ type: 'notifications.started', scope });
-}

@@ -2,7 +2,7 @@ import { Router } from 'wouter';
 import { languageActor } from './machines/shell/language.machine';
 import { AppRoutes } from './routes';
 import { CommandPalette } from './views/shell/CommandPalette';
-import { NotificationsHost } from './views/shell/NotificationsBell';
+import { NotificationsHost } from './views/shell/NotificationsHost';
 import { SessionContext } from './views/shell/session';
 import { ThemeRoot } from './views/shell/ThemeToggle';
 import { Toasts } from './views/ui';

@@ -1,4 +1,5 @@
 import type { en } from './en';
+import { retryingImport } from './retryingImport';
 import type { Translation } from './types';
 
 // Which languages the console speaks and where their catalogs come from, without i18next: the
@@ -19,9 +20,11 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Where the language the user remembers picking is kept (the language machine writes it). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** The catalogs loaded on demand: every language but English. */
+const zhCN = retryingImport(() => import('./zh-CN'));
+
+/** The catalogs loaded on demand: every language but English (really fetched again on a retry). */
 const catalogChunks: Record<Exclude<Language, 'en'>, () => Promise<Translation<typeof en>>> = {
-  'zh-CN': () => import('./zh-CN').then((module) => module.zhCN),
+  'zh-CN': () => zhCN().then((module) => module.zhCN),
 };
 
 const loading = new Map<Language, Promise<Translation<typeof en>>>();

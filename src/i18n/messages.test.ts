@@ -24,6 +24,15 @@ describe('translateMessage', () => {
     );
   });
 
+  it('fills every value of a template with two: a name and the server message', async () => {
+    await switchLanguage('zh-CN');
+    expect(
+      translateMessage(
+        'Cron job a {{message}} was removed to change its schedule, but could not be created again: locked: x',
+      ),
+    ).toBe('定时任务 a {{message}} 已为更改计划而删除，但无法重新创建：locked: x');
+  });
+
   it('shows a message no template made (a bare server message) unchanged', async () => {
     await switchLanguage('zh-CN');
     expect(translateMessage('repository not found')).toBe('repository not found');

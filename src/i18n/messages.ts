@@ -3,25 +3,39 @@ import { i18n } from './index';
 
 // Machines speak docs/spec.md 8's English (their tests and the spec quote it) and never import a
 // translator. Views show a machine's message through translateMessage, which finds the English
-// template the message was made from and gives the chosen language's text, the server's own part
-// ({{message}}) kept as it came. Text that matches no template (a bare server message) is shown
-// as it is.
+// template the message was made from and gives the chosen language's text, the template's values
+// ({{message}}: the server's own part; {{name}}: a name the user gave) kept as they came. Text
+// that matches no template (a bare server message) is shown as it is.
 
 type MessageKey = keyof typeof core.messages;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{\{(\w+)\}\}/;
+
+/** A template's text as a pattern: each placeholder a group (the last one takes the rest). */
+function templatePattern(text: string) {
+  // split with a group: the texts at even places, the placeholders' names at odd ones.
+  const parts = text.split(new RegExp(PLACEHOLDER, 'g'));
+  const names = parts.filter((_, index) => index % 2 === 1);
+  const source = parts
+    .map((part, index) => {
+      if (index % 2 === 0) return escape(part);
+      return index === parts.length - 2 ? '(.*)' : '(.*?)';
+    })
+    .join('');
+  return { names, pattern: new RegExp(`^${source}$`, 's') };
+}
 
 const templates = (Object.entries(core.messages) as Array<[MessageKey, string]>).map(
-  ([key, text]) => ({
-    key,
-    pattern: new RegExp(`^${text.split('{{message}}').map(escape).join('(.*)')}$`, 's'),
-  }),
+  ([key, text]) => ({ key, ...templatePattern(text) }),
 );
 
 export function translateMessage(text: string): string {
-  for (const { key, pattern } of templates) {
+  for (const { key, names, pattern } of templates) {
     const match = pattern.exec(text);
-    if (match) return i18n.t(`messages.${key}`, { message: match[1] ?? '' });
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+    return i18n.t(`messages.${key}`, values as { message?: string; name?: string });
   }
   return text;
 }

@@ -91,3 +91,27 @@ test('the login error page shows the default message without a query', async ({ 
     'An error occurred during login attempt, please, try again',
   );
 });
+
+test('shortcuts pressed while signed out do nothing, then or at the next sign-in', async ({
+  page,
+}) => {
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await openMock(page, '/');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 60_000 });
+  // The palette has run for this user (its keys listen from then on).
+  await page.keyboard.press('/');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+
+  await signOutFromAccount(page);
+  // (Pressed once: a second press of Ctrl+K would close a palette the first one opened.)
+  await page.keyboard.press('/');
+  await expect(palette).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await signInWithForm(page, 'member');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Account settings' })).toBeVisible();
+  await expect(palette).toHaveCount(0);
+});

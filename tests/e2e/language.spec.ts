@@ -44,6 +44,35 @@ test.describe('an English browser', () => {
     await expect(html(page)).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   });
+
+  test('a Chinese catalog whose download failed is fetched again when picked again', async ({
+    page,
+  }) => {
+    // The first request of the catalog's chunk fails (a network error); later ones go through.
+    // (Chromium fetches a failed import again by itself; retryingImport.test.ts covers the
+    // browsers that remember the failure.)
+    const requests: string[] = [];
+    // (The context routes what the mock's service worker fetches too.)
+    await page.context().route(/\/zh-CN[^/]*\.(js|ts)(\?|$)/, async (route) => {
+      requests.push(route.request().url());
+      if (requests.length === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await openMock(page, '/account');
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible(FIRST_LOAD);
+    await page.getByLabel('Language').selectOption({ label: '简体中文' });
+    await expect(
+      page.getByText('Unable to load the texts of 简体中文, showing English'),
+    ).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'en');
+
+    // Picking it again (after English: a select cannot pick what it shows) really asks again.
+    await page.getByLabel('Language').selectOption('en');
+    await page.getByLabel('Language').selectOption({ label: '简体中文' });
+    await expect(page.getByRole('heading', { name: '账户设置' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
+    expect(requests).toHaveLength(2);
+  });
 });
 
 test.describe('a Chinese browser', () => {

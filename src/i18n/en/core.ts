@@ -76,6 +76,8 @@ export const core = {
     cronAdded: 'Cron has been added successfully',
     cronRemoved: 'Cron has been removed successfully',
     cronUpdated: 'Cron has been updated successfully',
+    cronRecreateFailed:
+      'Cron job {{name}} was removed to change its schedule, but could not be created again: {{message}}',
     secretUpdated: 'Secret has been updated successfully',
     orgSecretUpdated: 'Organization secret has been updated successfully',
     repoDisabled: 'Repo has been disabled',

@@ -7,7 +7,7 @@ import { pagePath } from '../../api/urls';
 import { deploymentMachine } from './deployment.machine';
 import type { Navigate } from '../shell/navigation';
 import { notify } from '../shell/toasts.machine';
-import { announceWhenFinished } from '../shell/notifications.machine';
+import { announceWhenFinished } from '../shell/notificationsLink';
 
 // docs/spec.md 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
 // one. Like the other machines that move the user, it gets the router's navigate through input.

@@ -12,7 +12,7 @@ import { watchOnline, type ConnectivityEvent } from '../shell/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
-import { watchForNotifications } from '../shell/notifications.machine';
+import { watchForNotifications } from '../shell/notificationsLink';
 import { showBuildInTab, tabStatusOf } from '../shell/tabStatus';
 
 // docs/spec.md 4.2: the build page is in error, blocked or normal. It follows the open build through

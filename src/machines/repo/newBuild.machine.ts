@@ -7,7 +7,7 @@ import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from '../shell/toasts.machine';
 import { offerCommand } from '../shell/palette.machine';
-import { announceWhenFinished } from '../shell/notifications.machine';
+import { announceWhenFinished } from '../shell/notificationsLink';
 
 // docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.

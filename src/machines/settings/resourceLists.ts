@@ -198,7 +198,8 @@ export const cronPatchOf = (cron: Cron): CronPatch => ({
  * Drone cannot PATCH an expression (docs/drone-api.md 3.8): a new one deletes the job and creates
  * it again under its name, then restores its target and disabled flag, which a create cannot set.
  * The form has checked the expression with Drone's parser first. A failure after the delete
- * says so: the list is reloaded (ListChangedError).
+ * says so: the list is reloaded (ListChangedError). The English is the catalog's
+ * messages.cronRecreateFailed, which views translate with both values.
  */
 async function recreateCron(repo: RepoRef, cron: Cron, patch: CronPatch): Promise<Cron> {
   await deleteCron(repo, cron.name);

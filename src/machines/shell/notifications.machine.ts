@@ -11,6 +11,7 @@ import {
   storeChoice,
   type ChoiceStorage,
 } from './rememberedChoice';
+import { endWithSession } from './userScope';
 
 // Build notifications (issue 19 item 1): opt-in browser notifications when a build the user has
 // open (its build page, or its repository's page) or started finishes. Permission is asked only
@@ -300,8 +301,17 @@ let sharedInput: () => NotificationsInput = browserInput;
 
 /** One notifications actor for the app (the bells and the pages share it), started on use. */
 export function notificationsActor() {
-  shared ??= createActor(sharedLogic, { inspect, input: sharedInput() }).start();
+  if (!shared) {
+    shared = createActor(sharedLogic, { inspect, input: sharedInput() }).start();
+    // The watched and started builds are the signed-in user's: they end with the session.
+    endWithSession(forgetNotificationsActor);
+  }
   return shared;
+}
+
+function forgetNotificationsActor(): void {
+  shared?.stop();
+  shared = undefined;
 }
 
 /** Tests: forget the shared actor; the next one runs `logic` with `input`. */
@@ -309,30 +319,7 @@ export function resetNotificationsActor(
   logic: typeof notificationsMachine = notificationsMachine,
   input: () => NotificationsInput = browserInput,
 ): void {
-  shared?.stop();
-  shared = undefined;
+  forgetNotificationsActor();
   sharedLogic = logic;
   sharedInput = input;
-}
-
-let watchers = 0;
-
-/**
- * For page machines: invoke this while the page shows a repository or a build. Its builds are
- * announced when they finish; `notifications.scope` events move the watch (another build).
- */
-export const watchForNotifications = fromCallback<
-  { type: 'notifications.scope'; scope: WatchScope },
-  WatchScope
->(({ input, receive }) => {
-  const id = `watch-${++watchers}`;
-  const actor = notificationsActor();
-  actor.send({ type: 'notifications.watch', id, scope: input });
-  receive(({ scope }) => actor.send({ type: 'notifications.watch', id, scope }));
-  return () => actor.send({ type: 'notifications.unwatch', id });
-});
-
-/** For machines that start a build: it is announced when it finishes, wherever the user is. */
-export function announceWhenFinished(scope: Required<WatchScope>): void {
-  notificationsActor().send({ type: 'notifications.started', scope });
 }

@@ -17,12 +17,12 @@ import {
   notificationsActor,
   notificationsMachine,
   resetNotificationsActor,
-  watchForNotifications,
   type BuildNotice,
   type NotificationPermissionState,
   type NotificationsEvent,
   type NotificationsInput,
 } from './notifications.machine';
+import { announceWhenFinished, watchForNotifications } from './notificationsLink';
 
 /** The Notification API and the event stream, faked: the test answers and pushes events. */
 function fakes(answer: () => Promise<NotificationPermissionState>) {
@@ -180,21 +180,37 @@ describe('notifications machine (issue 19 item 1)', () => {
     expect(state()).toBe('denied');
   });
 
-  it('lets a page watch while it runs, and move the watch to another build', () => {
+  it('lets a page watch while it runs, and move the watch to another build', async () => {
     const fake = fakes(async () => 'granted');
     resetNotificationsActor(fake.machine, () => ({ supported: true, permission: 'granted' }));
     const watch = createActor(watchForNotifications, {
       input: { namespace: 'octocat', name: 'hello-world', build: 1 },
     }).start();
-    const watched = () => Object.values(notificationsActor().getSnapshot().context.watched);
-    expect(watched()).toEqual([{ namespace: 'octocat', name: 'hello-world', build: 1 }]);
+    // Moved before the machine's code has arrived: the latest scope is the one watched.
     watch.send({
       type: 'notifications.scope',
       scope: { namespace: 'octocat', name: 'hello-world', build: 2 },
     });
-    expect(watched()).toEqual([{ namespace: 'octocat', name: 'hello-world', build: 2 }]);
+    const watched = () => Object.values(notificationsActor().getSnapshot().context.watched);
+    await vi.waitFor(() =>
+      expect(watched()).toEqual([{ namespace: 'octocat', name: 'hello-world', build: 2 }]),
+    );
+    watch.send({
+      type: 'notifications.scope',
+      scope: { namespace: 'octocat', name: 'hello-world', build: 3 },
+    });
+    expect(watched()).toEqual([{ namespace: 'octocat', name: 'hello-world', build: 3 }]);
     watch.stop();
     expect(watched()).toEqual([]);
+  });
+
+  it('remembers a build started before its code arrived, to announce it', async () => {
+    const fake = fakes(async () => 'granted');
+    resetNotificationsActor(fake.machine, () => ({ supported: true, permission: 'granted' }));
+    announceWhenFinished({ namespace: 'octocat', name: 'hello-world', build: 4 });
+    await vi.waitFor(() =>
+      expect(notificationsActor().getSnapshot().context.started).toEqual(['octocat/hello-world#4']),
+    );
   });
 
   it('writes the repository, number and status into the notification', () => {

@@ -6,6 +6,7 @@ import { listenKeys, type KeyPressEvent } from './keys';
 import { matchesRepo, matchesText, normalizeQuery, searchRepos } from './repoSearch';
 import { searchActor } from './search.machine';
 import { themeActor } from './theme.machine';
+import { endWithSession } from './userScope';
 
 // The command palette and the shortcuts help (issue 19 item 2). Ctrl+K / Cmd+K or '/' opens the
 // palette, '?' the list of shortcuts. The palette finds repositories (the search drawer's list
@@ -250,13 +251,16 @@ export const offerCommand = fromCallback<
 
 let shared: ReturnType<typeof createActor<typeof paletteMachine>> | undefined;
 
-/** One palette for the app: its keys work on every page. */
+/** One palette for the signed-in user: its keys work on every page, until the session ends. */
 export function paletteActor() {
-  shared ??= createActor(paletteMachine, { inspect }).start();
+  if (!shared) {
+    shared = createActor(paletteMachine, { inspect }).start();
+    endWithSession(resetPaletteActor);
+  }
   return shared;
 }
 
-/** Tests: forget the shared actor (and its key listener). */
+/** Forgets the shared actor (and its key listener): at sign-out, and between tests. */
 export function resetPaletteActor(): void {
   shared?.stop();
   shared = undefined;

@@ -4,6 +4,7 @@ import type { Repository } from '../../api/types';
 import { fetchUserRepos } from '../../api/user';
 import { normalizeQuery, searchRepos } from './repoSearch';
 import { inspect } from '../devtools/inspector';
+import { endWithSession } from './userScope';
 
 // docs/spec.md 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
 // repository list (GET /api/user/repos?latest=true) is loaded on first open and kept, so typing
@@ -134,8 +135,17 @@ let sharedLogic: typeof searchMachine = searchMachine;
  * loaded once, not once per page.
  */
 export function searchActor() {
-  if (!shared) shared = createActor(sharedLogic, { inspect }).start();
+  if (!shared) {
+    shared = createActor(sharedLogic, { inspect }).start();
+    // The list is the signed-in user's: the next user loads their own.
+    endWithSession(forgetSearchActor);
+  }
   return shared;
+}
+
+function forgetSearchActor(): void {
+  shared?.stop();
+  shared = undefined;
 }
 
 /** Asks for a fresh list, if search has loaded one (e.g. after an account sync). */
@@ -148,7 +158,6 @@ export function invalidateSearchRepos(): void {
  * runs `logic` (e.g. `searchMachine.provide({ actors })` with answers the test controls).
  */
 export function resetSearchActor(logic: typeof searchMachine = searchMachine): void {
-  shared?.stop();
-  shared = undefined;
+  forgetSearchActor();
   sharedLogic = logic;
 }

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { fetchCurrentUser } from '../../api/user';
 import type { User } from '../../api/types';
+import { endUserActors } from './userScope';
 
 // docs/spec.md 2.1 and 6: who is signed in, and what that user may see.
 export const sessionMachine = setup({
@@ -14,6 +15,10 @@ export const sessionMachine = setup({
   },
   actors: {
     fetchUser: fromPromise<User>(() => fetchCurrentUser()),
+  },
+  actions: {
+    /** Signed out (or never signed in): the palette, search and notifications actors end. */
+    endUserActors: () => endUserActors(),
   },
   guards: {
     isUnauthorized: ({ event }) => (event as { error?: ApiError }).error?.status === 401,
@@ -49,7 +54,7 @@ export const sessionMachine = setup({
         'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
       },
     },
-    anonymous: {},
+    anonymous: { entry: 'endUserActors' },
     failed: {},
   },
   on: {

@@ -12,7 +12,7 @@ import {
   selectRoute,
 } from '../../machines/build/buildPage.selectors';
 import { activityText } from '../repo/activity';
-import { NotificationsBell } from '../shell/NotificationsBell';
+import { NotificationsBell } from '../shell/NotificationsHost';
 import { useCurrentUser } from '../shell/session';
 import {
   Avatar,

@@ -14,6 +14,7 @@ const { world, server, renderSettings, toasted } = setupSettingsWorld();
 
 const REPO_API = '/api/repos/octocat/hello-world';
 const secretRow = (name: string) => db.secret.findFirst({ where: { name: { equals: name } } })!;
+const nightly = { name: 'nightly', expr: '@daily', branch: 'main' };
 const cronRow = (name: string) => db.cron.findFirst({ where: { name: { equals: name } } })!;
 
 /** Opens the row's edit modal; returns the dialog. */
@@ -138,8 +139,6 @@ describe("a secret's second flag, pull_request_push (docs/drone-api.md 3.7)", ()
 });
 
 describe('editing a cron job', () => {
-  const nightly = { name: 'nightly', expr: '@daily', branch: 'main' };
-
   it('changes the branch in place (the job keeps its id)', async () => {
     await seed(world.admin, `${REPO_API}/cron`, nightly);
     const { id } = cronRow('nightly');
@@ -250,5 +249,28 @@ describe('in Chinese', () => {
     expect(translateMessage('Secret has been updated successfully')).toBe('密钥已成功更新');
     const row = screen.getByRole('row', { name: /deploy_key/ });
     expect(within(row).getByRole('cell', { name: '已启用' })).toBeInTheDocument();
+  });
+
+  it("says in Chinese that a cron job was removed but not created again, with its name and the server's message", async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    server.use(
+      http.post('*/api/repos/:owner/:name/cron', () =>
+        HttpResponse.json({ message: 'database is locked' }, { status: 500 }),
+      ),
+    );
+    await switchLanguage('zh-CN');
+    renderSettings(world.writer, 'cron');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '编辑 nightly' }));
+    const dialog = screen.getByRole('dialog', { name: 'nightly' });
+    await user.selectOptions(within(dialog).getByLabelText('计划'), '@hourly');
+    await user.click(within(dialog).getByRole('button', { name: '更新' }));
+    // The machine posts its English; the toast list shows it translated, both values kept.
+    const english =
+      'Cron job nightly was removed to change its schedule, but could not be created again: database is locked';
+    await toasted(english);
+    expect(translateMessage(english)).toBe(
+      '定时任务 nightly 已为更改计划而删除，但无法重新创建：database is locked',
+    );
   });
 });

@@ -137,6 +137,28 @@ describe('command palette', () => {
     expect(screen.queryByText(/New build on/)).not.toBeInTheDocument();
   });
 
+  it('moves between the matches with the arrow keys; Enter opens the one reached', async () => {
+    const app = await signedIn('member');
+    await userEvent.keyboard('/');
+    const dialog = await palette();
+    const field = within(dialog).getByRole('searchbox');
+    const build = await within(dialog).findByRole('link', { name: /octocat\/hello-world #1/ });
+    const dashboard = within(dialog).getByRole('link', { name: /Go to dashboard/ });
+    const feed = within(dialog).getByRole('link', { name: /Go to builds feed/ });
+    await userEvent.keyboard('{ArrowDown}');
+    expect(build).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(feed).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(dashboard).toHaveFocus();
+    // Up from the first goes back to the field, where typing goes on.
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(field).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(app.location.history?.at(-1)).toBe('/builds-feed');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it("lists every shortcut on '?'", async () => {
     await signedIn('member');
     await userEvent.keyboard('?');

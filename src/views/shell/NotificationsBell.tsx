@@ -7,18 +7,13 @@ import {
 } from '../../machines/shell/notifications.machine';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
-import { useCurrentUser } from './session';
 
 // Issue 19 item 1: build notifications are off until the user turns them on (a bell on the
-// build page, or the account page); only then does the browser ask for permission.
+// build page, or the account page); only then does the browser ask for permission. This code
+// loads on demand (NotificationsHost.tsx; issue 18).
 
-/** Starts the app's notifications for a signed-in user, and opens a clicked build. */
-export function NotificationsHost() {
-  const user = useCurrentUser();
-  return user ? <NotificationClicks /> : null;
-}
-
-function NotificationClicks() {
+/** Starts the app's notifications, and opens the build of a clicked notification. */
+export function NotificationClicks() {
   const actor = notificationsActor();
   const [, navigate] = useLocation();
   useEffect(() => {

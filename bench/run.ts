@@ -52,6 +52,12 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
+/**
+ * How long the firehose runs before each page opens: the server replays that history when the
+ * page connects, so each first line comes after a like backlog (about 2,000 lines a second of it,
+ * plus the page's boot) and runs compare. (http only: the in-page mock starts over with its page.)
+ */
+const HISTORY_MS = 2000;
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
 const MOCK_BUNDLE = 'bench/results/dist';
@@ -220,15 +226,14 @@ async function streaming(browser: Browser, setup: Setup) {
     const button = page.getByRole('button', { name: 'Follow logs' });
     if (await button.isVisible()) await button.click();
   };
-  // A fresh scenario starts the firehose now, so the page connects near its first line.
+  // A fresh scenario starts the firehose, which runs a fixed time before the page opens.
+  const withHistory = async () => {
+    const query = await setup.freshFirehose();
+    await new Promise((resolve) => setTimeout(resolve, HISTORY_MS));
+    return query;
+  };
   const watchConsole = async (seconds: number, after?: (page: Page) => Promise<void>) =>
-    watchStream(
-      browser,
-      `${BASE}/${REPO}/2/1/1${await setup.freshFirehose()}`,
-      seconds,
-      follow,
-      after,
-    );
+    watchStream(browser, `${BASE}/${REPO}/2/1/1${await withHistory()}`, seconds, follow, after);
   const consoleRuns = [
     await watchConsole(STREAM_SECONDS, async (page) => {
       lost = await linesLost(page);
@@ -250,7 +255,7 @@ async function streaming(browser: Browser, setup: Setup) {
     for (const [reader, query] of readers) {
       const runs = [];
       while (runs.length < RUNS) {
-        await setup.freshFirehose();
+        await withHistory();
         const url = setup.floorUrl(query);
         runs.push(await watchStream(browser, url, runs.length ? 2 : STREAM_SECONDS));
       }

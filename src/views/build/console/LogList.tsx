@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type IndexLocationWithAlign, type VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
 import { isFolded, linesInGroup, VisibleLines } from '../../../logs/folds';
 import type { LogGroup } from '../../../logs/groups';
 import type { consoleMachine } from '../../../machines/build/console.machine';
 import { styled } from '../../ui';
 import { LogLine } from './LogLine';
+import { useRowTexts } from './rowTexts';
 import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';
 import {
   selectCurrentLine,
@@ -91,6 +92,7 @@ export function LogList({
     [first, lines.length, hidden],
   );
   const starts = useMemo(() => groupStarts(scan.groups), [scan.groups]);
+  const texts = useRowTexts(stepStarted);
   const count = visible.count;
   // Layout only: the measured height of the list, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
@@ -102,6 +104,11 @@ export function LogList({
     seq: scroll?.seq ?? 0,
   }));
   const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
+  // A followed list starts at its end, rather than at its top and then scrolled down.
+  const [initialLocation] = useState<IndexLocationWithAlign | undefined>(() => {
+    if (initial.row >= 0) return { index: initial.row, align: 'center' };
+    return following && count > 0 ? { index: 'LAST', align: 'end' } : undefined;
+  });
 
   useEffect(() => {
     if (following && count > 0) {
@@ -127,6 +134,8 @@ export function LogList({
   const style = {
     height: `${Math.max(listHeight, count * ESTIMATED_LINE_HEIGHT)}px`,
     '--log-number-width': `${Math.max(3, digits)}ch`,
+    // Mounted before a running step's first line (StepConsole): no room until there is one.
+    ...(count === 0 ? { minHeight: 0, padding: 0 } : {}),
   } as CSSProperties;
 
   const renderRow = (row: number) => {
@@ -148,6 +157,7 @@ export function LogList({
         selected={selection !== null && pos + 1 >= selection.start && pos + 1 <= selection.end}
         pattern={pattern}
         currentOccurrence={at === matchLine ? matchOccurrence : -1}
+        texts={texts}
       />
     );
   };
@@ -172,9 +182,7 @@ export function LogList({
       <Virtuoso
         ref={virtuoso}
         style={{ height: '100%' }}
-        initialTopMostItemIndex={
-          initial.row >= 0 ? { index: initial.row, align: 'center' } : undefined
-        }
+        initialTopMostItemIndex={initialLocation}
         totalCount={count}
         defaultItemHeight={ESTIMATED_LINE_HEIGHT}
         increaseViewportBy={400}

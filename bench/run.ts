@@ -53,11 +53,11 @@ const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
- * How long the firehose runs before each page opens: the server replays that history when the
- * page connects, so each first line comes after a like backlog (2,000 lines a second of it, plus
- * the page's boot) and runs compare. http only: the in-page mock starts over with its page.
+ * How long the firehose runs before each page opens: by then it has written more than the 5,000
+ * lines the server replays on connecting (docs/drone-api.md 5.3), so every page starts on the same
+ * history and runs compare. http only: the in-page mock starts over with its page.
  */
-const HISTORY_MS = 1000;
+const HISTORY_MS = 3000;
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
 const MOCK_BUNDLE = 'bench/results/dist';

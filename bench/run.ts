@@ -22,7 +22,7 @@
 // - http: the console built for a Drone server (DRONE_SERVER_URL) talking to the standalone mock
 //   over HTTP, as in production: the server's work is in another process.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { Build } from '../src/api/types';
+import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
@@ -339,11 +339,17 @@ async function httpSetup(port: number): Promise<Setup> {
 async function firehoseRunning(apiBase: string) {
   const headers = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
   for (;;) {
-    // A kept-alive connection to the server restarted a moment ago fails: the next ask opens one.
-    const build = await fetch(`${apiBase}/api/repos/${REPO}/builds/2`, { headers })
+    // A kept-alive connection to the server restarted a moment ago may fail or hang: each ask has
+    // a second, and the next one opens a new connection.
+    const build = await fetch(`${apiBase}/api/repos/${REPO}/builds/2`, {
+      headers,
+      signal: AbortSignal.timeout(1000),
+    })
       .then((response) => response.json() as Promise<Build>)
       .catch(() => undefined);
-    if (build?.stages?.[0]?.steps?.[0]?.status === 'running') return;
+    const status = build?.stages?.[0]?.steps?.[0]?.status;
+    if (status === 'running') return;
+    if (status && isDone(status)) throw new Error(`the firehose ended (${status}) before a look`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Virtuoso, type IndexLocationWithAlign, type VirtuosoHandle } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
 import { isFolded, linesInGroup, VisibleLines } from '../../../logs/folds';
 import type { LogGroup } from '../../../logs/groups';
@@ -104,11 +104,6 @@ export function LogList({
     seq: scroll?.seq ?? 0,
   }));
   const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
-  // A followed list starts at its end, rather than at its top and then scrolled down.
-  const [initialLocation] = useState<IndexLocationWithAlign | undefined>(() => {
-    if (initial.row >= 0) return { index: initial.row, align: 'center' };
-    return following && count > 0 ? { index: 'LAST', align: 'end' } : undefined;
-  });
 
   useEffect(() => {
     if (following && count > 0) {
@@ -182,7 +177,9 @@ export function LogList({
       <Virtuoso
         ref={virtuoso}
         style={{ height: '100%' }}
-        initialTopMostItemIndex={initialLocation}
+        initialTopMostItemIndex={
+          initial.row >= 0 ? { index: initial.row, align: 'center' } : undefined
+        }
         totalCount={count}
         defaultItemHeight={ESTIMATED_LINE_HEIGHT}
         increaseViewportBy={400}

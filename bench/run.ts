@@ -22,7 +22,7 @@
 // - http: the console built for a Drone server (DRONE_SERVER_URL) talking to the standalone mock
 //   over HTTP, as in production: the server's work is in another process.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { Build } from '../src/api/types';
+import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
@@ -52,6 +52,12 @@ const ONLY = process.env.BENCH_ONLY?.split(',');
 const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
+/**
+ * How long the firehose runs before each page opens: by then it has written more than the 5,000
+ * lines the server replays on connecting (docs/drone-api.md 5.3), so every page starts on the same
+ * history and runs compare. http only: the in-page mock starts over with its page.
+ */
+const HISTORY_MS = 3000;
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
 const MOCK_BUNDLE = 'bench/results/dist';
@@ -220,7 +226,7 @@ async function streaming(browser: Browser, setup: Setup) {
     const button = page.getByRole('button', { name: 'Follow logs' });
     if (await button.isVisible()) await button.click();
   };
-  // A fresh scenario starts the firehose now, so the page connects near its first line.
+  // A fresh scenario, its firehose running a fixed time before the page opens.
   const watchConsole = async (seconds: number, after?: (page: Page) => Promise<void>) =>
     watchStream(
       browser,
@@ -280,7 +286,10 @@ interface Setup {
   bundle: string;
   /** The preview server (and for http, the standalone mock) until `stop`. */
   stop(): Promise<void>;
-  /** Starts the bench scenario over; returns the query the next page needs for it. */
+  /**
+   * Starts the bench scenario over (http: and lets its firehose run HISTORY_MS); returns the
+   * query the next page needs for it.
+   */
   freshFirehose(): Promise<string>;
   /** Where the API answers ('' for the page's own origin). */
   apiBase: string;
@@ -314,11 +323,35 @@ async function httpSetup(port: number): Promise<Setup> {
     freshFirehose: async () => {
       await api.close();
       api = await startStandalone({ port: API_PORT, scenario: 'bench' });
+      await firehoseRunning(apiBase);
+      await new Promise((resolve) => setTimeout(resolve, HISTORY_MS));
       return '';
     },
     apiBase,
     floorUrl: (query) => `${BASE}/bench-floor.html#${query}&token=${DEMO_TOKENS.admin}`,
   };
+}
+
+/**
+ * Waits for the firehose (build 2's step) to run: a runner picks it up 0.8 to 2 s after the
+ * scenario starts, a wait too uneven to count its history from.
+ */
+async function firehoseRunning(apiBase: string) {
+  const headers = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
+  for (;;) {
+    // A kept-alive connection to the server restarted a moment ago may fail or hang: each ask has
+    // a second, and the next one opens a new connection.
+    const build = await fetch(`${apiBase}/api/repos/${REPO}/builds/2`, {
+      headers,
+      signal: AbortSignal.timeout(1000),
+    })
+      .then((response) => response.json() as Promise<Build>)
+      .catch(() => undefined);
+    const status = build?.stages?.[0]?.steps?.[0]?.status;
+    if (status === 'running') return;
+    if (status && isDone(status)) throw new Error(`the firehose ended (${status}) before a look`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

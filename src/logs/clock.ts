@@ -17,14 +17,27 @@ export function formatClockTime(stepStarted: number, elapsed: number): string {
 // each, they are costly.
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+// Zone names already told, per locale and quarter hour (time zones change their offset on a
+// quarter hour at the finest): formatting one costs more than a row's whole render, and a log's
+// lines share a handful of quarter hours.
+const ZONE_SLOT_MS = 15 * 60 * 1000;
+const zoneNames = new Map<string, string>();
+
 /** The time zone name of an instant in the reader's time zone, in `locale`'s words. */
 function zoneName(date: Date, locale: string): string {
+  const key = `${locale} ${Math.floor(date.getTime() / ZONE_SLOT_MS)}`;
+  const known = zoneNames.get(key);
+  if (known !== undefined) return known;
   let format = zoneFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' });
     zoneFormats.set(locale, format);
   }
-  return format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const name = format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  // Bounded, should a page read logs of many days.
+  if (zoneNames.size >= 1000) zoneNames.clear();
+  zoneNames.set(key, name);
+  return name;
 }
 
 /**

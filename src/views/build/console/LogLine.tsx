@@ -1,11 +1,12 @@
 import { memo, type MouseEvent } from 'react';
 import { formatLineTime } from '../../../logs';
-import { formatClockTime, formatClockTitle, type TimestampMode } from '../../../logs/clock';
+import { formatClockTime, type TimestampMode } from '../../../logs/clock';
 import type { LogGroup } from '../../../logs/groups';
 import { matchRanges } from '../../../logs/search';
 import { lineContent, markMatches } from '../../../logs/segments';
-import { styled, useLocale, useT } from '../../ui';
+import { styled } from '../../ui';
 import { LogText } from './LogText';
+import type { RowTexts } from './rowTexts';
 import type { ViewerRef } from './viewerSelectors';
 
 // One console line: its number (a permalink, `#L{n}`), its text with ANSI colours, links and
@@ -76,6 +77,8 @@ export interface LogLineProps {
   pattern: RegExp | null;
   /** Which match of this line is the search's current one, or -1. */
   currentOccurrence: number;
+  /** The list's translated texts and time formats, made once per list (not per row). */
+  texts: RowTexts;
 }
 
 /** The line's time, elapsed or wall-clock; hovering shows the date, time and time zone. */
@@ -83,10 +86,9 @@ function TimeCell({
   time,
   timestamps,
   stepStarted,
-}: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted'>) {
-  const locale = useLocale();
-  // The step's start is unknown (0) until it runs: no wall-clock time to tell.
-  const title = stepStarted > 0 ? formatClockTitle(stepStarted, time, locale) : undefined;
+  texts,
+}: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted' | 'texts'>) {
+  const title = texts.clockTitle(time);
   return (
     <Time data-time title={title}>
       {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : formatLineTime(time)}
@@ -107,13 +109,13 @@ function GroupHeader({
   hiddenCount,
   pattern,
   currentOccurrence,
+  texts,
 }: Required<
   Pick<
     LogLineProps,
-    'viewer' | 'group' | 'folded' | 'hiddenCount' | 'pattern' | 'currentOccurrence'
+    'viewer' | 'group' | 'folded' | 'hiddenCount' | 'pattern' | 'currentOccurrence' | 'texts'
   >
 >) {
-  const t = useT();
   const duration = group.endTime === undefined ? undefined : group.endTime - group.startTime;
   return (
     <span>
@@ -125,8 +127,8 @@ function GroupHeader({
         <LogText segments={titleSegments(group.title, pattern, currentOccurrence)} />
       </GroupToggle>
       <GroupMeta>
-        {duration === undefined ? t('build.console.groupRunning') : formatLineTime(duration)}
-        {folded ? t('build.console.hiddenLines', { count: hiddenCount }) : null}
+        {duration === undefined ? texts.groupRunning : formatLineTime(duration)}
+        {folded ? texts.hiddenLines(hiddenCount) : null}
       </GroupMeta>
     </span>
   );
@@ -162,11 +164,17 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
           hiddenCount={props.hiddenCount ?? 0}
           pattern={pattern}
           currentOccurrence={currentOccurrence}
+          texts={props.texts}
         />
       ) : (
         <LogText segments={segments ?? []} />
       )}
-      <TimeCell time={props.time} timestamps={props.timestamps} stepStarted={props.stepStarted} />
+      <TimeCell
+        time={props.time}
+        timestamps={props.timestamps}
+        stepStarted={props.stepStarted}
+        texts={props.texts}
+      />
     </Row>
   );
 });

@@ -7,6 +7,7 @@ import type { LogGroup } from '../../../logs/groups';
 import type { consoleMachine } from '../../../machines/build/console.machine';
 import { styled } from '../../ui';
 import { LogLine } from './LogLine';
+import { useRowTexts } from './rowTexts';
 import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';
 import {
   selectCurrentLine,
@@ -91,6 +92,7 @@ export function LogList({
     [first, lines.length, hidden],
   );
   const starts = useMemo(() => groupStarts(scan.groups), [scan.groups]);
+  const texts = useRowTexts(stepStarted);
   const count = visible.count;
   // Layout only: the measured height of the list, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
@@ -127,6 +129,8 @@ export function LogList({
   const style = {
     height: `${Math.max(listHeight, count * ESTIMATED_LINE_HEIGHT)}px`,
     '--log-number-width': `${Math.max(3, digits)}ch`,
+    // Mounted before a running step's first line (StepConsole): no room until there is one.
+    ...(count === 0 ? { minHeight: 0, padding: 0 } : {}),
   } as CSSProperties;
 
   const renderRow = (row: number) => {
@@ -148,6 +152,7 @@ export function LogList({
         selected={selection !== null && pos + 1 >= selection.start && pos + 1 <= selection.end}
         pattern={pattern}
         currentOccurrence={at === matchLine ? matchOccurrence : -1}
+        texts={texts}
       />
     );
   };

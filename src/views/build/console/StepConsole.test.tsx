@@ -11,6 +11,7 @@ import { StepConsole } from './StepConsole';
 // The console against the Node mock server; the logs route is overridden per test so each test
 // states exactly the stored log it reads.
 const LOGS = '*/api/repos/octocat/hello/builds/:build/logs/:stage/:step';
+const STREAM = '*/api/stream/octocat/hello/:build/:stage/:step';
 const server = setupMockServer();
 
 const repo = { namespace: 'octocat', name: 'hello' };
@@ -118,6 +119,30 @@ describe('StepConsole', () => {
     expect(screen.getByRole('region', { name: 'Console of step test' })).not.toHaveTextContent(
       /::|section_/,
     );
+  });
+
+  it('mounts the log list of a running step before its first line, which then appends', async () => {
+    // The stream stays open; the test sends its lines.
+    let send: (line: Line) => void = () => undefined;
+    server.use(
+      http.get(STREAM, () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            send = (line) =>
+              controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(line)}\n\n`));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    renderConsole('running', { step: { stopped: 0, started: 1700000000 } });
+    await waitFor(() => expect(document.querySelector('[data-virtuoso-scroller]')).not.toBeNull());
+    expect(document.querySelector('[data-pos]')).toBeNull();
+    const list = document.querySelector('[data-virtuoso-scroller]');
+    act(() => send({ pos: 0, out: 'first line\n', time: 0 }));
+    expect(await screen.findByText('first line')).toBeInTheDocument();
+    // The same list took the line: it was not mounted anew.
+    expect(document.querySelector('[data-virtuoso-scroller]')).toBe(list);
   });
 
   it('shows that a successful step printed nothing', async () => {

@@ -245,7 +245,8 @@ function ConsoleBody({
           </Button>
         </ShowAll>
       ) : null}
-      {lineCount > 0 ? (
+      {/* Mounted as soon as the step streams, so its first lines only append (issue 18). */}
+      {lineCount > 0 || state === 'stream_on' ? (
         <LogList actorRef={actorRef} viewer={viewer} stepStarted={step.started ?? 0} />
       ) : null}
       {waiting && lineCount === 0 ? <Loading /> : null}

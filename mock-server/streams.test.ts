@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Line, Repository } from '../src/api/types';
 import { ManualClock } from './clock';
 import { db, newId, resetDb } from './db';
@@ -21,6 +21,8 @@ const decoder = new TextDecoder();
 interface Tap {
   /** Whatever the stream has delivered by now (the streams enqueue synchronously). */
   drain(): Promise<string>;
+  /** Everything until the stream ends; no idle window, so a slow machine cannot cut it short. */
+  drainToEnd(): Promise<string>;
   cancel(): Promise<void>;
 }
 
@@ -38,6 +40,18 @@ function tap(stream: ReadableStream<Uint8Array>): Tap {
           new Promise<'idle'>((resolve) => setTimeout(() => resolve('idle'), 20)),
         ]);
         if (next === 'idle') return text;
+        pending = undefined;
+        if (next.done) return `${text}<closed>`;
+        text += decoder.decode(next.value);
+      }
+    },
+    async drainToEnd() {
+      let text = '';
+      for (;;) {
+        const next = await (pending ?? reader.read()).catch(() => ({
+          done: true as const,
+          value: undefined,
+        }));
         pending = undefined;
         if (next.done) return `${text}<closed>`;
         text += decoder.decode(next.value);
@@ -64,14 +78,14 @@ describe('log line streams', () => {
       'data: {"pos":1,"out":"ok  \\tgithub.com/octocat/hello\\t0.012s \\u003c\\u0026\\u003e\\n","time":3}\n\n\n',
     );
     expect(logs.close(7)).toHaveLength(2);
-    expect(await reader.drain()).toBe('event: error\ndata: eof\n\n<closed>');
+    expect(await reader.drainToEnd()).toBe('event: error\ndata: eof\n\n<closed>');
   });
 
   it('answers exactly a ping and eof when the step has no live stream', async () => {
     const reader = tap(
       logLineStream({ clock: new ManualClock(), logs: createLiveLogs(), stepId: 1 }),
     );
-    expect(await reader.drain()).toBe(`${SSE_NO_LIVE_STREAM}<closed>`);
+    expect(await reader.drainToEnd()).toBe(`${SSE_NO_LIVE_STREAM}<closed>`);
     expect(SSE_NO_LIVE_STREAM).toBe(': ping\n\nevent: error\ndata: eof\n\n');
   });
 
@@ -129,7 +143,7 @@ describe('log line streams', () => {
     expect(active).toBe(1);
     controller.abort();
     expect(active).toBe(0);
-    expect(await second.drain()).toBe('<closed>');
+    expect(await second.drainToEnd()).toBe('<closed>');
   });
 });
 
@@ -217,7 +231,7 @@ describe('stream handlers', () => {
     const reader = tap(response.body!);
     expect(await reader.drain()).toBe(': ping\n\ndata: {"pos":0,"out":"hello\\n","time":0}\n\n\n');
     logs.close(stepId);
-    expect(await reader.drain()).toBe('event: error\ndata: eof\n\n<closed>');
+    expect(await reader.drainToEnd()).toBe('event: error\ndata: eof\n\n<closed>');
   });
 
   it('rejects bad numbers and missing rows before streaming, and guards the repository', async () => {
@@ -235,6 +249,16 @@ describe('stream handlers', () => {
 
   it('filters the global stream by what the caller could see at connect time', async () => {
     const { bus } = runtime();
+    let listening = 0;
+    const subscribe = bus.subscribe.bind(bus);
+    bus.subscribe = (listener) => {
+      const off = subscribe(listener);
+      listening++;
+      return () => {
+        listening--;
+        off();
+      };
+    };
     db.repo.create({ id: newId(), slug: 'acme/secret', visibility: 'private' });
     db.repo.create({ id: newId(), slug: 'acme/wiki', visibility: 'internal' });
     const disconnect = new AbortController();
@@ -250,8 +274,11 @@ describe('stream handlers', () => {
     expect(seen).toContain('"slug":"acme/wiki"');
     expect(seen).not.toContain('acme/secret');
     expect(await guest.drain()).toBe('');
+    expect(listening).toBe(2);
     disconnect.abort();
-    expect(await member.drain()).toBe('<closed>');
+    // The disconnect reaches the handler through the request's signal: the member's subscription
+    // ends, the guest's stays. (Whether msw then closes the client's body is msw's business.)
+    await vi.waitFor(() => expect(listening).toBe(1));
     void guest.cancel();
   });
 });

@@ -305,13 +305,3 @@ export async function postForm(
     throw failed('POST', path, error);
   }
 }
-
-/**
- * URL of a server-sent event stream opened as an EventSource (the repository events), which cannot
- * send headers: the token goes in `access_token` (docs/spec.md 7.6).
- */
-export function streamUrl(path: string): string {
-  const url = serverUrl(path);
-  if (config.token) url.searchParams.set('access_token', config.token);
-  return url.toString();
-}

@@ -1,17 +1,8 @@
-import { ApiError, isServerUrl, requestStream, streamUrl } from './client';
+import { requestStream } from './client';
 import { createSseParser, isEndOfStream, type SseEvent } from './sse';
 
-/** Repository events with their latest build (docs/spec.md 7.6). */
-export const repoEventsUrl = () => streamUrl('/api/stream');
-
-/**
- * Opens an EventSource with cookies, so a signed-in session is honoured cross-origin too; only
- * ever on the server (a `streamUrl`), since the cookies and the `access_token` are the user's.
- */
-export function openEventSource(url: string): EventSource {
-  if (!isServerUrl(url)) throw new ApiError(0, `Refused to open an event stream at ${url}`);
-  return new EventSource(url, { withCredentials: true });
-}
+/** Repository events with their latest build (docs/spec.md 7.6), read with `openEventStream`. */
+export const REPO_EVENTS_PATH = '/api/stream';
 
 /** What an event stream read with fetch reports (`openEventStream`). */
 export interface EventStreamListener {

@@ -4,8 +4,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCardSchema } from '../../src/api/builds';
-import { ApiError, request, requestTarget, serverUrl, streamUrl } from '../../src/api/client';
-import { openEventSource } from '../../src/api/stream';
+import { ApiError, request, requestTarget, serverUrl } from '../../src/api/client';
+import { openEventStream, REPO_EVENTS_PATH } from '../../src/api/stream';
 import { config } from '../../src/config';
 import { setupMockServer } from '../mockServer';
 
@@ -98,34 +98,36 @@ describe('the credentialed client only reaches the server', () => {
     },
   );
 
-  it('builds worker calls and event streams on the server only', () => {
+  it('builds worker calls on the server only', () => {
     expect(requestTarget('/api/x').url).toBe(`${window.location.origin}/api/x`);
-    expect(streamUrl('/api/stream')).toBe(
-      `${window.location.origin}/api/stream?access_token=${TOKEN}`,
-    );
     for (const foreign of ['https://evil.example/api/x', '//evil.example/api/x']) {
       expect(() => serverUrl(foreign)).toThrow(ApiError);
       expect(() => requestTarget(foreign)).toThrow(ApiError);
-      expect(() => streamUrl(foreign)).toThrow(ApiError);
     }
   });
 
-  it('opens an event stream with cookies on the server only', () => {
-    const opened: string[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class {
-        constructor(url: string) {
-          opened.push(url);
-        }
-      },
-    );
-    try {
-      expect(() => openEventSource('https://evil.example/api/stream')).toThrow(ApiError);
-      openEventSource(streamUrl('/api/stream'));
-      expect(opened).toEqual([streamUrl('/api/stream')]);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it.each(['https://evil.example/api/stream', '//evil.example/api/stream'])(
+    'refuses to open an event stream at %s before anything is sent',
+    async (target) => {
+      const seen = record('https://evil.example/*');
+      const ended = new Promise<boolean>((resolve) =>
+        openEventStream(target, { open: () => undefined, events: () => undefined, end: resolve }),
+      );
+      expect(await ended).toBe(false);
+      expect(seen).toEqual([]);
+    },
+  );
+
+  it('sends the repository event stream its token in a header, never in the URL', async () => {
+    const seen = record(`${window.location.origin}${REPO_EVENTS_PATH}`);
+    const close = openEventStream(REPO_EVENTS_PATH, {
+      open: () => undefined,
+      events: () => undefined,
+      end: () => undefined,
+    });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    close();
+    expect(seen[0]!.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(new URL(seen[0]!.url).search).toBe('');
   });
 });

@@ -83,7 +83,7 @@ export const machineRegistry: MachineEntry[] = [
     id: 'repoEvents',
     machine: repoEventsMachine,
     description:
-      'The /api/stream EventSource: open, reconnect with back-off, refetch after reconnect',
+      'The /api/stream event stream: open, reconnect with back-off, refetch after reconnect',
   },
   {
     id: 'buildPage',

@@ -22,7 +22,7 @@ export type RepoEvent =
   | { type: 'repo.reload' }
   /** The settings screen changed the repository (activate, save, disable). */
   | { type: 'repo.changed'; repo: Repository }
-  /** From the shared /api/stream EventSource. */
+  /** From the shared /api/stream event stream. */
   | { type: 'repo.updated'; repo: Repository }
   | { type: 'stream.reconnected' };
 

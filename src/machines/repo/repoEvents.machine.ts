@@ -1,5 +1,5 @@
 import { assign, createActor, emit, fromCallback, setup } from 'xstate';
-import { openEventSource, repoEventsUrl } from '../../api/stream';
+import { openEventStream, REPO_EVENTS_PATH, type OpenEventStream } from '../../api/stream';
 import type { Repository } from '../../api/types';
 import { inspect } from '../devtools/inspector';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../shell/reconnect';
 import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
 
-// docs/spec.md 4.5 / 7.6: the /api/stream EventSource. It reconnects after a drop (the shared
+// docs/spec.md 4.5 / 7.6: the /api/stream event stream. It reconnects after a drop (the shared
 // policy, ../shell/reconnect.ts) and announces the reconnection, so listeners refetch what they
 // may have missed. A tab left hidden closes it (paused) until it is shown again.
 /**
@@ -27,29 +27,34 @@ type SourceEvent =
   | { type: 'source.message'; repo: Repository }
   | { type: 'source.closed' };
 
-/** Opens the EventSource; its body is synchronous and returns the cleanup (docs/architecture.md 3). */
-export const listenServerEvents = fromCallback<{ type: 'noop' }, { url: string }>(
-  ({ sendBack, input }) => {
-    const source = openEventSource(input.url);
-    source.onopen = () => sendBack({ type: 'source.open' } satisfies SourceEvent);
-    source.onmessage = (message: MessageEvent<string>) => {
-      try {
-        const repo = JSON.parse(message.data) as Repository;
-        sendBack({ type: 'source.message', repo } satisfies SourceEvent);
-      } catch {
-        // A malformed event is dropped; the next one carries the full state again.
-      }
-    };
-    source.onerror = () => {
-      // Drone ends streams with `event: error` / `data: eof`, which reaches onerror as a
-      // MessageEvent (docs/drone-api.md 5.1); eof or a drop, the stream is over and we reconnect
-      // on our own schedule instead of the browser's.
-      source.close();
-      sendBack({ type: 'source.closed' } satisfies SourceEvent);
-    };
-    return () => source.close();
-  },
-);
+/**
+ * The stream as an actor, read with fetch (api/stream.ts `openEventStream`): the token goes in the
+ * `Authorization` header, never in the URL, where an EventSource would have to carry it. `open` is
+ * a parameter so tests play the server. Its body is synchronous and returns the cleanup that
+ * closes the connection (docs/architecture.md 3).
+ */
+export function createServerEventsListener(open: OpenEventStream) {
+  return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) =>
+    open(input.path, {
+      open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
+      events: (events) => {
+        for (const event of events) {
+          try {
+            const repo = JSON.parse(event.data) as Repository;
+            sendBack({ type: 'source.message', repo } satisfies SourceEvent);
+          } catch {
+            // A malformed event is dropped; the next one carries the full state again.
+          }
+        }
+      },
+      // Drone ends streams with `event: error` / `data: eof` (docs/drone-api.md 5.1); eof or a
+      // drop, the stream is over and we reconnect on the shared schedule.
+      end: () => sendBack({ type: 'source.closed' } satisfies SourceEvent),
+    }),
+  );
+}
+
+export const listenServerEvents = createServerEventsListener(openEventStream);
 
 export const repoEventsMachine = setup({
   types: {
@@ -71,9 +76,9 @@ export const repoEventsMachine = setup({
   invoke: { src: 'watchPageVisibility', input: { hiddenAfterMs: HIDDEN_PAUSE_DELAY } },
   initial: 'live',
   states: {
-    // One EventSource per visit to `live`; its children only tell whether it has opened yet.
+    // One connection per visit to `live`; its children only tell whether it has opened yet.
     live: {
-      invoke: { src: 'listenServerEvents', input: () => ({ url: repoEventsUrl() }) },
+      invoke: { src: 'listenServerEvents', input: { path: REPO_EVENTS_PATH } },
       initial: 'connecting',
       states: {
         connecting: {
@@ -126,7 +131,7 @@ export const repoEventsMachine = setup({
 
 let shared: ReturnType<typeof createActor<typeof repoEventsMachine>> | undefined;
 
-/** One EventSource for the whole app, started on first use. */
+/** One repository event stream for the whole app, started on first use. */
 export function repoEventsActor() {
   if (!shared) shared = createActor(repoEventsMachine, { inspect }).start();
   return shared;

@@ -3,9 +3,14 @@ import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import type { Repository } from '../../api/types';
 import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
 import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
-import { HIDDEN_PAUSE_DELAY, repoEventsMachine } from './repoEvents.machine';
+import { fakeEventStreams } from '../../../tests/drivers/logStream';
+import {
+  createServerEventsListener,
+  HIDDEN_PAUSE_DELAY,
+  repoEventsMachine,
+} from './repoEvents.machine';
 
-/** One fake EventSource per connection; the test plays the server through `send`. */
+/** One fake stream per connection; the test plays the server through `send`. */
 interface FakeSource {
   closed: boolean;
   send: (event: AnyEventObject) => void;
@@ -16,7 +21,7 @@ function start() {
   let page: ((event: AnyEventObject) => void) | undefined;
   const machine = repoEventsMachine.provide({
     actors: {
-      listenServerEvents: fromCallback<{ type: 'noop' }, { url: string }>(({ sendBack }) => {
+      listenServerEvents: fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack }) => {
         const source: FakeSource = { closed: false, send: sendBack };
         sources.push(source);
         return () => void (source.closed = true);
@@ -111,6 +116,65 @@ describe('repoEvents machine', () => {
     vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
     expect(actor.getSnapshot().value).toBe('paused');
     expect(sources).toHaveLength(1);
+  });
+});
+
+describe('listenServerEvents', () => {
+  /** The listener alone, under a parent that records what it sends back. */
+  function listen() {
+    const streams = fakeEventStreams();
+    const received: AnyEventObject[] = [];
+    const parent = createActor(
+      repoEventsMachine.provide({
+        actors: {
+          listenServerEvents: createServerEventsListener(streams.connect),
+          watchPageVisibility: fromCallback(() => undefined) as never,
+        },
+      }),
+    );
+    parent.subscribe(() => undefined);
+    parent.on('*', (event) => received.push(event));
+    parent.start();
+    return { streams, received, parent };
+  }
+
+  it('reads /api/stream and passes each event of a chunk on, skipping malformed ones', () => {
+    const { streams, received } = listen();
+    const connection = streams.latest();
+    expect(connection.path).toBe('/api/stream');
+    connection.open();
+    const event = (data: string) => ({ type: 'message', data, lastEventId: '' });
+    connection.events([
+      event(JSON.stringify({ slug: 'acme/api' })),
+      event('{not json'),
+      event(JSON.stringify({ slug: 'acme/web' })),
+    ]);
+    expect(received).toEqual([
+      { type: 'repo.updated', repo: { slug: 'acme/api' } },
+      { type: 'repo.updated', repo: { slug: 'acme/web' } },
+    ]);
+  });
+
+  it('ends the connection on eof or a drop and closes it when stopped', () => {
+    vi.useFakeTimers();
+    try {
+      const { streams, parent } = listen();
+      streams.latest().eof();
+      expect(parent.getSnapshot().value).toBe('waiting');
+      vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
+      expect(streams.connections).toHaveLength(2);
+      streams.latest().drop();
+      expect(parent.getSnapshot().value).toBe('waiting');
+      vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
+      parent.send({ type: 'stream.stop' });
+      expect(streams.connections.map((connection) => connection.closed)).toEqual([
+        true,
+        true,
+        true,
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import {
   reconnectDelay,
 } from './reconnect';
 
-// The reconnect policy every EventSource machine shares; the machines' own tests only check that
+// The reconnect policy every event-stream machine shares; the machines' own tests only check that
 // they wait `reconnectDelay(attempt)` and count attempts with it.
 
 const noJitter = () => 0;

@@ -1,12 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeServer, resetMockDb } from '../../../mock-server/node';
 import type { UserRow } from '../../../mock-server/serialize';
 import { addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { makeStagedBuild as makeBuild, makeStage, makeStep } from '../../../tests/factories';
-import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
 import type { Build } from '../../api/types';
 import { config } from '../../config';
@@ -20,14 +19,8 @@ const server = createNodeServer(
     HttpResponse.json([]),
   ),
 );
-beforeAll(() => {
-  vi.stubGlobal('EventSource', FakeEventSource);
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 
 let writer: UserRow;
 let reader: UserRow;

@@ -4,13 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
-import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
 import { setupMockServer } from '../../../tests/mockServer';
 
 // The dashboard against the Node mock server: every request is a real call to the mock's
 // handlers, and the account signs in through its POST /login like a browser.
-const server = setupMockServer({ eventSource: FakeEventSource });
+const repoEvents = fakeRepoEvents();
+const server = setupMockServer({ handlers: [repoEvents.handler] });
 
 let clock: ReturnType<typeof fakeRuntime>['clock'];
 beforeEach(() => {
@@ -186,8 +187,8 @@ describe('dashboard', () => {
     renderApp('/');
     const list = await repoList();
     expect(within(list).getByText('#1 change in acme/live')).toBeInTheDocument();
-    const [stream] = FakeEventSource.open('/api/stream');
-    stream!.emit({
+    await vi.waitFor(() => expect(repoEvents.connections()).toBe(1));
+    repoEvents.emit({
       ...repo,
       build: { id: 999, number: 2, status: 'running', message: 'live push', created: 20 },
     });

@@ -1,14 +1,15 @@
 import { switchLanguage } from '../../../tests/language';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, newId } from '../../../mock-server/db';
 import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
-import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
+import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
 import { setupMockServer } from '../../../tests/mockServer';
 
-setupMockServer({ eventSource: FakeEventSource });
+const repoEvents = fakeRepoEvents();
+setupMockServer({ handlers: [repoEvents.handler] });
 
 let now = 0;
 beforeEach(() => {
@@ -93,8 +94,8 @@ describe('builds feed', () => {
     addBuild(repo, { message: 'older' });
     renderApp('/builds-feed');
     const list = await feedList();
-    const [stream] = FakeEventSource.open('/api/stream');
-    stream!.emit({
+    await vi.waitFor(() => expect(repoEvents.connections()).toBe(1));
+    repoEvents.emit({
       ...repo,
       build: { id: 500, number: 2, status: 'running', message: 'brand new', event: 'push' },
     });
@@ -102,7 +103,7 @@ describe('builds feed', () => {
     expect(within(list).getAllByRole('link')[0]).toBe(first);
     expect(first).toHaveAttribute('href', '/acme/api/2');
     expect(within(first).getByRole('img', { name: 'running' })).toBeInTheDocument();
-    stream!.emit({
+    repoEvents.emit({
       ...repo,
       build: { id: 500, number: 2, status: 'success', message: 'brand new', event: 'push' },
     });

@@ -15,16 +15,8 @@ import { RepoPage } from './RepoPage';
 import { setupMockServer } from '../../../tests/mockServer';
 
 // The repository pages against the Node mock server: a signed-in user (token header), rows
-// seeded per test, and no EventSource (happy-dom has none; live updates are covered by the
-// machine tests and the end-to-end spec).
-class SilentEventSource {
-  onopen: (() => void) | null = null;
-  onmessage: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  close() {}
-}
-
-setupMockServer({ eventSource: SilentEventSource });
+// seeded per test; live updates are covered by the machine tests and the end-to-end spec.
+setupMockServer();
 
 let requests: ReturnType<typeof fakeRuntime>['requests'];
 let writer: UserRow;

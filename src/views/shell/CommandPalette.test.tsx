@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
-import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { setupMockServer } from '../../../tests/mockServer';
 import { renderWithProviders } from '../../../tests/render';
 import { resetPaletteActor } from '../../machines/shell/palette.machine';
@@ -11,7 +10,7 @@ import { resetSearchActor } from '../../machines/shell/search.machine';
 import { AppRoutes } from '../../routes';
 import { CommandPalette } from './CommandPalette';
 
-setupMockServer({ eventSource: FakeEventSource });
+setupMockServer();
 
 beforeEach(() => {
   resetMockDb();

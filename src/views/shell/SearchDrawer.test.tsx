@@ -4,11 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetMockDb } from '../../../mock-server/node';
 import { addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { resetSearchActor } from '../../machines/shell/search.machine';
-import { FakeEventSource } from '../../../tests/fakeEventSource';
 import { renderApp } from '../../../tests/render';
 import { setupMockServer } from '../../../tests/mockServer';
 
-setupMockServer({ eventSource: FakeEventSource });
+setupMockServer();
 
 beforeEach(() => {
   resetMockDb();

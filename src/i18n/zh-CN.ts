@@ -98,6 +98,7 @@ export const zhCN: Translation<typeof en> = {
   language: {
     label: '语言',
     browser: '浏览器的语言（{{language}}）',
+    failed: '无法加载{{language}}的文本。',
   },
   shell: {
     main: '主导航',

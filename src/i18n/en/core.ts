@@ -103,6 +103,7 @@ export const core = {
   language: {
     label: 'Language',
     browser: "Browser's language ({{language}})",
+    failed: 'The texts of {{language}} could not be loaded.',
   },
   shell: {
     main: 'Main',

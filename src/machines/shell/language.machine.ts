@@ -42,7 +42,9 @@ interface LanguageContext {
 }
 
 export type LanguageEvent =
-  { type: 'language.choose'; language: Language } | { type: 'language.followBrowser' };
+  | { type: 'language.choose'; language: Language }
+  | { type: 'language.followBrowser' }
+  | { type: 'language.retry' };
 
 /** The language the context asks for: the remembered pick, else the browser's. */
 const shown = (context: LanguageContext): Language => context.stored ?? context.browser;
@@ -106,8 +108,14 @@ export const languageMachine = setup({
     },
     /** The asked language: the remembered pick, else the browser's first supported one. */
     shown: { entry: 'applyLanguage' },
-    /** The catalog did not arrive: English shows, and a warning says so. Picking again retries. */
-    failed: { entry: ['applyFallback', 'reportFailure'] },
+    /**
+     * The catalog did not arrive: English shows, and a warning says so. The picker offers Retry
+     * (picking the language again retries too).
+     */
+    failed: {
+      entry: ['applyFallback', 'reportFailure'],
+      on: { 'language.retry': 'loading' },
+    },
   },
 });
 

@@ -87,8 +87,8 @@ describe('language machine', () => {
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(warning).toHaveBeenCalledWith('Unable to load the texts of 简体中文, showing English');
-    // Picking it again retries, and this time it arrives.
-    actor.send({ type: 'language.choose', language: 'zh-CN' });
+    // Retry fetches it again, and this time it arrives.
+    actor.send({ type: 'language.retry' });
     await settled();
     expect(actor.getSnapshot().value).toBe('shown');
     expect(i18n.t('dashboard.title')).toBe('仪表板');
@@ -133,6 +133,7 @@ const events = (snapshot: SnapshotFrom<typeof languageMachine>): AnyEventObject[
   { type: 'language.followBrowser' },
   CATALOG_ARRIVED,
   ...(selectLanguage(snapshot) === 'en' ? [] : [CATALOG_FAILED]),
+  { type: 'language.retry' },
 ];
 
 describe('language machine, model-based, through the language picker', () => {
@@ -180,6 +181,9 @@ describe('language machine, model-based, through the language picker', () => {
           failed: () => {
             shows('en');
             expect(remembered()).toBe('zh-CN');
+            expect(screen.getByRole('status')).toHaveTextContent(
+              'The texts of 简体中文 could not be loaded.',
+            );
           },
         },
         events: {
@@ -192,6 +196,9 @@ describe('language machine, model-based, through the language picker', () => {
           },
           'language.followBrowser': () => {
             fireEvent.change(picker(), { target: { value: '' } });
+          },
+          'language.retry': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
           },
         },
       });

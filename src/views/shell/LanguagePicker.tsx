@@ -4,42 +4,61 @@ import {
   languageActor,
   selectBrowserLanguage,
   selectChoice,
+  selectLanguage,
+  selectLoadFailed,
 } from '../../machines/shell/language.machine';
-import { Field, Select, useT } from '../ui';
+import { Button, Field, Notice, Select, useT } from '../ui';
 
 const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
 
 /**
  * The language picker (issue 19): the browser's language, or one of the console's, each named in
- * itself. A pick is remembered; choosing the browser's again forgets it.
+ * itself. A pick is remembered; choosing the browser's again forgets it. A catalog that could not
+ * be fetched is said under it, with Retry.
  */
 export function LanguagePicker() {
   const t = useT();
   const language = languageActor();
   const choice = useSelector(language, selectChoice);
   const browser = useSelector(language, selectBrowserLanguage);
+  const asked = useSelector(language, selectLanguage);
+  const failed = useSelector(language, selectLoadFailed);
   return (
-    <Field label={t('language.label')}>
-      {(id) => (
-        <Select
-          id={id}
-          value={choice ?? ''}
-          onChange={({ target: { value } }) =>
-            language.send(
-              value === ''
-                ? { type: 'language.followBrowser' }
-                : { type: 'language.choose', language: value as Language },
-            )
-          }
+    <>
+      <Field label={t('language.label')}>
+        {(id) => (
+          <Select
+            id={id}
+            value={choice ?? ''}
+            onChange={({ target: { value } }) =>
+              language.send(
+                value === ''
+                  ? { type: 'language.followBrowser' }
+                  : { type: 'language.choose', language: value as Language },
+              )
+            }
+          >
+            <option value="">{t('language.browser', { language: nameOf(browser) })}</option>
+            {LANGUAGES.map(({ code, name }) => (
+              <option key={code} value={code} lang={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {failed && (
+        <Notice
+          tone="warning"
+          role="status"
+          css={{ marginTop: '$2', alignItems: 'center', justifyContent: 'space-between' }}
         >
-          <option value="">{t('language.browser', { language: nameOf(browser) })}</option>
-          {LANGUAGES.map(({ code, name }) => (
-            <option key={code} value={code} lang={code}>
-              {name}
-            </option>
-          ))}
-        </Select>
+          {t('language.failed', { language: nameOf(asked) })}
+          <Button onClick={() => language.send({ type: 'language.retry' })}>
+            {t('common.retry')}
+          </Button>
+        </Notice>
       )}
-    </Field>
+    </>
   );
 }

@@ -39,7 +39,7 @@ import {
 } from '../scripts/check-bundle';
 import { buildProduction, servePreview, stopServer } from './server';
 import { openMedian, reportOpening, VIEWPORT } from './opening';
-import { reportStream, watchStream, type Floor } from './stream';
+import { reportFirstLine, reportStream, watchStream, type Floor } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
 /** Loads per opening figure (each in a fresh browser context); the median is printed. */
@@ -213,11 +213,13 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
   }
 }
 
-/** Follows the firehose (build 2); lines lost are counted once it has been watched. */
 /**
- * Follows the firehose (build 2); lines lost are counted once it has been watched. Its first
- * line's latency is a single sample per load: the median of RUNS loads is printed (the other loads
- * are watched for 2 s).
+ * Follows the firehose (build 2) twice over. Opened while it runs, after a fixed history: the
+ * server replays that history first, so its first line's latency includes the replay (the
+ * "opening a running step" case). Opened before its step starts: its first line arrives live,
+ * the moment issue 18's goal is about ("first streamed line painted after it arrives"). Lines lost
+ * are counted once it has been watched. Each first line's latency is a single sample per load: the
+ * median of RUNS loads is printed (the other loads are watched for 2 s).
  */
 async function streaming(browser: Browser, setup: Setup) {
   console.info(`streaming step (build 2), watched for ${STREAM_SECONDS} s`);
@@ -226,24 +228,27 @@ async function streaming(browser: Browser, setup: Setup) {
     const button = page.getByRole('button', { name: 'Follow logs' });
     if (await button.isVisible()) await button.click();
   };
+  const stepUrl = `${BASE}/${REPO}/2/1/1`;
   // A fresh scenario, its firehose running a fixed time before the page opens.
   const watchConsole = async (seconds: number, after?: (page: Page) => Promise<void>) =>
-    watchStream(
-      browser,
-      `${BASE}/${REPO}/2/1/1${await setup.freshFirehose()}`,
-      seconds,
-      follow,
-      after,
-    );
+    watchStream(browser, `${stepUrl}${await setup.freshFirehose(true)}`, seconds, follow, after);
   const consoleRuns = [
     await watchConsole(STREAM_SECONDS, async (page) => {
       lost = await linesLost(page);
     }),
   ];
   while (consoleRuns.length < RUNS) consoleRuns.push(await watchConsole(2));
+  const liveRuns = [];
+  while (liveRuns.length < RUNS) {
+    const url = `${stepUrl}${await setup.freshFirehose(false)}`;
+    liveRuns.push(await watchStream(browser, url, 2, follow));
+  }
   // The floor read both ways: with fetch, as the console reads, and with an EventSource (one
-  // task per line), the way the console read before.
+  // task per line), the way the console read before. A bare page opened before the step starts
+  // asks again every 20 ms until the step streams (the server answers a step without a live
+  // stream with an end at once).
   const floors: Floor[] = [];
+  const liveFloors: Floor[] = [];
   if (setup.floorUrl) {
     const stream = `${setup.apiBase}/api/stream/${REPO}/2/1/1`;
     const readers = [
@@ -256,16 +261,24 @@ async function streaming(browser: Browser, setup: Setup) {
     for (const [reader, query] of readers) {
       const runs = [];
       while (runs.length < RUNS) {
-        await setup.freshFirehose();
+        await setup.freshFirehose(true);
         const url = setup.floorUrl(query);
         runs.push(await watchStream(browser, url, runs.length ? 2 : STREAM_SECONDS));
       }
       floors.push({ reader, runs });
     }
+    const live = [];
+    while (live.length < RUNS) {
+      await setup.freshFirehose(false);
+      live.push(await watchStream(browser, setup.floorUrl(`${readers[0][1]}&retry=1`), 2));
+    }
+    liveFloors.push({ reader: 'fetch', runs: live });
   }
   section(`${setup.name}: streaming step, 2,000 lines a second for ${STREAM_SECONDS} s`);
   reportStream(report, consoleRuns, floors);
   report('  lines lost', lost);
+  section(`${setup.name}: a step that starts streaming while watched`);
+  reportFirstLine(report, liveRuns, liveFloors);
 }
 
 async function linesLost(page: Page): Promise<string> {
@@ -287,10 +300,11 @@ interface Setup {
   /** The preview server (and for http, the standalone mock) until `stop`. */
   stop(): Promise<void>;
   /**
-   * Starts the bench scenario over (http: and lets its firehose run HISTORY_MS); returns the
-   * query the next page needs for it.
+   * Starts the bench scenario over; with `history`, the http set-up lets its firehose run
+   * HISTORY_MS first (the in-page mock starts over when the page loads, so its step always starts
+   * while watched). Returns the query the next page needs for it.
    */
-  freshFirehose(): Promise<string>;
+  freshFirehose(history: boolean): Promise<string>;
   /** Where the API answers ('' for the page's own origin). */
   apiBase: string;
   /** The bare page with this query, when it can reach the server (not the in-page mock). */
@@ -320,9 +334,10 @@ async function httpSetup(port: number): Promise<Setup> {
       stopServer(preview);
       await api.close();
     },
-    freshFirehose: async () => {
+    freshFirehose: async (history) => {
       await api.close();
       api = await startStandalone({ port: API_PORT, scenario: 'bench' });
+      if (!history) return '';
       await firehoseRunning(apiBase);
       await new Promise((resolve) => setTimeout(resolve, HISTORY_MS));
       return '';
@@ -378,7 +393,9 @@ async function benchMode(browser: Browser, setup: Setup) {
   await probe.installProbes(page);
   // Boot the app (and the in-page mock) on the bench scenario; later pages keep the scenario.
   await page.goto(`${BASE}/${REPO}?scenario=bench`);
-  await page.waitForLoadState('networkidle');
+  // The builds list shown: the app (and the mock) answer. Not 'networkidle': the repository's
+  // event stream stays open.
+  await page.waitForSelector(`a[href="/${REPO}/1"]`, { timeout: 60_000 });
   const steps = await benchSteps(page, setup.apiBase);
   report('benchmark steps found', steps.map((step) => step.lines).join(', ') || 'none');
   const million = steps.find((step) => step.lines === 1_000_000);

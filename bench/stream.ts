@@ -52,31 +52,46 @@ export interface Floor {
   runs: StreamRun[];
 }
 
+/** The median run by its first line's latency, with the lines that had arrived by its paint. */
+const firstLine = (of: StreamRun[]) => {
+  const sorted = [...of].sort((a, b) => a.figures.first - b.figures.first);
+  const middle = sorted[Math.floor(sorted.length / 2)]?.figures;
+  return middle ? `${ms(middle.first)} (${middle.backlog} lines in)` : '-';
+};
+
+/** Each floor's figure beside the console's: `(bare page: fetch 20 ms, EventSource 30 ms)`. */
+const besideFloors = (floors: Floor[], figure: (of: StreamRun[]) => string) =>
+  floors.length === 0
+    ? ''
+    : ` (bare page: ${floors.map(({ reader, runs }) => `${reader} ${figure(runs)}`).join(', ')})`;
+
+/** A step that starts while watched: its first line's arrival to paint, median of the runs. */
+export function reportFirstLine(
+  report: (label: string, value: string) => void,
+  runs: StreamRun[],
+  floors: Floor[],
+): void {
+  report(
+    `  first live line: arrival to paint (median of ${runs.length})`,
+    `${firstLine(runs)}${besideFloors(floors, firstLine)}`,
+  );
+}
+
 /** The first run's figures, but the first line's latency as the median over all runs. */
 export function reportStream(
   report: (label: string, value: string) => void,
   runs: StreamRun[],
   floors: Floor[],
 ): void {
-  /** Each floor's figure beside the console's: `(bare page: fetch 20 ms, EventSource 30 ms)`. */
-  const beside = (figure: (of: StreamRun[]) => string) =>
-    floors.length === 0
-      ? ''
-      : ` (bare page: ${floors.map(({ reader, runs }) => `${reader} ${figure(runs)}`).join(', ')})`;
-  /** The median run by its first line's latency, with the lines that had arrived by its paint. */
-  const first = (of: StreamRun[]) => {
-    const sorted = [...of].sort((a, b) => a.figures.first - b.figures.first);
-    const middle = sorted[Math.floor(sorted.length / 2)]?.figures;
-    return middle ? `${ms(middle.first)} (${middle.backlog} lines in)` : '-';
-  };
+  const beside = (figure: (of: StreamRun[]) => string) => besideFloors(floors, figure);
   const latency = (of: StreamRun[]) =>
     `${ms(of[0]?.figures.median ?? NaN)} / ${ms(of[0]?.figures.p95 ?? NaN)}`;
   const fps = (of: StreamRun[]) => String(Math.round(of[0]?.figures.fps ?? NaN));
   const longest = (of: StreamRun[]) => ms(of[0]?.longestTask.longest ?? NaN);
   const { figures, longestTask } = runs[0]!;
   report(
-    `  first streamed line: arrival to paint (median of ${runs.length})`,
-    `${first(runs)}${beside(first)}`,
+    `  first line after connecting, history replayed (median of ${runs.length})`,
+    `${firstLine(runs)}${beside(firstLine)}`,
   );
   report('  arrival to paint, median / p95', `${latency(runs)}${beside(latency)}`);
   report('  frames per second', `${fps(runs)}${beside(fps)}`);

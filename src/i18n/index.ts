@@ -24,8 +24,9 @@ void i18n.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES.map((language) => language.code),
-  // A copy: the screens' texts are merged into it (addEnglish), not into the module's object.
-  resources: { en: { translation: { ...core } } },
+  // A deep copy: the screens' texts are merged into it (addEnglish), some into the groups core
+  // has too (build, repo, shell), never into the module's objects.
+  resources: { en: { translation: structuredClone(core) } },
   // English is in memory: the first render already has its texts. Other catalogs are added
   // as they arrive, never fetched by i18next itself.
   initAsync: false,
@@ -39,7 +40,10 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
+/** Some of a catalog's groups, each with some of its texts. */
+type SomeTexts<T> = { [K in keyof T]?: T[K] extends string ? T[K] : SomeTexts<T[K]> };
+
 /** English texts of a screen loaded on demand (./en/<screen>.ts), added as its code arrives. */
-export function addEnglish(texts: Partial<typeof en>): void {
+export function addEnglish(texts: SomeTexts<typeof en>): void {
   i18n.addResourceBundle('en', 'translation', texts, true, true);
 }

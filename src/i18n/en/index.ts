@@ -8,7 +8,10 @@ import { dashboard } from './dashboard';
 import { feed } from './feed';
 import { devtools } from './devtools';
 import { settings } from './settings';
+import { buildViews } from './buildViews';
 import { core } from './core';
+import { palette } from './palette';
+import { repo } from './repo';
 
 export const en = {
   common: core.common,
@@ -16,14 +19,14 @@ export const en = {
   ui: core.ui,
   messages: core.messages,
   language: core.language,
-  shell: core.shell,
+  shell: { ...core.shell, ...palette, search: { ...core.shell.search, ...palette.search } },
   auth,
   account,
   admin,
   dashboard,
   feed,
-  repo: core.repo,
+  repo: { ...core.repo, ...repo },
   devtools,
-  build: core.build,
+  build: { ...core.build, ...buildViews, graph: { ...core.build.graph, ...buildViews.graph } },
   settings,
 };

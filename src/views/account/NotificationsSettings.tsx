@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button, Card, Notice, useT } from '../ui';
 import { styled } from '../ui/theme';
 import { useNotifications } from '../shell/NotificationsBell';
+import '../../i18n/en/palette';
 
 // Issue 19 item 1: the account page's switch for build notifications (the build page has the
 // bell, src/views/shell/NotificationsBell.tsx).

@@ -11,6 +11,7 @@ import { styled, useT } from '../ui';
 import { CardItem, CardMessage } from './cards/CardItem';
 import type { BuildBodyProps } from './GraphView';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/buildViews';
 
 /**
  * docs/spec.md 2.9 Card View: one adaptive card per step that uploaded one. The machine loads the

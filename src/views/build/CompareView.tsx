@@ -36,6 +36,7 @@ import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { durationChangeText, familyText } from './compareText';
 import { buildHref, viewHref } from './paths';
+import '../../i18n/en/buildViews';
 
 type RepoRef = { namespace: string; name: string };
 

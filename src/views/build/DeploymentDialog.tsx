@@ -15,6 +15,7 @@ import {
   UserText,
   useT,
 } from '../ui';
+import '../../i18n/en/buildViews';
 
 /** The environment Drone deploys to when none is named (an environment's name, not a word). */
 const DEFAULT_TARGET = 'production';

@@ -2,6 +2,7 @@ import type { Build } from '../../api/types';
 import { i18n } from '../../i18n';
 import { pullNumber, tagName } from '../repo/activity';
 import type { TFunction } from '../ui/i18n';
+import '../../i18n/en/buildViews';
 
 // The words of the Compare view (issue 19 item 6), in the chosen language (English where no
 // translator is given).

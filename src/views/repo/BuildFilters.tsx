@@ -13,6 +13,7 @@ import { showInvisibles } from '../../text/invisibles';
 import type { BuildEvent } from '../../api/types';
 import { Select, statusLabel, UserText, useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/repo';
 
 // Issue 19 item 3: the Executions list's filters. Each choice is a link to the same list with
 // another query (the URL holds the filter), so the back button, a reload and a shared link all

@@ -12,6 +12,7 @@ import {
 import { EmptyState, LoadFailed, Loading, useT } from '../ui';
 import { BranchesTable, DeploymentsTable } from './BuildIndexTables';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/repo';
 
 /** docs/spec.md 2.7, 2.8: the latest build per branch, or per deployment environment. */
 export function BuildIndexTab({ repo, kind }: { repo: Repository; kind: BuildIndexKind }) {

@@ -16,6 +16,7 @@ import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';
 import { headline } from './ExecutionsList';
+import '../../i18n/en/repo';
 
 // Each row links to its build: the link sits in the first cell and stretches over the row, so
 // the whole row is clickable while screen readers meet one link per row.

@@ -4,6 +4,7 @@ import { buildHref } from '../build/paths';
 import { formatDuration, iconOf, statusLabel, useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
 import { chartLayout, type ChartBar } from './chart';
+import '../../i18n/en/repo';
 
 // Width of the y-axis labels, and the width the bars share before they scroll.
 const AXIS_WIDTH = 44;

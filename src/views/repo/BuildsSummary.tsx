@@ -3,6 +3,7 @@ import { Card, SectionTitle, StatusBadge, formatRelative, useNow, useT } from '.
 import { styled } from '../ui/theme';
 import { BuildsChart } from './BuildsChart';
 import { medianMinutesLabel } from './summary';
+import '../../i18n/en/repo';
 
 const Figures = styled('dl', {
   display: 'grid',

@@ -26,6 +26,7 @@ import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { useQueryParams } from '../useQueryParams';
+import '../../i18n/en/repo';
 
 /**
  * docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'.

@@ -19,6 +19,7 @@ import {
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
 import '../../i18n/en/feed';
+import '../../i18n/en/repo';
 
 export const RowLink = styled(Link, {
   display: 'grid',

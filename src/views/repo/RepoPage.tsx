@@ -18,6 +18,7 @@ import { BuildsTab } from './BuildsTab';
 import { repoPattern, repoSettingsPattern } from './params';
 import { RepoHeader } from './RepoHeader';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/repo';
 
 type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
 

@@ -7,6 +7,7 @@ import {
 } from '../../machines/shell/notifications.machine';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/palette';
 
 // Issue 19 item 1: build notifications are off until the user turns them on (a bell on the
 // build page, or the account page); only then does the browser ask for permission. This code

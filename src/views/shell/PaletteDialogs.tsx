@@ -19,6 +19,7 @@ import {
 import { Modal, Spinner, StatusIcon, Table, TextInput, Trans, UserText, useT } from '../ui';
 import { dialogClosing } from '../ui/dialogClosing';
 import { styled } from '../ui/theme';
+import '../../i18n/en/palette';
 
 // Issue 19 item 2: the command palette's dialog and the shortcuts help, loaded the first time one
 // opens (CommandPalette.tsx; issue 18: the first screen carries only what it shows).

@@ -16,6 +16,7 @@ import { translateMessage } from '../../i18n/messages';
 import { Button, Notice, Spinner, StatusIcon, TextInput, Trans, UserText, useT } from '../ui';
 import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';
+import '../../i18n/en/palette';
 
 // docs/spec.md 2.3: the 'Search repositories' drawer the sidebar's Search button opens.
 

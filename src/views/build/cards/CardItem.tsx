@@ -10,6 +10,7 @@ import {
 import { markInvisiblesIn, styled, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { buildHref } from '../paths';
+import '../../../i18n/en/buildViews';
 
 type RepoRef = { namespace: string; name: string };
 

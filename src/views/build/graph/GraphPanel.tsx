@@ -11,6 +11,7 @@ import {
 import { Button, Loading, StatusIcon, styled, useNow, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';
+import '../../../i18n/en/buildViews';
 
 const G6Canvas = lazy(() => import('./G6Canvas'));
 

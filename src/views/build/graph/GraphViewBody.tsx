@@ -10,6 +10,7 @@ import { stageGraph, stepGraph, type GraphNode } from './graphData';
 import { SplitPanel } from './SplitPanel';
 import { StepDrawer } from './StepDrawer';
 import { useInspectedActorRef } from '../../useInspectedActorRef';
+import '../../../i18n/en/buildViews';
 
 /**
  * docs/spec.md 2.9 graph view. Stages link to /{ns}/{name}/{build}/{stage}/1; steps link to

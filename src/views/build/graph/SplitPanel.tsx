@@ -9,6 +9,7 @@ import {
 } from '../../../machines/build/graphView.machine';
 import { styled, useT } from '../../ui';
 import type { GraphViewRef } from './GraphPanel';
+import '../../../i18n/en/buildViews';
 
 const DIVIDER = 10;
 

@@ -3,6 +3,7 @@ import type { Build, Stage, Step } from '../../../api/types';
 import { Button, formatDate, StatusBadge, styled, UserText, useT } from '../../ui';
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from '../Elapsed';
+import '../../../i18n/en/buildViews';
 
 type RepoRef = { namespace: string; name: string };
 

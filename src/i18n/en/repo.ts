@@ -1,0 +1,75 @@
+import { addEnglish } from '../index';
+
+// English texts of the repository page (builds list, filters, chart, summary), added when a view
+// that uses them loads (./core.ts keeps the tabs, columns, activity and New Build texts the build
+// page shows too).
+
+export const repo = {
+  settingsTitle: 'Settings - {{slug}}',
+  emptyBuilds: 'Your Build List is Empty.',
+  loadMore: 'Load more builds',
+  executions: 'Executions',
+  buildNumber: 'Build #{{number}}',
+  branches: 'Branches',
+  deployments: 'Deployments',
+  empty: {
+    branches: {
+      title: 'Your Branch List is Empty.',
+      text: 'This list will be populated when you execute a pipeline for an open branch.',
+    },
+    deployments: {
+      title: 'Your Deployment List is Empty.',
+      text: 'This list will be populated when you promote or rollback a build.',
+    },
+  },
+  ranOut: {
+    noneLoaded_one: 'None of the {{count}} build loaded match these filters.',
+    noneLoaded_other: 'None of the {{count}} builds loaded match these filters.',
+    noneAll_one: 'None of all {{count}} build match these filters.',
+    noneAll_other: 'None of all {{count}} builds match these filters.',
+    someLoaded_one: 'Only {{matching}} of the {{count}} build loaded match these filters.',
+    someLoaded_other: 'Only {{matching}} of the {{count}} builds loaded match these filters.',
+    someAll_one: 'Only {{matching}} of all {{count}} build match these filters.',
+    someAll_other: 'Only {{matching}} of all {{count}} builds match these filters.',
+  },
+  summary: {
+    title: 'Summary',
+    matching: 'Matching builds',
+    total: 'Total builds',
+    median: 'Median build time',
+    minutes: 'min',
+    lastBuild: 'Last build',
+    lastStatus: 'Last status',
+  },
+  chart: {
+    bar: 'Build #{{number}}, {{status}}, {{duration}}',
+    label_one: 'Duration of the last {{count}} build, up to {{minutes}} minutes',
+    label_other: 'Duration of the last {{count}} builds, up to {{minutes}} minutes',
+    axis: '{{minutes}}m',
+  },
+  filters: {
+    title: 'Filter builds',
+    active: 'Active filters',
+    chip: '{{label}}: {{value}}',
+    remove: 'Remove filter {{filter}}',
+    clear: 'Clear filters',
+    labels: { branch: 'Branch', event: 'Event', status: 'Status', author: 'Author' },
+    any: {
+      branch: 'All branches',
+      event: 'All events',
+      status: 'All statuses',
+      author: 'All authors',
+    },
+    events: {
+      push: 'Push',
+      pull_request: 'Pull request',
+      tag: 'Tag',
+      promote: 'Promote',
+      rollback: 'Rollback',
+      cron: 'Cron',
+      custom: 'Custom',
+    },
+  },
+};
+
+addEnglish({ repo });

@@ -1,7 +1,8 @@
 // The mock Drone server in the browser (docs/architecture.md 5): a service worker over the same handlers as
 // the Node tests and the standalone server. The database survives F5 through a snapshot in
-// sessionStorage; `?scenario=` picks the data set, `?reset=1` starts it over and `?faults=`
-// turns on fault injection for the session (`?faults=off` ends it; syntax in faults.ts).
+// sessionStorage; `?scenario=` picks the data set, `?reset=1` starts it over, `?faults=`
+// turns on fault injection for the session (`?faults=off` ends it; syntax in faults.ts) and
+// `?speed=N` runs pipelines N times faster for the session (`?speed=1` a realistic pace again).
 import { setupWorker } from 'msw/browser';
 import { db } from './db';
 import { firedFaults, setFaults } from './faults';
@@ -11,16 +12,27 @@ import { loadScenario, restoreDb, scenarioNames, snapshotDb, type ScenarioName }
 
 const SCENARIO_KEY = 'drone-mock:scenario';
 const FAULTS_KEY = 'drone-mock:faults';
+const SPEED_KEY = 'drone-mock:speed';
 const snapshotKey = (scenario: ScenarioName) => `drone-mock:db:${scenario}`;
 /** Writes after a burst of requests are coalesced into one snapshot. */
 const SAVE_DELAY_MS = 300;
 
 let active: ScenarioName = 'demo';
+let speed = 1;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
 function chooseScenario(query: URLSearchParams): ScenarioName {
   const wanted = query.get('scenario') ?? sessionStorage.getItem(SCENARIO_KEY) ?? 'demo';
   return scenarioNames.includes(wanted as ScenarioName) ? (wanted as ScenarioName) : 'demo';
+}
+
+/** `?speed=` wins over the session's remembered pace; anything but 1 to 100 is a realistic pace. */
+function chooseSpeed(query: URLSearchParams): number {
+  const wanted = Number(query.get('speed') ?? sessionStorage.getItem(SPEED_KEY) ?? 1);
+  const pace = Number.isInteger(wanted) && wanted >= 1 && wanted <= 100 ? wanted : 1;
+  if (pace === 1) sessionStorage.removeItem(SPEED_KEY);
+  else sessionStorage.setItem(SPEED_KEY, String(pace));
+  return pace;
 }
 
 function save(): void {
@@ -43,7 +55,7 @@ function restore(scenario: ScenarioName): boolean {
   const snapshot = sessionStorage.getItem(snapshotKey(scenario));
   if (!snapshot) return false;
   try {
-    restoreDb(snapshot);
+    restoreDb(snapshot, { speed });
     return true;
   } catch (error) {
     console.warn('mock server: discarding an unreadable snapshot', error);
@@ -70,7 +82,7 @@ async function signInAsAdmin(): Promise<void> {
 }
 
 async function loadFresh(): Promise<void> {
-  loadScenario(active);
+  loadScenario(active, { speed });
   await signInAsAdmin();
   save();
 }
@@ -129,10 +141,11 @@ export async function startMockWorker(): Promise<void> {
   active = chooseScenario(query);
   sessionStorage.setItem(SCENARIO_KEY, active);
   chooseFaults(query);
+  speed = chooseSpeed(query);
   exposeControls();
   const reset = query.get('reset') === '1';
   const fresh = reset || !restore(active);
-  if (fresh) loadScenario(active);
+  if (fresh) loadScenario(active, { speed });
 
   // The console's log worker generates the big logs itself, off the page's main thread.
   nameGeneratedLogs();

@@ -71,19 +71,20 @@ describe('the command line (npm run mock-server -- ...)', () => {
   it('has defaults for every option and reads each one', () => {
     expect(parseCommandLine([])).toEqual({
       help: false,
-      options: { port: 8080, host: '127.0.0.1', scenario: 'demo', faults: undefined },
+      options: { port: 8080, host: '127.0.0.1', scenario: 'demo', speed: 1, faults: undefined },
     });
     const args = ['--port=0', '--host', '0.0.0.0', '--scenario', 'hostile', '--faults', '*:500'];
-    expect(parseCommandLine(args)).toEqual({
+    expect(parseCommandLine([...args, '--speed', '4'])).toEqual({
       help: false,
-      options: { port: 0, host: '0.0.0.0', scenario: 'hostile', faults: '*:500' },
+      options: { port: 0, host: '0.0.0.0', scenario: 'hostile', speed: 4, faults: '*:500' },
     });
   });
 
   it('asks for help with --help or -h, and the usage names every option', () => {
     expect(parseCommandLine(['--help'])).toEqual({ help: true });
     expect(parseCommandLine(['--port', '1', '-h'])).toEqual({ help: true });
-    for (const option of ['--port', '--host', '--scenario', '--faults', '--seed', '--help']) {
+    const options = ['--port', '--host', '--scenario', '--speed', '--faults', '--seed', '--help'];
+    for (const option of options) {
       expect(USAGE).toContain(option);
     }
   });
@@ -104,6 +105,8 @@ describe('the command line (npm run mock-server -- ...)', () => {
     [['--port', '65536'], '--port 65536: not a port (0-65535)'],
     [['--host='], '--host: give an address'],
     [['--scenario', 'demos'], '--scenario demos: unknown (one of demo, empty, bench, hostile)'],
+    [['--speed', '0'], '--speed 0: not from 1 to 100'],
+    [['--speed', '1.5'], '--speed 1.5: not a whole number'],
     [['--faults', 'api:500'], '--faults: bad fault rule "api:500"'],
     [['--faults', '*:500', '--seed=-1'], '--seed -1: not a whole number'],
     [['--seed', '7'], '--seed: only the fault rules are random; add --faults'],

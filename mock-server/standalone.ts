@@ -15,6 +15,8 @@ export interface StandaloneOptions {
   port: number;
   host?: string;
   scenario?: ScenarioName;
+  /** Pipelines run this many times faster (1, the default, is a realistic demo). */
+  speed?: number;
   /** Fault injection spec (mock-server/faults.ts); none by default. */
   faults?: string;
   /** Signs session cookies; a random one per start when absent (sessions end at a restart). */
@@ -28,7 +30,7 @@ export interface Standalone {
 
 /** Loads the scenario (resetting the database) and serves every handler (on 127.0.0.1 by default). */
 export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
-  loadScenario(options.scenario ?? 'demo');
+  loadScenario(options.scenario ?? 'demo', { speed: options.speed });
   if (options.sessionSecret) setSessionSecret(options.sessionSecret);
   setFaults(options.faults ?? null);
   keepGeneratedLogs();
@@ -52,6 +54,7 @@ Options:
   --port N         port to listen on (default 8080; 0 picks a free one)
   --host ADDRESS   interface to bind (default 127.0.0.1; 0.0.0.0 in a container)
   --scenario NAME  data set: ${scenarioNames.join(', ')} (default demo)
+  --speed N        run pipelines N times faster, 1 to 100 (default 1: 2-8 s steps)
   --faults SPEC    inject faults on /api routes (README: Fault injection)
   --seed N         seed of the faults' random draws (default: the spec's hash;
                    a seed=N inside the spec wins)
@@ -72,6 +75,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       scenario: { type: 'string', default: 'demo' },
+      speed: { type: 'string', default: '1' },
       faults: { type: 'string' },
       seed: { type: 'string' },
       'session-secret': { type: 'string' },
@@ -86,12 +90,15 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   if (!scenario) {
     throw new Error(`--scenario ${values.scenario}: unknown (one of ${scenarioNames.join(', ')})`);
   }
+  const speed = wholeNumber('--speed', values.speed);
+  if (speed < 1 || speed > 100) throw new Error(`--speed ${values.speed}: not from 1 to 100`);
   return {
     help: false,
     options: {
       port,
       host: values.host,
       scenario,
+      speed,
       faults: faultSpec(values.faults, values.seed),
       sessionSecret: values['session-secret'],
     },

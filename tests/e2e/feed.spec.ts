@@ -4,9 +4,9 @@ import { expect, openMock, test } from './fixtures';
 // The builds feed: the newest builds, updated live from /api/stream.
 
 test('shows a new build running, then finishing, without a reload', async ({ page }) => {
-  // The demo's simple pipeline takes about 15 s in the browser's mock engine.
+  // The demo's simple pipeline takes about 15 s in the browser's mock engine; run 4 times faster.
   test.setTimeout(120_000);
-  await openMock(page, '/builds-feed');
+  await openMock(page, '/builds-feed?speed=4');
   await expect(page).toHaveTitle('Builds Feed - Drone');
   const feed = page.getByRole('list', { name: 'Recent builds' });
   await expect(feed.getByRole('link').first()).toBeVisible({ timeout: 30_000 });

@@ -12,8 +12,8 @@ afterEach(() => cleanup());
 
 // A test may switch the language (i18n.changeLanguage, or the language machine); the next one
 // starts in English again.
-afterEach(async () => {
-  await i18n.changeLanguage('en');
+afterEach(() => {
+  i18n.changeLanguage('en');
   if (typeof document !== 'undefined') document.documentElement.lang = 'en';
 });
 

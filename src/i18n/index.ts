@@ -1,12 +1,13 @@
-import i18next from 'i18next';
 import type { en } from './en';
 import { core } from './en/core';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
+import { Translator, type Catalog, type KeyOf } from './translator';
 
-// The console's texts in every language (docs/spec.md quotes the English ones): one i18next
-// instance. English is bundled: the first screen's texts (./en/core.ts) from boot, each other
-// screen's when a view that uses them loads (./en/<screen>.ts, addEnglish); another language's
-// catalog is added whole when it arrives (./load.ts). Which language shows is the language machine's business
+// The console's texts in every language (docs/spec.md quotes the English ones): one translator
+// (./translator.ts, the console's own rather than i18next's: issue 18). English is bundled: the
+// first screen's texts (./en/core.ts) from boot, each other screen's when a view that uses them
+// loads (./en/<screen>.ts, addEnglish); another language's catalog is added whole when it
+// arrives (./load.ts). Which language shows is the language machine's business
 // (src/machines/shell/language.machine.ts); views read texts through src/views/ui/i18n.tsx.
 
 export {
@@ -18,22 +19,17 @@ export {
   type Language,
 } from './languages';
 
-export const i18n = i18next.createInstance();
+/**
+ * Every text's key, checked at compile time: `t('account.title')` compiles only when English
+ * has the text (a count's forms, `x_one` and `x_other`, under their common key `x`).
+ */
+export type TextKey = KeyOf<typeof en>;
 
-void i18n.init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES.map((language) => language.code),
-  // A deep copy: the screens' texts are merged into it (addEnglish), some into the groups core
-  // has too (build, repo, shell), never into the module's objects.
-  resources: { en: { translation: structuredClone(core) } },
-  // English is in memory: the first render already has its texts. Other catalogs are added
-  // as they arrive, never fetched by i18next itself.
-  initAsync: false,
-  partialBundledLanguages: true,
-  // React escapes what it renders; escaping here too would show '&amp;' for '&'.
-  interpolation: { escapeValue: false },
-});
+/**
+ * English is in memory: the first render already has its texts. Screens' texts are merged into
+ * copies (./translator.ts), some into the groups core has too (build, repo, shell).
+ */
+export const i18n = new Translator<TextKey>(DEFAULT_LANGUAGE, DEFAULT_LANGUAGE, core);
 
 /** The language texts, dates and numbers are shown in now. */
 export function currentLanguage(): Language {
@@ -45,5 +41,5 @@ type SomeTexts<T> = { [K in keyof T]?: T[K] extends string ? T[K] : SomeTexts<T[
 
 /** English texts of a screen loaded on demand (./en/<screen>.ts), added as its code arrives. */
 export function addEnglish(texts: SomeTexts<typeof en>): void {
-  i18n.addResourceBundle('en', 'translation', texts, true, true);
+  i18n.addTexts(DEFAULT_LANGUAGE, texts as Catalog);
 }

@@ -2,7 +2,7 @@ import type { en } from './en';
 import { retryingImport } from './retryingImport';
 import type { Translation } from './types';
 
-// Which languages the console speaks and where their catalogs come from, without i18next: the
+// Which languages the console speaks and where their catalogs come from, without the translator: the
 // boot script (src/main.tsx) reads this to start the chosen catalog's download beside the app's
 // code. English is in the main bundle (the default and the fallback); every other catalog is a
 // chunk of its own, fetched only by those who read it.

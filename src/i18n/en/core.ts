@@ -1,6 +1,7 @@
 // English: the texts docs/spec.md gives, word for word (tests and the spec quote them). Keys are
 // grouped by screen; `common` holds the words many screens share. Plurals use i18next's suffixes
-// (`_one`, `_other`); `{{name}}` is an interpolated value (user text stays user text).
+// (`_one`, `_other`), which ../translator.ts reads; `{{name}}` is an interpolated value (user text
+// stays user text).
 //
 // These are the shell's and the build page's texts (the first screen, issue 18), in memory from
 // boot. Every other screen's texts are a module of their own here, added when a view that uses

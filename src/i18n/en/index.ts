@@ -1,5 +1,5 @@
 // Every English text (docs/spec.md quotes them): the first screen's (./core.ts) and each other
-// screen's. For types (i18next.d.ts, the other languages' shape) and tests; views import the
+// screen's. For types (the keys `t` accepts, the other languages' shape) and tests; views import the
 // screen module they use, so a page carries only its own texts.
 import { auth } from './auth';
 import { account } from './account';

@@ -21,9 +21,9 @@ import {
 
 // The console's language (issue 19): the browser's preference until the user picks one in the
 // picker; the pick is remembered in localStorage. Whichever it is, its catalog is loaded first
-// (English is bundled, other languages are fetched on demand) and then applied to i18next (every
-// text) and to <html lang> (screen readers, fonts, hyphenation). A catalog that cannot be fetched
-// leaves English on screen and a warning that says so.
+// (English is bundled, other languages are fetched on demand) and then applied to the translator
+// (every text) and to <html lang> (screen readers, fonts, hyphenation). A catalog that cannot be
+// fetched leaves English on screen and a warning that says so.
 
 export { LANGUAGE_STORAGE_KEY };
 
@@ -52,7 +52,7 @@ const shown = (context: LanguageContext): Language => context.stored ?? context.
 const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
 
 function apply(language: Language) {
-  void i18n.changeLanguage(language);
+  i18n.changeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 

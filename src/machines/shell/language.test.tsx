@@ -37,7 +37,7 @@ function start(browserLanguages: string[], stored?: string) {
 
 // The Chinese catalog is fetched on demand: each test starts without it, as a first visit does.
 beforeEach(() => {
-  i18n.removeResourceBundle('zh-CN', 'translation');
+  i18n.removeTexts('zh-CN');
   vi.mocked(loadCatalog).mockReset();
   vi.mocked(loadCatalog).mockImplementation(realLoadCatalog);
 });
@@ -47,7 +47,7 @@ afterEach(() => {
   localStorage.clear();
   languageActor().send({ type: 'language.choose', language: 'en' });
   languageActor().send({ type: 'language.followBrowser' });
-  void i18n.changeLanguage('en');
+  i18n.changeLanguage('en');
   document.documentElement.lang = 'en';
 });
 

@@ -1,5 +1,5 @@
-import type { ParseKeys } from 'i18next';
 import { useEffect, useReducer, useState, type ComponentType } from 'react';
+import type { TextKey } from '../../i18n';
 import { code } from './code';
 import { Loading } from './Feedback';
 import { useT } from './i18n';
@@ -14,7 +14,7 @@ import { useT } from './i18n';
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  label?: ParseKeys | null,
+  label?: TextKey | null,
 ): ComponentType<P> {
   const component = code(load);
   return function OnDemand(props: P) {

@@ -4,8 +4,8 @@ import { i18n } from '../../i18n';
 import { loadCatalog } from '../../i18n/load';
 import { Trans, useLocale, useT } from './i18n';
 
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'));
+afterEach(() => {
+  act(() => i18n.changeLanguage('en'));
 });
 
 describe('useT', () => {
@@ -14,7 +14,7 @@ describe('useT', () => {
     const { result } = renderHook(() => ({ t: useT(), locale: useLocale() }));
     const english = result.current.t;
     expect(english('common.cancel')).toBe('Cancel');
-    await act(() => i18n.changeLanguage('zh-CN'));
+    act(() => i18n.changeLanguage('zh-CN'));
     expect(result.current.locale).toBe('zh-CN');
     expect(result.current.t).not.toBe(english);
     expect(result.current.t('common.cancel')).not.toBe('Cancel');

@@ -1,17 +1,13 @@
-import type { ParseKeys, TFunction as I18nTFunction } from 'i18next';
 import { cloneElement, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
-import { i18n } from '../../i18n';
+import { i18n, type TextKey } from '../../i18n';
+import { interpolate, type Translate } from '../../i18n/translator';
 
-// Views read their texts here: the console's one i18next instance, read directly so no global
-// registration has to run first (view tests render components on their own). No react-i18next:
-// these few lines are all the console used of it, and it cost the first screen 7 KiB gzipped
-// with the HTML parser its Trans brings (issue 18).
+// Views read their texts here: the console's one translator (src/i18n/translator.ts), read
+// directly so no global registration has to run first (view tests render components on their
+// own). No react-i18next, nor i18next under it: these few lines and the translator are all the
+// console used of them, and the first screen paid 7 and 14 KiB gzipped for them (issue 18).
 
-function onLanguageChange(listener: () => void): () => void {
-  i18n.on('languageChanged', listener);
-  return () => i18n.off('languageChanged', listener);
-}
-
+const onLanguageChange = (listener: () => void) => i18n.onLanguageChange(listener);
 const language = () => i18n.language;
 
 /** The chosen language's tag; the component re-renders when it changes. */
@@ -19,22 +15,13 @@ function useLanguage(): string {
   return useSyncExternalStore(onLanguageChange, language, language);
 }
 
-// One translate function per language: a new one (a new identity) only when the language changes,
-// so memoized children holding it re-render then.
-const translators = new Map<string, I18nTFunction>();
-
-function translatorFor(lng: string): I18nTFunction {
-  let t = translators.get(lng);
-  if (!t) {
-    t = i18n.getFixedT(lng);
-    translators.set(lng, t);
-  }
-  return t;
-}
-
-/** The translate function for the chosen language; the component re-renders when it changes. */
-export function useT(): I18nTFunction {
-  return translatorFor(useLanguage());
+/**
+ * The translate function for the chosen language; the component re-renders when it changes.
+ * One function per language: a new identity only when the language changes, so memoized
+ * children holding it re-render then.
+ */
+export function useT(): Translate<TextKey> {
+  return i18n.fixedT(useLanguage());
 }
 
 export type TFunction = ReturnType<typeof useT>;
@@ -61,13 +48,13 @@ export function Trans({
   values = {},
   components,
 }: {
-  i18nKey: ParseKeys;
+  i18nKey: TextKey;
   values?: Record<string, string>;
   components: Record<string, ReactElement>;
 }) {
   const lng = useLanguage();
-  const template: string = translatorFor(lng)(i18nKey, { skipInterpolation: true });
-  const text = (piece: string) => i18n.services.interpolator.interpolate(piece, values, lng, {});
+  const template = i18n.template(lng, i18nKey);
+  const text = (piece: string) => interpolate(piece, values);
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of template.matchAll(TAG)) {

@@ -9,7 +9,8 @@ import {
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { NotificationsSettings } from './NotificationsSettings';
 import { usePageTitle } from '../shell/title';
-import { Card, CopyButton, Loading, Page, PageHeader, useT } from '../ui';
+import { Card, Loading, Page, PageHeader, useT } from '../ui';
+import { CopyButton } from '../ui/CopyButton';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/account';

@@ -8,17 +8,9 @@ import {
 } from '../../machines/settings/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
 import { FormModal, useDraft, type ListActor } from '../settings/ListParts';
-import {
-  Button,
-  Checkbox,
-  CopyButton,
-  Field,
-  Modal,
-  ModalFooter,
-  Row,
-  TextInput,
-  useT,
-} from '../ui';
+import { Button, Modal, ModalFooter, Row, useT } from '../ui';
+import { Checkbox, Field, TextInput } from '../ui/Form';
+import { CopyButton } from '../ui/CopyButton';
 import { styled } from '../ui/theme';
 import '../../i18n/en/account';
 import '../../i18n/en/admin';

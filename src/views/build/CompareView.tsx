@@ -26,12 +26,11 @@ import {
   SectionTitle,
   StatusIcon,
   statusLabel,
-  Table,
-  TableScroll,
   UserText,
   useT,
   type TFunction,
 } from '../ui';
+import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { durationChangeText, familyText } from './compareText';

@@ -3,18 +3,8 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import type { DeployAction } from '../../api/builds';
 import type { DeploymentRef } from '../../machines/build/buildControls.machine';
 import { selectDeploymentForm, selectIsDeploying } from '../../machines/build/deployment.machine';
-import {
-  Button,
-  Field,
-  IconButton,
-  Modal,
-  ModalFooter,
-  Select,
-  styled,
-  TextInput,
-  UserText,
-  useT,
-} from '../ui';
+import { Button, IconButton, Modal, ModalFooter, styled, UserText, useT } from '../ui';
+import { Field, Select, TextInput } from '../ui/Form';
 import '../../i18n/en/buildViews';
 
 /** The environment Drone deploys to when none is named (an environment's name, not a word). */

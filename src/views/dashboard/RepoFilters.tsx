@@ -12,7 +12,8 @@ import {
   SORT_OPTIONS,
   type SortOption,
 } from '../../machines/dashboard/repoList';
-import { Select, Switch, TextInput, useT } from '../ui';
+import { useT } from '../ui';
+import { Select, Switch, TextInput } from '../ui/Form';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import '../../i18n/en/dashboard';

@@ -13,8 +13,6 @@ import {
 import {
   Button,
   EmptyState,
-  LinkList,
-  LinkListRow,
   Loading,
   Notice,
   SectionTitle,
@@ -23,6 +21,7 @@ import {
   UserText,
   useT,
 } from '../ui';
+import { LinkList, LinkListRow } from '../ui/LinkList';
 import { translateMessage } from '../../i18n/messages';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';

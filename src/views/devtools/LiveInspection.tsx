@@ -1,5 +1,6 @@
 import type { ActorReport } from '../../machines/devtools/inspector';
-import { Button, Checkbox, SectionTitle, useT } from '../ui';
+import { Button, SectionTitle, useT } from '../ui';
+import { Checkbox } from '../ui/Form';
 import { styled } from '../ui/theme';
 import '../../i18n/en/devtools';
 

@@ -9,7 +9,8 @@ import {
 } from '../../machines/devtools/machinesPage.machine';
 import { machineRegistry } from '../../machines/devtools/registry';
 import { usePageTitle } from '../shell/title';
-import { Card, Checkbox, Page, PageHeader, SectionTitle, useT } from '../ui';
+import { Card, Page, PageHeader, SectionTitle, useT } from '../ui';
+import { Checkbox } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { useQueryParams } from '../useQueryParams';

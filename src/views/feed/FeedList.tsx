@@ -3,14 +3,13 @@ import { buildHref } from '../build/paths';
 import {
   elapsedSeconds,
   formatDuration,
-  LinkList,
-  LinkListRow,
   RelativeTime,
   StatusIcon,
   useNow,
   UserText,
   useT,
 } from '../ui';
+import { LinkList, LinkListRow } from '../ui/LinkList';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { activityOf } from './activity';

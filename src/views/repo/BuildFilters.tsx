@@ -11,7 +11,8 @@ import {
 } from '../../machines/repo/buildFilter';
 import { showInvisibles } from '../../text/invisibles';
 import type { BuildEvent } from '../../api/types';
-import { Select, statusLabel, UserText, useT, type TFunction } from '../ui';
+import { statusLabel, UserText, useT, type TFunction } from '../ui';
+import { Select } from '../ui/Form';
 import { styled } from '../ui/theme';
 import '../../i18n/en/repo';
 

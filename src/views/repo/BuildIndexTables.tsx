@@ -1,17 +1,8 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
 import { buildHref } from '../build/paths';
-import {
-  Avatar,
-  TableScroll,
-  StatusIcon,
-  Table,
-  UserText,
-  formatDate,
-  formatRelative,
-  useNow,
-  useT,
-} from '../ui';
+import { Avatar, StatusIcon, UserText, formatDate, formatRelative, useNow, useT } from '../ui';
+import { TableScroll, Table } from '../ui/Table';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';

@@ -4,7 +4,6 @@ import { buildHref } from '../build/paths';
 import {
   Avatar,
   DebugBadge,
-  LinkList,
   SectionTitle,
   StatusIcon,
   elapsedSeconds,
@@ -16,6 +15,7 @@ import {
   useT,
   type TFunction,
 } from '../ui';
+import { LinkList } from '../ui/LinkList';
 import { styled } from '../ui/theme';
 import { activityText } from './activity';
 import '../../i18n/en/feed';

@@ -11,7 +11,8 @@ import {
   selectIsSubmitting,
   type NewBuildField,
 } from '../../machines/repo/newBuild.machine';
-import { Button, Field, Modal, ModalFooter, SectionTitle, TextInput, useT } from '../ui';
+import { Button, Modal, ModalFooter, SectionTitle, useT } from '../ui';
+import { Field, TextInput } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 

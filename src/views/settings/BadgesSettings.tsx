@@ -8,7 +8,9 @@ import {
   selectSnippet,
   type BadgeSyntax,
 } from '../../machines/settings/badge.machine';
-import { AutoGrid, boxedRow, CopyButton, SectionTitle, SelectField, TextField, useT } from '../ui';
+import { AutoGrid, boxedRow, SectionTitle, useT } from '../ui';
+import { CopyButton } from '../ui/CopyButton';
+import { SelectField, TextField } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/settings';

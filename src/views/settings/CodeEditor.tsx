@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Loading, TextArea, useT } from '../ui';
+import { Loading, useT } from '../ui';
+import { TextArea } from '../ui/Form';
 import { styled } from '../ui/theme';
 import type { CodeEditorProps } from './codeEditorProps';
 import '../../i18n/en/settings';

@@ -13,12 +13,11 @@ import {
   formatRelative,
   formatWithWeekday,
   Notice,
-  SelectField,
-  TextField,
   useNow,
   useT,
   type TFunction,
 } from '../ui';
+import { SelectField, TextField } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { ResourceListScreen, textCell, type ListScreenDescription } from './ResourceListScreen';

@@ -10,16 +10,8 @@ import {
   type BooleanSetting,
   type repoSettingsMachine,
 } from '../../machines/settings/repoSettings.machine';
-import {
-  Button,
-  ConfirmDialog,
-  Row,
-  SectionTitle,
-  SelectField,
-  Switch,
-  TextField,
-  useT,
-} from '../ui';
+import { Button, ConfirmDialog, Row, SectionTitle, useT } from '../ui';
+import { SelectField, Switch, TextField } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';
 import { VisibilityCards } from './VisibilityCards';

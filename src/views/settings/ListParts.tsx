@@ -22,10 +22,9 @@ import {
   Modal,
   ModalFooter,
   SectionTitle,
-  Table,
-  TableScroll,
   useT,
 } from '../ui';
+import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';
 import '../../i18n/en/settings';

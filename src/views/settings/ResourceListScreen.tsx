@@ -6,7 +6,8 @@ import {
   selectTarget,
 } from '../../machines/settings/resourceList.selectors';
 import type { Draft } from '../../machines/settings/resourceList.types';
-import { Button, Checkbox, SelectField, TextField, UserText, useT } from '../ui';
+import { Button, UserText, useT } from '../ui';
+import { Checkbox, SelectField, TextField } from '../ui/Form';
 import { showInvisibles } from '../../text/invisibles';
 import { CodeEditor } from './CodeEditor';
 import {

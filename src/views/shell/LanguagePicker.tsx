@@ -7,7 +7,8 @@ import {
   selectLanguage,
   selectLoadFailed,
 } from '../../machines/shell/language.machine';
-import { Button, Field, Notice, Select, useT } from '../ui';
+import { Button, Notice, useT } from '../ui';
+import { Field, Select } from '../ui/Form';
 
 const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
 

@@ -16,7 +16,9 @@ import {
   selectRepos,
   selectReposError,
 } from '../../machines/shell/search.machine';
-import { Modal, Spinner, StatusIcon, Table, TextInput, Trans, UserText, useT } from '../ui';
+import { Modal, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
+import { Table } from '../ui/Table';
+import { TextInput } from '../ui/Form';
 import { dialogClosing } from '../ui/dialogClosing';
 import { styled } from '../ui/theme';
 import '../../i18n/en/palette';

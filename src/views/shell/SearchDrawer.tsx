@@ -13,7 +13,8 @@ import {
 } from '../../machines/shell/search.machine';
 import { repoHref } from '../build/paths';
 import { translateMessage } from '../../i18n/messages';
-import { Button, Notice, Spinner, StatusIcon, TextInput, Trans, UserText, useT } from '../ui';
+import { Button, Notice, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
+import { TextInput } from '../ui/Form';
 import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';
 import '../../i18n/en/palette';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Boot (src/early.ts): the code of the page a URL opens loads before the app renders, and a build
 // URL's repository, build and step log are asked for; the page takes those answers instead of
-// asking again.
+// asking again. The log view's react-virtuoso loads too.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchBuild } from '../../src/api/builds';
@@ -25,6 +25,7 @@ vi.mock('../../src/views/build/BuildPage', () => pageModule('build', 'BuildPage'
 vi.mock('../../src/views/repo/RepoPage', () => pageModule('repo', 'RepoPage'));
 vi.mock('../../src/views/dashboard/DashboardPage', () => pageModule('dashboard', 'DashboardPage'));
 vi.mock('../../src/views/feed/BuildsFeedPage', () => pageModule('feed', 'BuildsFeedPage'));
+vi.mock('react-virtuoso', () => pageModule('virtuoso', 'Virtuoso'));
 
 const server = setupMockServer();
 afterEach(() => server.resetHandlers());
@@ -75,6 +76,17 @@ describe('startEarly', () => {
     expect(await after('/')).toEqual(['repo', 'dashboard']);
     expect(await after('/builds-feed')).toEqual(['repo', 'dashboard', 'feed']);
     expect(await after('/acme/logs/1')).toEqual(['repo', 'dashboard', 'feed', 'build']);
+  });
+
+  it("loads the log list's react-virtuoso for a build URL's log view only", async () => {
+    answerLogs();
+    startEarly({ pathname: '/acme/logs/1/4/5', search: '?view=graph' });
+    await vi.dynamicImportSettled();
+    expect(loaded).not.toContain('virtuoso');
+    startEarly({ pathname: '/acme/logs/1/4/5', search: '' });
+    await vi.dynamicImportSettled();
+    expect(loaded).toContain('virtuoso');
+    await fetchLogs({ ...ref, stage: 4, step: 5 }); // Takes the log asked for at boot.
   });
 
   it('asks for the log of the step a build URL names, once: the console takes that answer', async () => {

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenGroups } from './scripts/firstScreenChunks';
 
 const proxiedPaths = ['/api', '/login', '/logout', '/link', '/version', '/varz'];
 
@@ -157,6 +158,15 @@ export default defineConfig(({ command }) => {
       // targets but the oldest Safari and Firefox supports it, and those load the same chunks,
       // one after another instead of side by side.
       modulePreload: { polyfill: false },
+      // The first screen in three chunks, not twenty-five (scripts/firstScreenChunks.ts).
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [{ name: firstScreenGroups(import.meta.dirname) }],
+          },
+        },
+      },
     },
     test: {
       environment: 'happy-dom',

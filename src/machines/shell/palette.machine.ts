@@ -3,6 +3,7 @@ import type { DisplayStatus, Repository } from '../../api/types';
 import { pagePath } from '../../api/urls';
 import { inspect } from '../devtools/inspector';
 import { listenKeys, type KeyPressEvent } from './keys';
+import { PALETTE_KEYS, paletteStarted, stopPaletteKeys } from './paletteKeys';
 import { matchesRepo, matchesText, normalizeQuery, searchRepos } from './repoSearch';
 import { searchActor } from './search.machine';
 import { themeActor } from './theme.machine';
@@ -12,6 +13,7 @@ import { endWithSession } from './userScope';
 // palette, '?' the list of shortcuts. The palette finds repositories (the search drawer's list
 // and matching), their latest builds and commands; Enter opens the first match. A page offers
 // its own commands while it is shown (New build on a repository page) with `offerCommand`.
+// This module loads on demand, at the first palette key (paletteKeys.ts, docs/issues.md issue 18).
 
 /** The commands' names, as keys of the view's catalog (shell.palette.commands). */
 export type CommandName = 'dashboard' | 'feed' | 'account' | 'admin' | 'theme' | 'newBuild';
@@ -57,7 +59,6 @@ export interface PaletteContext {
   offered: OfferedCommand[];
 }
 
-export const PALETTE_KEYS = ['mod+k', '/', '?'] as const;
 /** How many of each kind the palette lists. */
 export const MAX_REPOS = 8;
 export const MAX_BUILDS = 5;
@@ -254,14 +255,21 @@ let shared: ReturnType<typeof createActor<typeof paletteMachine>> | undefined;
 /** One palette for the signed-in user: its keys work on every page, until the session ends. */
 export function paletteActor() {
   if (!shared) {
-    shared = createActor(paletteMachine, { inspect }).start();
+    const actor = createActor(paletteMachine, { inspect }).start();
+    shared = actor;
     endWithSession(resetPaletteActor);
+    // It listens for its keys now: the ones pressed while its code loaded come to it, in order.
+    paletteStarted((key) => actor.send({ type: 'key.pressed', key }));
   }
   return shared;
 }
 
-/** Forgets the shared actor (and its key listener): at sign-out, and between tests. */
+/**
+ * Forgets the shared actor (and its key listener), and the listener that waited for it: at
+ * sign-out, and between tests.
+ */
 export function resetPaletteActor(): void {
   shared?.stop();
   shared = undefined;
+  stopPaletteKeys();
 }

@@ -4,11 +4,14 @@ import type { Repository } from '../../api/types';
 import { fetchUserRepos } from '../../api/user';
 import { normalizeQuery, searchRepos } from './repoSearch';
 import { inspect } from '../devtools/inspector';
+import { onSearchInvalidated } from './searchLink';
 import { endWithSession } from './userScope';
 
 // docs/spec.md 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
 // repository list (GET /api/user/repos?latest=true) is loaded on first open and kept, so typing
 // never calls the server; `search.reload` fetches it again (after an account sync, or a retry).
+// This module loads on demand, with the drawer or the command palette (docs/issues.md issue 18):
+// the sidebar's Search button loads it on its first click, the palette's first key with its own.
 export const DRAWER_SLIDE_OUT = 200;
 
 export interface SearchContext {
@@ -148,10 +151,8 @@ function forgetSearchActor(): void {
   shared = undefined;
 }
 
-/** Asks for a fresh list, if search has loaded one (e.g. after an account sync). */
-export function invalidateSearchRepos(): void {
-  shared?.send({ type: 'search.reload' });
-}
+// The dashboard asks through searchLink.ts, which does nothing until this module has loaded.
+onSearchInvalidated(() => shared?.send({ type: 'search.reload' }));
 
 /**
  * Tests: forget the shared actor so each test starts from a closed, empty drawer; the next one

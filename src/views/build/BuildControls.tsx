@@ -2,16 +2,18 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { isDone, type Build } from '../../api/types';
+import type { Build } from '../../api/types';
 import {
   buildControlsMachine,
   selectBusyAction,
   selectDeployment,
   selectIsBusy,
 } from '../../machines/build/buildControls.machine';
-import { Button, MenuButton, Spinner, styled, useT } from '../ui';
+import { Button, Spinner, styled, useT } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import { MenuButton } from '../ui/MenuButton';
 import { onDemand } from '../ui/OnDemand';
+import { shownControls } from './buildActions';
 
 // Issue 18: the Promote dialog's code loads the first time it opens.
 const DeploymentDialog = onDemand(
@@ -23,7 +25,9 @@ type ControlsRef = ActorRefFrom<typeof buildControlsMachine>;
 
 /**
  * docs/spec.md 4.3: Cancel while the build is pending or running; for a finished build that is not
- * blocked, write users and admins get Restart, Promote and Debug in a menu.
+ * blocked, write users and admins get Restart, Promote and Debug in a menu. Not on the first
+ * screen (docs/issues.md issue 18): BuildHeader.tsx loads this module, with its machines and the
+ * menu button, when it shows the controls.
  */
 export function BuildControls({
   repo,
@@ -60,8 +64,7 @@ export function BuildControls({
   const busyAction = useSelector(controlsRef, selectBusyAction);
   const deployment = useSelector(controlsRef, selectDeployment);
 
-  const running = build.status === 'pending' || build.status === 'running';
-  const showMenu = isDone(build.status) && !blocked && canWrite;
+  const { cancel: running, menu: showMenu } = shownControls(build, { canWrite, blocked });
   if (!running && !showMenu) return null;
   return (
     <Bar>

@@ -27,12 +27,21 @@ import {
   UserText,
   useT,
 } from '../ui';
+import { code } from '../ui/code';
+import { onDemand } from '../ui/OnDemand';
 import type { BuildPageRef } from './BuildPage';
-import { BuildControls } from './BuildControls';
+import { shownControls } from './buildActions';
 import { Elapsed } from './Elapsed';
 import { repoHref, viewHref } from './paths';
 
 type RepoRef = { namespace: string; name: string };
+
+// docs/issues.md issue 18: the build's controls (Cancel; Restart, Promote and Debug in a menu),
+// with their machines and the menu button, are not needed for the page's first lines: their code
+// loads when the header shows them. Meanwhile their button's room is kept (ControlsPlaceholder),
+// so the title row neither grows nor wraps differently when they arrive.
+const controlsCode = code(() => import('./BuildControls').then((m) => m.BuildControls));
+const BuildControls = onDemand(controlsCode, ControlsPlaceholder);
 
 /** docs/spec.md 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
 export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {
@@ -48,6 +57,10 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
     [pageRef],
   );
   const reload = useCallback(() => pageRef.send({ type: 'build.reload' }), [pageRef]);
+  const canWrite = hasWriteAccess(repository, user);
+  const blocked = state === 'blocked';
+  const controls = build ? shownControls(build, { canWrite, blocked }) : null;
+  const showControls = Boolean(controls?.cancel || controls?.menu);
 
   return (
     <Header>
@@ -72,15 +85,20 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           </span>
           {build.debug ? <DebugBadge /> : null}
           <BuildHeadline text={build.title || firstLine(build.message)} />
-          <BuildControls
-            key={build.number}
-            repo={repo}
-            build={build}
-            canWrite={hasWriteAccess(repository, user)}
-            blocked={state === 'blocked'}
-            onCancelled={showCancelled}
-            onStale={reload}
-          />
+          {/* Once their code is here they stay mounted, showing nothing when there is nothing to
+              show, as they always did: the answer to a Cancel may come after the build has
+              finished, and is still shown. */}
+          {showControls || controlsCode.loaded ? (
+            <BuildControls
+              key={build.number}
+              repo={repo}
+              build={build}
+              canWrite={canWrite}
+              blocked={blocked}
+              onCancelled={showCancelled}
+              onStale={reload}
+            />
+          ) : null}
         </TitleRow>
       ) : null}
       {build ? <ActivityLine build={build} /> : null}
@@ -209,6 +227,43 @@ const TitleRow = styled('div', {
   alignItems: 'center',
   gap: '$3',
   flexWrap: 'wrap',
+});
+
+/**
+ * Until the controls' code arrives: their button, unseen and out of reach, in the boxes
+ * BuildControls.tsx puts it in, so the title row has the height, and wraps where, it will have.
+ */
+function ControlsPlaceholder({
+  build,
+  canWrite,
+  blocked,
+}: {
+  build: Build;
+  canWrite: boolean;
+  blocked: boolean;
+}) {
+  const t = useT();
+  const { cancel } = shownControls(build, { canWrite, blocked });
+  return (
+    <Unseen aria-hidden="true">
+      {cancel ? (
+        <Button tabIndex={-1}>{t('common.cancel')}</Button>
+      ) : (
+        // The menu button's own box (views/ui/MenuButton.tsx).
+        <div>
+          <Button tabIndex={-1}>{t('build.actions.menu')}</Button>
+        </div>
+      )}
+    </Unseen>
+  );
+}
+
+/** BuildControls.tsx's bar, not seen. */
+const Unseen = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  visibility: 'hidden',
 });
 
 const TitleBox = styled('div', {

@@ -1,42 +1,63 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import {
-  paletteActor,
-  selectIsHelpOpen,
-  selectIsPaletteOpen,
-} from '../../machines/shell/palette.machine';
+  isPaletteRunning,
+  listenForPalette,
+  subscribePaletteKeys,
+} from '../../machines/shell/paletteKeys';
+import { code } from '../ui/code';
 import { onDemand } from '../ui/OnDemand';
 import { useCurrentUser } from './session';
 
 // Issue 19 item 2: the command palette (Ctrl/Cmd+K, '/') and the shortcuts help ('?'), for
-// signed-in users on every page. The palette machine listens for the keys from boot, so no key
-// press is lost; the dialogs' code loads the first time one opens (issue 18).
+// signed-in users on every page. Neither the palette's machine nor its dialogs are on the first
+// screen (docs/issues.md issue 18): a small listener takes the palette's keys from boot, so no key
+// press is lost, and the first one loads the machine (machines/shell/paletteKeys.ts); the dialogs'
+// code loads beside it, or the first time one opens.
+
+type PaletteMachineModule = typeof import('../../machines/shell/palette.machine');
 
 const dialogs = () => import('./PaletteDialogs');
 const PaletteDialog = onDemand(() => dialogs().then((m) => m.PaletteDialog), null);
 const ShortcutsHelp = onDemand(() => dialogs().then((m) => m.ShortcutsHelp), null);
 
+const paletteMachine = () => import('../../machines/shell/palette.machine');
+
+/** What the first palette key loads: the machine, and beside it the dialogs that key opens. */
+const paletteCode = code(() => {
+  void dialogs().catch(() => undefined);
+  return paletteMachine();
+});
+
+/** The dialogs over the running palette (on a repository page, its New build offer starts it). */
+const PaletteHost = onDemand(() => paletteMachine().then(paletteHost), null);
+
 export function CommandPalette() {
   const user = useCurrentUser();
-  return user ? <PaletteHost admin={user.admin} /> : null;
+  const running = useSyncExternalStore(subscribePaletteKeys, isPaletteRunning, isPaletteRunning);
+  // Idempotent, like starting a shared actor: the keys are taken from the first render on.
+  if (user) listenForPalette(paletteCode);
+  return user && running ? <PaletteHost admin={user.admin} /> : null;
 }
 
-function PaletteHost({ admin }: { admin: boolean }) {
-  const actor = paletteActor();
-  const open = useSelector(actor, selectIsPaletteOpen);
-  const help = useSelector(actor, selectIsHelpOpen);
-  const [, navigate] = useLocation();
-  // The machine decides where to go; the router lives here.
-  useEffect(() => {
-    const subscription = actor.on('palette.navigate', ({ href }) => navigate(href));
-    return () => subscription.unsubscribe();
-  }, [actor, navigate]);
-  const close = () => actor.send({ type: 'palette.close' });
-  return (
-    <>
-      {open ? <PaletteDialog admin={admin} onClose={close} /> : null}
-      {help ? <ShortcutsHelp onClose={close} /> : null}
-    </>
-  );
+function paletteHost(palette: PaletteMachineModule) {
+  return function PaletteHost({ admin }: { admin: boolean }) {
+    const actor = palette.paletteActor();
+    const open = useSelector(actor, palette.selectIsPaletteOpen);
+    const help = useSelector(actor, palette.selectIsHelpOpen);
+    const [, navigate] = useLocation();
+    // The machine decides where to go; the router lives here.
+    useEffect(() => {
+      const subscription = actor.on('palette.navigate', ({ href }) => navigate(href));
+      return () => subscription.unsubscribe();
+    }, [actor, navigate]);
+    const close = () => actor.send({ type: 'palette.close' });
+    return (
+      <>
+        {open ? <PaletteDialog admin={admin} onClose={close} /> : null}
+        {help ? <ShortcutsHelp onClose={close} /> : null}
+      </>
+    );
+  };
 }

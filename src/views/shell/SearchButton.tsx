@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { searchActor, selectIsDrawerShown } from '../../machines/shell/search.machine';
+import { useState } from 'react';
 import { useT } from '../ui';
+import { code } from '../ui/code';
 import { onDemand } from '../ui/OnDemand';
 import { styled } from '../ui/theme';
 
-// docs/spec.md 2.2: the sidebar's Search button. The drawer it opens (SearchDrawer.tsx) loads the
-// first time it opens (issue 18: the first screen carries only what it shows).
+// docs/spec.md 2.2: the sidebar's Search button. Neither the drawer it opens (SearchDrawer.tsx)
+// nor the search machine behind it is on the first screen (docs/issues.md issue 18: the first
+// screen carries only what it shows): the first click loads both, side by side, and opens it.
 
-const SearchDrawer = onDemand(() => import('./SearchDrawer').then((m) => m.SearchDrawer), null);
+const drawer = () => import('./SearchDrawer');
+const SearchDrawer = onDemand(() => drawer().then((m) => m.SearchDrawer), null);
+const searchCode = code(() => import('../../machines/shell/search.machine'));
 
 const SearchIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -33,8 +37,29 @@ const TriggerButton = styled('button', {
 
 export function SearchButton() {
   const t = useT();
-  const actor = searchActor();
-  const shown = useSelector(actor, selectIsDrawerShown);
+  // The search machine's code, once it has arrived; until then the drawer is closed.
+  const [search, setSearch] = useState(() => searchCode.loaded);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const actor = search?.searchActor();
+  const shown = useSelector(actor, (snapshot) =>
+    search && snapshot ? search.selectIsDrawerShown(snapshot) : false,
+  );
+  // As onDemand does: code that did not arrive goes to the nearest ErrorBoundary.
+  if (failure) throw failure.error;
+  const open = () => {
+    if (actor) {
+      actor.send({ type: 'search.open' });
+      return;
+    }
+    void drawer().catch(() => undefined);
+    searchCode().then(
+      (loaded) => {
+        setSearch(loaded);
+        loaded.searchActor().send({ type: 'search.open' });
+      },
+      (error: unknown) => setFailure({ error }),
+    );
+  };
   return (
     <>
       <TriggerButton
@@ -43,7 +68,7 @@ export function SearchButton() {
         title={t('shell.search.open')}
         aria-haspopup="dialog"
         aria-expanded={shown}
-        onClick={() => actor.send({ type: 'search.open' })}
+        onClick={open}
       >
         <SearchIcon />
       </TriggerButton>

@@ -51,6 +51,18 @@ describe('onDemand', () => {
     expect(await screen.findByText('Page of acme')).toBeInTheDocument();
   });
 
+  it('shows a placeholder component with the same props meanwhile, when given one', async () => {
+    const { load, settle } = deferred();
+    const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
+    const Shown = onDemand(load, Placeholder);
+    render(<Shown name="acme" />);
+    expect(screen.getByText('Room for acme')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    settle().resolve(Page);
+    expect(await screen.findByText('Page of acme')).toBeInTheDocument();
+    expect(screen.queryByText('Room for acme')).toBeNull();
+  });
+
   it('renders at once, without Loading, code that was loaded before (at boot)', async () => {
     const page = code(() => Promise.resolve(Page));
     await page();

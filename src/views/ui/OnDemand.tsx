@@ -9,12 +9,14 @@ import { useT } from './i18n';
  * only what it shows), or at once when it was loaded before (`code`); `Loading` meanwhile. A
  * failed load throws to the nearest ErrorBoundary, and the next mount tries again. Not
  * React.lazy: React holds back the content that replaces a Suspense fallback for 300 ms, which a
- * first screen would pay every time. `label` is a catalog key, read in the language shown;
- * `null` shows nothing meanwhile (a dialog that appears once its code has arrived).
+ * first screen would pay every time. `meanwhile` is a catalog key for Loading's label, read in
+ * the language shown; `null` shows nothing meanwhile (a dialog that appears once its code has
+ * arrived); a component is shown meanwhile with the same props (a placeholder of the size the
+ * loaded component will have, so the layout around it does not jump: issue 18).
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  label?: TextKey | null,
+  meanwhile?: TextKey | null | ComponentType<P>,
 ): ComponentType<P> {
   const component = code(load);
   return function OnDemand(props: P) {
@@ -28,6 +30,11 @@ export function onDemand<P extends object>(
     }, [Loaded]);
     if (failure) throw failure.error;
     if (Loaded) return <Loaded {...props} />;
-    return label === null ? null : <Loading label={label ? t(label) : undefined} />;
+    if (meanwhile === null) return null;
+    if (typeof meanwhile === 'function') {
+      const Placeholder = meanwhile;
+      return <Placeholder {...props} />;
+    }
+    return <Loading label={meanwhile ? t(meanwhile) : undefined} />;
   };
 }

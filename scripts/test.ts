@@ -1,10 +1,11 @@
 // `npm test`: every check, in stages that fail early and keep both cores of a CI machine busy.
 // The browser comes first, so a machine without one (and no way to install one) stops before any
-// test with the command that fixes it. Vitest runs its files in one worker on two cores (it keeps
-// a core for itself), so the static checks and the end-to-end tests' production builds take the
-// other core meanwhile; the bundle check reads the server-mode build instead of making its own
-// (the same JavaScript: only the page's Content-Security-Policy differs). The end-to-end tests
-// then only serve those builds (E2E_PREBUILT=1) and spread over both cores.
+// test with the command that fixes it. Vitest runs its files in two workers (by default it keeps a
+// core for itself and runs one): the static checks and the end-to-end tests' production builds
+// share the cores with it for their first half minute, then Vitest has both. The bundle check
+// reads the server-mode build instead of making its own (the same JavaScript: only the page's
+// Content-Security-Policy differs). The end-to-end tests then only serve those builds
+// (E2E_PREBUILT=1) on two workers: a third makes every test slower, not the run shorter.
 import { spawn } from 'node:child_process';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { consoleBuilds } from '../tests/e2e/servers';
@@ -27,7 +28,10 @@ const serverBuild = consoleBuilds(false).find((build) => build.name === 'server'
 /** Each stage's jobs run side by side; the first one's output shows live, the others' whole. */
 const STAGES: readonly (readonly Job[])[] = [
   [
-    npmScript('test:unit'),
+    {
+      name: 'test:unit',
+      commands: [['npm', 'run', '--silent', 'test:unit', '--', '--maxWorkers=2']],
+    },
     npmScript('typecheck'),
     npmScript('lint'),
     npmScript('format:check'),

@@ -30,7 +30,7 @@ import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   FIRST_SCREEN_GOAL,
   FIRST_SCREEN_LIMIT,
@@ -176,6 +176,14 @@ function reportScripts(scripts: string[], bundle: string) {
     '  first screen by the build manifest (check-bundle)',
     `${kib(total)} (${files.length} files, limit ${kib(FIRST_SCREEN_LIMIT)}, goal ${kib(FIRST_SCREEN_GOAL)})`,
   );
+  // What the page fetched on demand before its first lines, beside the first screen.
+  const firstScreen = new Set(files.map(({ file }) => `/${file}`));
+  for (const path of scripts.filter((script) => !firstScreen.has(script))) {
+    report(
+      `  on demand before the first lines: ${basename(path)}`,
+      kib(gzipSize(join(bundle, path))),
+    );
+  }
 }
 
 const apiLogPath = (step: StepPath) =>

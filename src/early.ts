@@ -3,7 +3,6 @@ import { prefetchBuild } from './api/builds';
 import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
 import { viewOf } from './views/build/paths';
-import { virtuosoCode } from './views/build/console/virtuosoCode';
 import { code } from './views/ui/code';
 import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
 
@@ -47,6 +46,4 @@ export function startEarly(location: { pathname: string; search: string }): void
   prefetchBuild(step, step.build);
   if (viewOf(new URLSearchParams(location.search)) !== 'log') return;
   prefetchLogs(step);
-  // The log list's react-virtuoso, last: the list paints its first rows without it (LogList).
-  virtuosoCode().catch(() => undefined);
 }

@@ -41,7 +41,7 @@ type RepoRef = { namespace: string; name: string };
 // loads when the header shows them. Meanwhile their button's room is kept (ControlsPlaceholder),
 // so the title row neither grows nor wraps differently when they arrive.
 const controlsCode = code(() => import('./BuildControls').then((m) => m.BuildControls));
-const BuildControls = onDemand(controlsCode, ControlsPlaceholder);
+const BuildControls = onDemand(controlsCode, ControlsPlaceholder, { afterFirstScreen: true });
 
 /** docs/spec.md 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
 export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useState, type ComponentType } from 'react';
 import type { TextKey } from '../../i18n';
 import { code } from './code';
 import { Loading } from './Feedback';
+import { whenFirstScreenShown } from './firstScreen';
 import { useT } from './i18n';
 
 /**
@@ -12,11 +13,13 @@ import { useT } from './i18n';
  * first screen would pay every time. `meanwhile` is a catalog key for Loading's label, read in
  * the language shown; `null` shows nothing meanwhile (a dialog that appears once its code has
  * arrived); a component is shown meanwhile with the same props (a placeholder of the size the
- * loaded component will have, so the layout around it does not jump: issue 18).
+ * loaded component will have, so the layout around it does not jump: issue 18). With
+ * `afterFirstScreen`, the code waits for a build page's first log lines (./firstScreen.ts).
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   meanwhile?: TextKey | null | ComponentType<P>,
+  { afterFirstScreen = false } = {},
 ): ComponentType<P> {
   const component = code(load);
   return function OnDemand(props: P) {
@@ -26,7 +29,12 @@ export function onDemand<P extends object>(
     const Loaded = component.loaded;
     // By what this render showed: code that arrived since (preloaded at boot) renders again too.
     useEffect(() => {
-      if (!Loaded) component().then(rendered, (error: unknown) => setFailure({ error }));
+      if (Loaded) return;
+      const start = () => {
+        component().then(rendered, (error: unknown) => setFailure({ error }));
+      };
+      if (afterFirstScreen) return whenFirstScreenShown(start);
+      start();
     }, [Loaded]);
     if (failure) throw failure.error;
     if (Loaded) return <Loaded {...props} />;

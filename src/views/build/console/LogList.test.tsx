@@ -12,7 +12,7 @@ import { virtuosoCode } from './virtuosoCode';
 // react-virtuoso would show first, no more, then hands over to it. Every other view test renders
 // with the code loaded (tests/setup.ts); here the test decides when it arrives.
 
-const held = vi.hoisted(() => ({ release: () => {} }));
+const held = vi.hoisted(() => ({ release: () => {}, requested: false }));
 vi.mock('./virtuosoCode', async () => {
   const { Virtuoso } = await import('react-virtuoso');
   let arrival: Promise<typeof Virtuoso> | undefined;
@@ -20,6 +20,7 @@ vi.mock('./virtuosoCode', async () => {
   const load = Object.assign(
     () =>
       (arrival ??= new Promise<typeof Virtuoso>((resolve) => {
+        held.requested = true;
         held.release = () => resolve((load.loaded = Virtuoso));
       })),
     { loaded: undefined as typeof Virtuoso | undefined, hold: () => (arrival = undefined) },
@@ -32,6 +33,7 @@ const STREAM = '*/api/stream/octocat/hello/:build/:stage/:step';
 const server = setupMockServer();
 
 beforeEach(() => {
+  held.requested = false;
   virtuosoCode.loaded = undefined;
   (virtuosoCode as typeof virtuosoCode & { hold(): void }).hold();
 });
@@ -71,6 +73,8 @@ describe('log list before react-virtuoso has arrived', () => {
     expect(rows()).toEqual(range(50, 150).map((pos) => ({ pos, virtual: false })));
     expect(document.querySelector('[data-virtuoso-scroller]')).toBeNull();
 
+    // Asked for once a frame has painted the first rows (views/ui/firstScreen.ts).
+    await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same top (600 px and its 400 px margin: 50 rows), and the
     // plain ones gone.
@@ -102,6 +106,8 @@ describe('log list before react-virtuoso has arrived', () => {
     // A thousand lines: the last hundred painted.
     expect(rows()).toEqual(range(900, 1000).map((pos) => ({ pos, virtual: false })));
 
+    // Asked for once a frame has painted the first rows (views/ui/firstScreen.ts).
+    await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same end (600 px and its 400 px margin: 50 rows), and the
     // plain ones gone.

@@ -29,7 +29,6 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../../useInspectedActorRef';
 import { onDemand } from '../../ui/OnDemand';
-import { virtuosoCode } from './virtuosoCode';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
@@ -57,11 +56,6 @@ export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });
   }, [actorRef, repo, build, stage, step]);
-  // The log list's react-virtuoso leaves with the log's call (issue 18); a failure shows when the
-  // list loads it again.
-  useEffect(() => {
-    virtuosoCode().catch(() => undefined);
-  }, []);
   const viewer = useSelector(actorRef, selectViewerRef);
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);

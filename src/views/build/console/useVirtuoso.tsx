@@ -1,5 +1,6 @@
 import { Children, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import type { Components, IndexLocationWithAlign, ListProps } from 'react-virtuoso';
+import { markFirstScreenShown, whenFirstScreenShown } from '../../ui/firstScreen';
 import type { PlainRowsHandle } from './PlainRows';
 import { virtuosoCode } from './virtuosoCode';
 
@@ -30,20 +31,37 @@ export function useVirtuoso(plain: RefObject<PlainRowsHandle | null>, empty: boo
   const [covering, setCovering] = useState(false);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
+  // The first rows are the first screen's point (views/ui/firstScreen.ts): once a frame has
+  // painted them, what waited for them loads, react-virtuoso among them.
+  useEffect(() => {
+    if (empty) return;
+    let painted: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      painted = setTimeout(markFirstScreenShown);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(painted);
+    };
+  }, [empty]);
+
   useEffect(() => {
     if (arrived) return;
     let mounted = true;
-    virtuosoCode().then(
-      (Virtuoso) => {
-        if (!mounted) return;
-        setArrived({ Virtuoso, handedOver: { start: plain.current?.location() } });
-        setCovering(true);
-      },
-      // As a page whose code failed (OnDemand): the nearest ErrorBoundary says so.
-      (error: unknown) => mounted && setFailure({ error }),
-    );
+    const stop = whenFirstScreenShown(() => {
+      virtuosoCode().then(
+        (Virtuoso) => {
+          if (!mounted) return;
+          setArrived({ Virtuoso, handedOver: { start: plain.current?.location() } });
+          setCovering(true);
+        },
+        // As a page whose code failed (OnDemand): the nearest ErrorBoundary says so.
+        (error: unknown) => mounted && setFailure({ error }),
+      );
+    });
     return () => {
       mounted = false;
+      stop();
     };
   }, [arrived, plain]);
 

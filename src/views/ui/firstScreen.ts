@@ -1,0 +1,32 @@
+// Issue 18 (docs/issues.md): a build page's first log lines come before everything the page can
+// show a moment later. The log list says when its first rows are painted (markFirstScreenShown);
+// until then the code of what is not needed for them waits: react-virtuoso (the list paints its
+// first rows without it), the build's controls, the notifications' bell and machine. A page that
+// shows no log lines (another page, a graph, a step without lines yet) goes on after FALLBACK_MS.
+
+/** How long what waits for the first lines waits at most, from the first thing that waits. */
+const FALLBACK_MS = 1000;
+
+let shown = false;
+let fallback: ReturnType<typeof setTimeout> | undefined;
+const waiting = new Set<() => void>();
+
+/** The first screen is on screen: everything waiting for it goes on. */
+export function markFirstScreenShown(): void {
+  if (shown) return;
+  shown = true;
+  clearTimeout(fallback);
+  for (const task of [...waiting]) task();
+  waiting.clear();
+}
+
+/** Runs `task` once the first screen is shown (at once if it is); returns how to cancel it. */
+export function whenFirstScreenShown(task: () => void): () => void {
+  if (shown) {
+    task();
+    return () => undefined;
+  }
+  waiting.add(task);
+  fallback ??= setTimeout(markFirstScreenShown, FALLBACK_MS);
+  return () => waiting.delete(task);
+}

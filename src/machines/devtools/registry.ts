@@ -34,6 +34,7 @@ import { resourceListMachine } from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
 import { notificationsMachine } from '../shell/notifications.machine';
 import { paletteMachine } from '../shell/palette.machine';
+import { paletteKeysMachine } from '../shell/paletteKeys.machine';
 import { searchMachine } from '../shell/search.machine';
 import { sessionMachine } from '../shell/session.machine';
 import { themeMachine } from '../shell/theme.machine';
@@ -204,6 +205,12 @@ export const machineRegistry: MachineEntry[] = [
     id: 'palette',
     machine: paletteMachine,
     description: "Command palette (Ctrl+K, '/') and shortcuts help ('?'): repos, builds, commands",
+  },
+  {
+    id: 'paletteKeys',
+    machine: paletteKeysMachine,
+    description:
+      "The palette's keys before its code: the first loads it, the rest wait, handed over in order",
   },
   {
     id: 'buildsFeed',

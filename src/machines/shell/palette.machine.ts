@@ -3,7 +3,7 @@ import type { DisplayStatus, Repository } from '../../api/types';
 import { pagePath } from '../../api/urls';
 import { inspect } from '../devtools/inspector';
 import { listenKeys, type KeyPressEvent } from './keys';
-import { PALETTE_KEYS, paletteStarted, stopPaletteKeys } from './paletteKeys';
+import { forgetPaletteKeysActor, PALETTE_KEYS, paletteKeysActor } from './paletteKeys.machine';
 import { matchesRepo, matchesText, normalizeQuery, searchRepos } from './repoSearch';
 import { searchActor } from './search.machine';
 import { themeActor } from './theme.machine';
@@ -13,7 +13,8 @@ import { endWithSession } from './userScope';
 // palette, '?' the list of shortcuts. The palette finds repositories (the search drawer's list
 // and matching), their latest builds and commands; Enter opens the first match. A page offers
 // its own commands while it is shown (New build on a repository page) with `offerCommand`.
-// This module loads on demand, at the first palette key (paletteKeys.ts, docs/issues.md issue 18).
+// This module loads on demand, at the first palette key (paletteKeys.machine.ts, docs/issues.md
+// issue 18).
 
 /** The commands' names, as keys of the view's catalog (shell.palette.commands). */
 export type CommandName = 'dashboard' | 'feed' | 'account' | 'admin' | 'theme' | 'newBuild';
@@ -258,8 +259,9 @@ export function paletteActor() {
     const actor = createActor(paletteMachine, { inspect }).start();
     shared = actor;
     endWithSession(resetPaletteActor);
-    // It listens for its keys now: the ones pressed while its code loaded come to it, in order.
-    paletteStarted((key) => actor.send({ type: 'key.pressed', key }));
+    // It listens for its keys now: the listener that waited for it steps aside, and the keys
+    // pressed while its code loaded come to it, in order (issue 19 item 2).
+    paletteKeysActor().send({ type: 'palette.started', palette: actor });
   }
   return shared;
 }
@@ -271,5 +273,5 @@ export function paletteActor() {
 export function resetPaletteActor(): void {
   shared?.stop();
   shared = undefined;
-  stopPaletteKeys();
+  forgetPaletteKeysActor();
 }

@@ -1,5 +1,5 @@
-// The app-wide actors that belong to the signed-in user (the palette and its key listener, or the
-// listener that waits for its first key while its code has not loaded (paletteKeys.ts), the
+// The app-wide actors that belong to the signed-in user (the palette and its key listener, the
+// machine that takes the palette's keys until its code has loaded (paletteKeys.machine.ts), the
 // search drawer's list, build notifications) end with the session (docs/spec.md 2.11): after a
 // sign-out no shortcut works on the login page, nothing pressed there is remembered at the next
 // sign-in, and nothing of the previous user (recent builds, watched builds) is kept.

@@ -1,20 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import {
-  isPaletteRunning,
-  listenForPalette,
-  subscribePaletteKeys,
-} from '../../machines/shell/paletteKeys';
+import { paletteKeysActor, selectIsPaletteRunning } from '../../machines/shell/paletteKeys.machine';
 import { code } from '../ui/code';
 import { onDemand } from '../ui/OnDemand';
 import { useCurrentUser } from './session';
 
 // Issue 19 item 2: the command palette (Ctrl/Cmd+K, '/') and the shortcuts help ('?'), for
 // signed-in users on every page. Neither the palette's machine nor its dialogs are on the first
-// screen (docs/issues.md issue 18): a small listener takes the palette's keys from boot, so no key
-// press is lost, and the first one loads the machine (machines/shell/paletteKeys.ts); the dialogs'
-// code loads beside it, or the first time one opens.
+// screen (docs/issues.md issue 18): a small machine takes the palette's keys from boot, so no key
+// press is lost, and the first one loads the palette's machine (issue 19 item 2;
+// machines/shell/paletteKeys.machine.ts); the dialogs' code loads beside it, or the first time one
+// opens. This view only tells that machine who is signed in, and renders the dialogs once the
+// palette runs.
 
 type PaletteMachineModule = typeof import('../../machines/shell/palette.machine');
 
@@ -35,9 +33,14 @@ const PaletteHost = onDemand(() => paletteMachine().then(paletteHost), null);
 
 export function CommandPalette() {
   const user = useCurrentUser();
-  const running = useSyncExternalStore(subscribePaletteKeys, isPaletteRunning, isPaletteRunning);
-  // Idempotent, like starting a shared actor: the keys are taken from the first render on.
-  if (user) listenForPalette(paletteCode);
+  const keys = paletteKeysActor();
+  const running = useSelector(keys, selectIsPaletteRunning);
+  const signedIn = Boolean(user);
+  // Before the first paint with a user (a layout effect): no key pressed on that screen is lost.
+  // Only the listener that has not listened yet takes it; a new one after each sign-out.
+  useLayoutEffect(() => {
+    if (signedIn) keys.send({ type: 'paletteKeys.listen', code: paletteCode });
+  }, [keys, signedIn]);
   return user && running ? <PaletteHost admin={user.admin} /> : null;
 }
 

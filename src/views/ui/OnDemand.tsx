@@ -2,7 +2,7 @@ import { useEffect, useReducer, useState, type ComponentType } from 'react';
 import type { TextKey } from '../../i18n';
 import { code } from './code';
 import { Loading } from './Feedback';
-import { whenFirstScreenShown } from './firstScreen';
+import { whenFirstScreenShown } from '../../machines/shell/firstScreen';
 import { useT } from './i18n';
 
 /**

@@ -73,7 +73,7 @@ describe('log list before react-virtuoso has arrived', () => {
     expect(rows()).toEqual(range(50, 150).map((pos) => ({ pos, virtual: false })));
     expect(document.querySelector('[data-virtuoso-scroller]')).toBeNull();
 
-    // Asked for once a frame has painted the first rows (views/ui/firstScreen.ts).
+    // Asked for once a frame has painted the first rows (machines/shell/firstScreen.ts).
     await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same top (600 px and its 400 px margin: 50 rows), and the
@@ -106,7 +106,7 @@ describe('log list before react-virtuoso has arrived', () => {
     // A thousand lines: the last hundred painted.
     expect(rows()).toEqual(range(900, 1000).map((pos) => ({ pos, virtual: false })));
 
-    // Asked for once a frame has painted the first rows (views/ui/firstScreen.ts).
+    // Asked for once a frame has painted the first rows (machines/shell/firstScreen.ts).
     await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same end (600 px and its 400 px margin: 50 rows), and the

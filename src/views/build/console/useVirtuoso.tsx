@@ -1,6 +1,6 @@
 import { Children, useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import type { Components, IndexLocationWithAlign, ListProps } from 'react-virtuoso';
-import { markFirstScreenShown, whenFirstScreenShown } from '../../ui/firstScreen';
+import { markFirstScreenShown, whenFirstScreenShown } from '../../../machines/shell/firstScreen';
 import type { PlainRowsHandle } from './PlainRows';
 import { virtuosoCode } from './virtuosoCode';
 
@@ -31,7 +31,7 @@ export function useVirtuoso(plain: RefObject<PlainRowsHandle | null>, empty: boo
   const [covering, setCovering] = useState(false);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
-  // The first rows are the first screen's point (views/ui/firstScreen.ts): once a frame has
+  // The first rows are the first screen's point (machines/shell/firstScreen.ts): once a frame has
   // painted them, what waited for them loads, react-virtuoso among them.
   useEffect(() => {
     if (empty) return;

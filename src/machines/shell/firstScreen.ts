@@ -1,5 +1,6 @@
 // Issue 18 (docs/issues.md): a build page's first log lines come before everything the page can
-// show a moment later. The log list says when its first rows are painted (markFirstScreenShown);
+// show a moment later. Not a machine: a latch that opens once (a page is shown once), which
+// views and machines (notificationsLink.ts) both wait on. The log list says when its first rows are painted (markFirstScreenShown);
 // until then the code of what is not needed for them waits: react-virtuoso (the list paints its
 // first rows without it), the build's controls, the notifications' bell and machine. A page that
 // shows no log lines (another page, a graph, a step without lines yet) goes on after FALLBACK_MS.

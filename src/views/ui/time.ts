@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useLayoutEffect } from 'react';
 import { currentLanguage, type Language } from '../../i18n';
 import { tickerActor } from '../../machines/shell/ticker.machine';
 
@@ -8,6 +9,12 @@ import { tickerActor } from '../../machines/shell/ticker.machine';
 
 /** Current time in milliseconds, re-rendering every second (one shared ticker). */
 export function useNow(): number {
+  // The ticker ticks while some view shows a ticking time; before paint, so the first frame
+  // already has the current time.
+  useLayoutEffect(() => {
+    tickerActor.send({ type: 'ticker.watch' });
+    return () => tickerActor.send({ type: 'ticker.unwatch' });
+  }, []);
   return useSelector(tickerActor, (snapshot) => snapshot.context.now);
 }
 

@@ -79,6 +79,11 @@ export interface LogLineProps {
   currentOccurrence: number;
   /** The list's translated texts and time formats, made once per list (not per row). */
   texts: RowTexts;
+  /**
+   * A copy painted over react-virtuoso's own row while it places its rows (PlainRows): it does
+   * not carry the line's `data-pos`, so the line is found once.
+   */
+  copy?: boolean;
 }
 
 /** The line's time, elapsed or wall-clock; hovering shows the date, time and time zone. */
@@ -135,7 +140,7 @@ function GroupHeader({
 }
 
 export const LogLine = memo(function LogLine(props: LogLineProps) {
-  const { viewer, pos, out, group, pattern, currentOccurrence, selected } = props;
+  const { viewer, pos, out, group, pattern, currentOccurrence, selected, copy } = props;
   const number = pos + 1;
   const selectLine = (event: MouseEvent<HTMLAnchorElement>) => {
     // Shift+click extends the selection (and must not open a new window).
@@ -149,7 +154,7 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
       : content?.segments;
   return (
     <Row
-      data-pos={pos}
+      data-pos={copy ? undefined : pos}
       data-selected={selected || undefined}
       data-current-match={currentOccurrence >= 0 || undefined}
     >

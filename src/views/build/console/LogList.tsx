@@ -146,7 +146,7 @@ export function LogList({
     ...(count === 0 ? { minHeight: 0, padding: 0 } : {}),
   } as CSSProperties;
 
-  const renderRow = (row: number) => {
+  const renderRow = (row: number, copy = false) => {
     const at = visible.lineAt(row);
     const pos = lines.posAt(at);
     const group = starts.get(at);
@@ -166,6 +166,7 @@ export function LogList({
         pattern={pattern}
         currentOccurrence={at === matchLine ? matchOccurrence : -1}
         texts={texts}
+        copy={copy}
       />
     );
   };
@@ -205,7 +206,7 @@ export function LogList({
             defaultItemHeight={ESTIMATED_LINE_HEIGHT}
             increaseViewportBy={400}
             computeItemKey={rowKey}
-            itemContent={renderRow}
+            itemContent={(row) => renderRow(row)}
             followOutput={following ? 'auto' : false}
             totalListHeightChanged={setListHeight}
             components={shownListComponents}

@@ -53,7 +53,8 @@ export function PlainRows({
   following: boolean;
   /** react-virtuoso's estimate for rows it has not measured. */
   rowHeight: number;
-  renderRow: (row: number) => ReactNode;
+  /** A row; a `copy` (while covering react-virtuoso's) does not carry the line's data-pos. */
+  renderRow: (row: number, copy: boolean) => ReactNode;
   rowKey: (row: number) => number;
   /** The list's height, as react-virtuoso reports its own (`totalListHeightChanged`). */
   onHeight: (height: number) => void;
@@ -103,7 +104,7 @@ export function PlainRows({
 
   const rows: ReactNode[] = [];
   for (let row = start; row < end; row++) {
-    rows.push(<Fragment key={rowKey(row)}>{renderRow(row)}</Fragment>);
+    rows.push(<Fragment key={rowKey(row)}>{renderRow(row, covering)}</Fragment>);
   }
   return (
     <Scroller ref={scroller} tabIndex={covering ? -1 : 0} aria-hidden={covering || undefined}>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { prefetchBuild } from './api/builds';
 import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
+import { markFirstScreenShown } from './machines/shell/firstScreen';
 import { viewOf } from './views/build/paths';
 import { code } from './views/ui/code';
 import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
@@ -40,10 +41,12 @@ export function startEarly(location: { pathname: string; search: string }): void
   // A failure shows when the route loads the code again.
   pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
+  const logView = viewOf(new URLSearchParams(location.search)) === 'log';
+  // Only a build page's log view has first lines to wait for (machines/shell/firstScreen.ts).
+  if (!params || !logView) markFirstScreenShown();
   if (!params) return;
   const step = toBuildParams(params);
   prefetchRepo(step);
   prefetchBuild(step, step.build);
-  if (viewOf(new URLSearchParams(location.search)) !== 'log') return;
-  prefetchLogs(step);
+  if (logView) prefetchLogs(step);
 }

@@ -2,8 +2,9 @@
 // show a moment later. Not a machine: a latch that opens once (a page is shown once), which
 // views and machines (notificationsLink.ts) both wait on. The log list says when its first rows are painted (markFirstScreenShown);
 // until then the code of what is not needed for them waits: react-virtuoso (the list paints its
-// first rows without it), the build's controls, the notifications' bell and machine. A page that
-// shows no log lines (another page, a graph, a step without lines yet) goes on after FALLBACK_MS.
+// first rows without it), the build's controls, the notifications' bell and machine. A visit that
+// does not open on a build page's log view goes on at once (src/early.ts); a log view that shows
+// no lines (a pending step, a failed call) after FALLBACK_MS.
 
 /** How long what waits for the first lines waits at most, from the first thing that waits. */
 const FALLBACK_MS = 1000;

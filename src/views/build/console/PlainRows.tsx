@@ -107,7 +107,9 @@ export function PlainRows({
     rows.push(<Fragment key={rowKey(row)}>{renderRow(row, covering)}</Fragment>);
   }
   return (
-    <Scroller ref={scroller} tabIndex={covering ? -1 : 0} aria-hidden={covering || undefined}>
+    // While covering react-virtuoso's rows: inert, so neither a reader nor the keyboard reaches
+    // these copies (aria-hidden alone left their line links focusable).
+    <Scroller ref={scroller} tabIndex={covering ? -1 : 0} inert={covering || undefined}>
       <div
         ref={list}
         style={{

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Line, Repository } from '../src/api/types';
@@ -62,6 +64,12 @@ function tap(stream: ReadableStream<Uint8Array>): Tap {
 }
 
 const line = (pos: number, out: string, time = 0): Line => ({ pos, out, time });
+
+/** A full garbage collection now, so a test can check nothing it relies on is only weakly held. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 describe('log line streams', () => {
   it('writes a ping, each line as data + json + three newlines, and eof at the end', async () => {
@@ -138,7 +146,7 @@ describe('log line streams', () => {
     expect(clock.pending).toBe(0); // the keepalive timer is gone too
 
     const controller = new AbortController();
-    const second = tap(createSseStream({ clock, signal: controller.signal, start: source }));
+    const second = tap(createSseStream({ clock, request: controller, start: source }));
     await second.drain();
     expect(active).toBe(1);
     controller.abort();
@@ -275,6 +283,11 @@ describe('stream handlers', () => {
     expect(seen).not.toContain('acme/secret');
     expect(await guest.drain()).toBe('');
     expect(listening).toBe(2);
+    // A collection before the disconnect, as a loaded machine would run one: the abort must still
+    // reach the handler (undici follows a cloned request's signal only while the Request lives).
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
     disconnect.abort();
     // The disconnect reaches the handler through the request's signal: the member's subscription
     // ends, the guest's stays. (Whether msw then closes the client's body is msw's business.)

@@ -112,8 +112,13 @@ export interface SseSink {
 
 export interface SseOptions {
   clock: Clock;
-  /** The request's signal: a client disconnect stops the stream and unsubscribes. */
-  signal?: AbortSignal;
+  /**
+   * The request: its signal firing (a client disconnect) stops the stream and unsubscribes. The
+   * stream holds the request itself, not only its signal, for as long as it runs: undici links a
+   * cloned request's signal to the original through a WeakRef, so once the Request object is
+   * garbage-collected a disconnect never fires its signal and the subscription leaks.
+   */
+  request?: { readonly signal: AbortSignal };
   /** Subscribes to the source; returns the cleanup run when the stream stops for any reason. */
   start(sink: SseSink): (() => void) | void;
 }
@@ -123,7 +128,10 @@ export interface SseOptions {
  * silence (on the injected clock), and `event: error\ndata: eof\n\n` when the source ends.
  */
 export function createSseStream(options: SseOptions): ReadableStream<Uint8Array> {
-  const { clock, signal } = options;
+  const { clock } = options;
+  // Held in this closure (see SseOptions.request); dropped when the stream stops.
+  let request = options.request;
+  const signal = request?.signal;
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let stopped = false;
@@ -149,6 +157,7 @@ export function createSseStream(options: SseOptions): ReadableStream<Uint8Array>
     if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
     signal?.removeEventListener('abort', onAbort);
+    request = undefined;
     const done = cleanup;
     cleanup = undefined;
     done?.();
@@ -181,12 +190,12 @@ export function createSseStream(options: SseOptions): ReadableStream<Uint8Array>
 export function repositoryEventStream(options: {
   clock: Clock;
   bus: EventBus;
-  signal?: AbortSignal;
+  request?: { readonly signal: AbortSignal };
   filter: (event: Repository) => boolean;
 }): ReadableStream<Uint8Array> {
   return createSseStream({
     clock: options.clock,
-    signal: options.signal,
+    request: options.request,
     start: (sink) =>
       options.bus.subscribe((event) => {
         if (options.filter(event)) sink.write(`data: ${goJson(event)}\n\n`);
@@ -204,11 +213,11 @@ export function logLineStream(options: {
   clock: Clock;
   logs: LiveLogs;
   stepId: number;
-  signal?: AbortSignal;
+  request?: { readonly signal: AbortSignal };
 }): ReadableStream<Uint8Array> {
   return createSseStream({
     clock: options.clock,
-    signal: options.signal,
+    request: options.request,
     start: (sink) => {
       if (!options.logs.isLive(options.stepId)) return sink.end();
       return options.logs.subscribe(

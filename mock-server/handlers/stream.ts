@@ -29,7 +29,7 @@ export const streamHandlers = [
   api('GET', '/stream', (ctx) => {
     const { clock, bus } = runtime();
     const filter = globalFilter(ctx);
-    return sse(ctx, repositoryEventStream({ clock, bus, signal: ctx.request.signal, filter }));
+    return sse(ctx, repositoryEventStream({ clock, bus, request: ctx.request, filter }));
   }),
 
   // build.go: the repository guard, then the same events filtered to this slug.
@@ -37,7 +37,7 @@ export const streamHandlers = [
     const { repo } = repoAccess(ctx, 'read');
     const { clock, bus } = runtime();
     const filter = (event: Repository) => event.slug === repo.slug;
-    return sse(ctx, repositoryEventStream({ clock, bus, signal: ctx.request.signal, filter }));
+    return sse(ctx, repositoryEventStream({ clock, bus, request: ctx.request, filter }));
   }),
 
   // logs.go: 400 for a bad number and sql404 for a missing build/stage/step before streaming;
@@ -46,6 +46,6 @@ export const streamHandlers = [
     const { repo } = repoAccess(ctx, 'read');
     const { step } = stepFromPath(repo, ctx.params, 'build');
     const { clock, logs } = runtime();
-    return sse(ctx, logLineStream({ clock, logs, stepId: step.id, signal: ctx.request.signal }));
+    return sse(ctx, logLineStream({ clock, logs, stepId: step.id, request: ctx.request }));
   }),
 ];

@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
 
 // axe-core over every route of docs/spec.md 2.1 (and the build page's three views), in the light and the
-// dark theme (the theme follows prefers-color-scheme): no serious or critical violation of WCAG
-// 2.1 A/AA. Every violation, whatever its impact, is attached to the test as a JSON report.
+// dark theme (the theme follows prefers-color-scheme; in the dark, the rules that read colours):
+// no serious or critical violation of WCAG 2.1 A/AA. Every violation, whatever its impact, is attached to the test as a JSON report.
 
 const FIRST_LOAD = { timeout: 30_000 };
 // axe on a page that streams a log is slow on a busy machine.
@@ -156,10 +156,16 @@ interface Finding {
   targets: string[];
 }
 
-async function audit(page: Page, theme: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/**
+ * The rules that read colours. The dark theme changes only colours (custom properties under
+ * prefers-color-scheme), so the dark audit runs these alone: every other rule would find in the
+ * dark what it found in the light, at twice the cost.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function audit(page: Page, theme: 'light' | 'dark'): Promise<Finding[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (theme === 'dark' ? axe.withRules(COLOUR_RULES) : axe).analyze();
   return results.violations.map((violation) => ({
     theme,
     rule: violation.id,

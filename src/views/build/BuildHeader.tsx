@@ -258,12 +258,15 @@ function ControlsPlaceholder({
   );
 }
 
-/** BuildControls.tsx's bar, not seen. */
+/**
+ * BuildControls.tsx's bar, not seen. Transparent rather than hidden: a pointer over it loads the
+ * controls at once (views/ui/OnDemand.tsx), and a hidden box takes no pointer.
+ */
 const Unseen = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$2',
-  visibility: 'hidden',
+  opacity: 0,
 });
 
 const TitleBox = styled('div', {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,17 @@ import { code } from './code';
 import { onDemand } from './OnDemand';
 
 const Page = ({ name }: { name: string }) => <p>Page of {name}</p>;
+
+// The first-screen latch, held shut by a test that needs it shut (tests/setup.ts opens the real one).
+const latch = vi.hoisted(() => ({ open: true, waiting: [] as (() => void)[] }));
+vi.mock('../../machines/shell/firstScreen', () => ({
+  markFirstScreenShown: () => undefined,
+  whenFirstScreenShown: (task: () => void) => {
+    if (latch.open) task();
+    else latch.waiting.push(task);
+    return () => undefined;
+  },
+}));
 
 /** A load the test settles by hand. */
 function deferred() {
@@ -30,7 +41,11 @@ function inBoundary(ui: ReactNode, key = 'a') {
 }
 
 describe('onDemand', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    latch.open = true;
+    latch.waiting = [];
+  });
 
   it('shows Loading with its label, then the component with its props once the code arrived', async () => {
     const { load, settle } = deferred();
@@ -61,6 +76,36 @@ describe('onDemand', () => {
     settle().resolve(Page);
     expect(await screen.findByText('Page of acme')).toBeInTheDocument();
     expect(screen.queryByText('Room for acme')).toBeNull();
+  });
+
+  it('after the first screen, or at once when a pointer comes over the placeholder', async () => {
+    latch.open = false;
+    const { load, settle } = deferred();
+    const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
+    const Shown = onDemand(load, Placeholder, { afterFirstScreen: true });
+    render(<Shown name="acme" />);
+    expect(load).not.toHaveBeenCalled();
+    expect(latch.waiting).toHaveLength(1);
+    fireEvent.pointerOver(screen.getByText('Room for acme'));
+    expect(load).toHaveBeenCalledTimes(1);
+    settle().resolve(Page);
+    expect(await screen.findByText('Page of acme')).toBeInTheDocument();
+    // The latch opening later asks for nothing more.
+    for (const task of latch.waiting) task();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the first screen without a pointer', async () => {
+    latch.open = false;
+    const { load, settle } = deferred();
+    const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
+    const Shown = onDemand(load, Placeholder, { afterFirstScreen: true });
+    render(<Shown name="acme" />);
+    expect(load).not.toHaveBeenCalled();
+    for (const task of latch.waiting) task();
+    expect(load).toHaveBeenCalledTimes(1);
+    settle().resolve(Page);
+    expect(await screen.findByText('Page of acme')).toBeInTheDocument();
   });
 
   it('renders at once, without Loading, code that was loaded before (at boot)', async () => {

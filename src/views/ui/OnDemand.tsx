@@ -1,9 +1,10 @@
-import { useEffect, useReducer, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useReducer, useState, type ComponentType } from 'react';
 import type { TextKey } from '../../i18n';
 import { code } from './code';
 import { Loading } from './Feedback';
 import { whenFirstScreenShown } from '../../machines/shell/firstScreen';
 import { useT } from './i18n';
+import { styled } from './theme';
 
 /**
  * A component whose code loads the first time it renders (docs/architecture.md 7: the first screen carries
@@ -14,7 +15,9 @@ import { useT } from './i18n';
  * the language shown; `null` shows nothing meanwhile (a dialog that appears once its code has
  * arrived); a component is shown meanwhile with the same props (a placeholder of the size the
  * loaded component will have, so the layout around it does not jump: issue 18). With
- * `afterFirstScreen`, the code waits for a build page's first log lines (./firstScreen.ts).
+ * `afterFirstScreen`, the code waits for a build page's first log lines
+ * (machines/shell/firstScreen.ts), unless a pointer comes over the placeholder first: a user
+ * reaching for what it stands for (Cancel on a slow log) gets its code at once.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -27,22 +30,34 @@ export function onDemand<P extends object>(
     const [, rendered] = useReducer((count: number) => count + 1, 0);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const Loaded = component.loaded;
+    // Asked for once: a second call (the latch after an early pointer) gets the same promise.
+    const start = useCallback(() => {
+      component().then(rendered, (error: unknown) => setFailure({ error }));
+    }, []);
     // By what this render showed: code that arrived since (preloaded at boot) renders again too.
     useEffect(() => {
       if (Loaded) return;
-      const start = () => {
-        component().then(rendered, (error: unknown) => setFailure({ error }));
-      };
       if (afterFirstScreen) return whenFirstScreenShown(start);
       start();
-    }, [Loaded]);
+    }, [Loaded, start]);
     if (failure) throw failure.error;
     if (Loaded) return <Loaded {...props} />;
     if (meanwhile === null) return null;
     if (typeof meanwhile === 'function') {
       const Placeholder = meanwhile;
-      return <Placeholder {...props} />;
+      if (!afterFirstScreen) return <Placeholder {...props} />;
+      return (
+        <Reach onPointerOver={start}>
+          <Placeholder {...props} />
+        </Reach>
+      );
     }
     return <Loading label={meanwhile ? t(meanwhile) : undefined} />;
   };
 }
+
+/**
+ * No box of its own (the placeholder keeps the layout it was made for); a pointer over the
+ * placeholder, which must be hit-testable (opacity, not visibility), bubbles up through it.
+ */
+const Reach = styled('div', { display: 'contents' });

@@ -54,6 +54,32 @@ test("'/' opens the palette, which runs commands; '/' in a field is text", async
   await expect(page).toHaveURL(/\/account$/);
 });
 
+test('a repository page offers New build in the palette while it is shown', async ({ page }) => {
+  await openMock(page, '/acme/api');
+  await expect(page.getByText('Executions').first()).toBeVisible(FIRST_LOAD);
+  // The page offered its command before the palette's code was loaded (paletteOffers.ts).
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('searchbox').fill('new build');
+  await expect(palette.getByRole('button', { name: /New build on acme\/api/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  const dialog = page.getByRole('dialog', { name: 'New Build' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Another page: the offer is withdrawn.
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('searchbox').fill('go to dashboard');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('searchbox').fill('build');
+  await expect(palette.getByRole('link', { name: /Go to builds feed/ })).toBeVisible();
+  await expect(palette.getByRole('button', { name: /New build on/ })).toHaveCount(0);
+});
+
 test("'?' lists every shortcut", async ({ page }) => {
   await dashboard(page);
   await page.locator('body').press('?');

@@ -1,4 +1,4 @@
-import { assign, createActor, emit, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
 import type { DisplayStatus, Repository } from '../../api/types';
 import { pagePath } from '../../api/urls';
 import { inspect } from '../devtools/inspector';
@@ -8,26 +8,25 @@ import { matchesRepo, matchesText, normalizeQuery, searchRepos } from './repoSea
 import { searchActor } from './search.machine';
 import { themeActor } from './theme.machine';
 import { endWithSession } from './userScope';
+import {
+  offeredCommands,
+  runOfferedCommand,
+  watchOffers,
+  type CommandName,
+  type OfferedCommand,
+} from './paletteOffers';
+
+export type { CommandName, OfferedCommand };
 
 // The command palette and the shortcuts help (issue 19 item 2). Ctrl+K / Cmd+K or '/' opens the
 // palette, '?' the list of shortcuts. The palette finds repositories (the search drawer's list
 // and matching), their latest builds and commands; Enter opens the first match. A page offers
-// its own commands while it is shown (New build on a repository page) with `offerCommand`.
+// its own commands while it is shown (New build on a repository page) through paletteOffers.ts.
 // This module loads on demand, at the first palette key (paletteKeys.machine.ts, docs/issues.md
 // issue 18).
 
-/** The commands' names, as keys of the view's catalog (shell.palette.commands). */
-export type CommandName = 'dashboard' | 'feed' | 'account' | 'admin' | 'theme' | 'newBuild';
-
 /** Names a command in the user's language (the view passes its translate function). */
 export type CommandLabel = (name: CommandName, values?: Record<string, string>) => string;
-
-/** A command a page offers while it is shown; `palette.run` with its id runs it. */
-export interface OfferedCommand {
-  id: string;
-  name: CommandName;
-  values?: Record<string, string>;
-}
 
 export type PaletteItem =
   | { kind: 'repo'; key: string; label: string; href: string; status: DisplayStatus }
@@ -48,12 +47,11 @@ export type PaletteEvent =
   | { type: 'help.open' }
   | { type: 'palette.type'; query: string }
   | { type: 'palette.choose'; item: PaletteItem }
-  | { type: 'palette.offer'; command: OfferedCommand }
-  | { type: 'palette.withdraw'; id: string };
+  /** What the shown pages offer now (paletteOffers.ts). */
+  | { type: 'palette.offers'; offered: OfferedCommand[] };
 
-/** The app moves to `href` (the view holds the router); a page's offered command runs. */
-export type PaletteEmitted =
-  { type: 'palette.navigate'; href: string } | { type: 'palette.run'; id: string };
+/** The app moves to `href` (the view holds the router). */
+export type PaletteEmitted = { type: 'palette.navigate'; href: string };
 
 export interface PaletteContext {
   query: string;
@@ -71,7 +69,7 @@ export const paletteMachine = setup({
     events: {} as PaletteEvent,
     emitted: {} as PaletteEmitted,
   },
-  actors: { listenKeys },
+  actors: { listenKeys, watchOffers },
   guards: {
     isKey: ({ event }, params: { key: string }) =>
       event.type === 'key.pressed' && event.key === params.key,
@@ -79,6 +77,7 @@ export const paletteMachine = setup({
       event.type === 'palette.choose' &&
       event.item.kind === 'command' &&
       event.item.run === THEME_COMMAND,
+    isLink: ({ event }) => event.type === 'palette.choose' && event.item.href !== undefined,
   },
   actions: {
     clearQuery: assign({ query: '' }),
@@ -88,32 +87,26 @@ export const paletteMachine = setup({
     /** The repositories of the search drawer, loaded once for both. */
     loadRepos: () => searchActor().send({ type: 'search.load' }),
     assignOffered: assign({
-      offered: ({ context, event }) => {
-        if (event.type === 'palette.offer') {
-          return [...context.offered.filter(({ id }) => id !== event.command.id), event.command];
-        }
-        if (event.type === 'palette.withdraw') {
-          return context.offered.filter(({ id }) => id !== event.id);
-        }
-        return context.offered;
-      },
+      offered: ({ context, event }) =>
+        event.type === 'palette.offers' ? event.offered : context.offered,
     }),
     toggleTheme: () => themeActor().send({ type: 'theme.toggle' }),
-    emitChoice: emit(({ event }) => {
-      if (event.type !== 'palette.choose') return { type: 'palette.run', id: '' } as const;
-      const { item } = event;
-      if (item.href !== undefined) return { type: 'palette.navigate', href: item.href } as const;
-      return { type: 'palette.run', id: item.kind === 'command' ? (item.run ?? '') : '' } as const;
-    }),
+    emitNavigate: emit(({ event }) => ({
+      type: 'palette.navigate' as const,
+      href: event.type === 'palette.choose' ? (event.item.href ?? '') : '',
+    })),
+    runOffered: ({ event }) => {
+      if (event.type === 'palette.choose' && event.item.kind === 'command' && event.item.run) {
+        runOfferedCommand(event.item.run);
+      }
+    },
   },
 }).createMachine({
   id: 'palette',
-  context: { query: '', offered: [] },
-  invoke: { src: 'listenKeys', input: { keys: PALETTE_KEYS } },
-  on: {
-    'palette.offer': { actions: 'assignOffered' },
-    'palette.withdraw': { actions: 'assignOffered' },
-  },
+  // The offers made before the palette started (its code loads at the first palette key).
+  context: () => ({ query: '', offered: offeredCommands() }),
+  invoke: [{ src: 'listenKeys', input: { keys: PALETTE_KEYS } }, { src: 'watchOffers' }],
+  on: { 'palette.offers': { actions: 'assignOffered' } },
   initial: 'closed',
   states: {
     closed: {
@@ -135,7 +128,8 @@ export const paletteMachine = setup({
         'palette.type': { actions: 'assignQuery' },
         'palette.choose': [
           { guard: 'isThemeCommand', target: 'closed', actions: 'toggleTheme' },
-          { target: 'closed', actions: 'emitChoice' },
+          { guard: 'isLink', target: 'closed', actions: 'emitNavigate' },
+          { target: 'closed', actions: 'runOffered' },
         ],
       },
     },
@@ -231,25 +225,6 @@ export function paletteResults(
   const commandItems = commands.filter((command) => matchesText(command.label, query));
   return [...repoItems, ...buildItems, ...commandItems];
 }
-
-/**
- * For a page's machine: invoke this with the command while the page may run it. The palette
- * lists it until the invoking state is left; choosing it sends `event` back to the machine.
- */
-export const offerCommand = fromCallback<
-  { type: 'noop' },
-  { command: OfferedCommand; event: { type: string } }
->(({ input, sendBack }) => {
-  const palette = paletteActor();
-  palette.send({ type: 'palette.offer', command: input.command });
-  const subscription = palette.on('palette.run', ({ id }) => {
-    if (id === input.command.id) sendBack(input.event);
-  });
-  return () => {
-    subscription.unsubscribe();
-    palette.send({ type: 'palette.withdraw', id: input.command.id });
-  };
-});
 
 let shared: ReturnType<typeof createActor<typeof paletteMachine>> | undefined;
 

@@ -4,7 +4,6 @@ import { makeBuild, makeRepo } from '../../../tests/factories';
 import { en } from '../../i18n/en';
 import type { Repository } from '../../api/types';
 import {
-  offerCommand,
   paletteActor,
   paletteCommands,
   paletteMachine,
@@ -16,6 +15,7 @@ import {
 import { selectTheme, themeActor } from './theme.machine';
 import type { ListenKeysInput } from './keys';
 import { resetSearchActor, searchMachine } from './search.machine';
+import { offerCommand, offeredCommands } from './paletteOffers';
 
 const quietKeys = fromCallback<{ type: 'noop' }, ListenKeysInput>(() => undefined);
 const start = () =>
@@ -123,6 +123,46 @@ describe('palette machine', () => {
     expect(opened).toHaveBeenCalledOnce();
     offer.stop();
     expect(palette.getSnapshot().context.offered).toEqual([]);
+  });
+
+  it('takes the offers made before it started, and follows the later ones', () => {
+    const page = (id: string) =>
+      setup({ actors: { offerCommand } }).createMachine({
+        invoke: {
+          src: 'offerCommand',
+          input: { command: { id, name: 'newBuild', values: { repo: id } }, event: { type: 'x' } },
+        },
+      });
+    // A repository page offers New build without starting the palette (its code is not loaded).
+    const first = createActor(page('a/b')).start();
+    expect(offeredCommands().map(({ id }) => id)).toEqual(['a/b']);
+    const palette = paletteActor();
+    expect(palette.getSnapshot().context.offered.map(({ id }) => id)).toEqual(['a/b']);
+    const second = createActor(page('c/d')).start();
+    expect(palette.getSnapshot().context.offered.map(({ id }) => id)).toEqual(['a/b', 'c/d']);
+    first.stop();
+    second.stop();
+    expect(palette.getSnapshot().context.offered).toEqual([]);
+    expect(offeredCommands()).toEqual([]);
+  });
+
+  it('runs nothing for a command withdrawn before it was chosen', () => {
+    const opened = vi.fn();
+    const page = setup({ actors: { offerCommand } }).createMachine({
+      invoke: {
+        src: 'offerCommand',
+        input: { command: { id: 'gone', name: 'newBuild' }, event: { type: 'x' } },
+      },
+      on: { x: { actions: opened } },
+    });
+    const offer = createActor(page).start();
+    const palette = paletteActor();
+    palette.send({ type: 'palette.open' });
+    const item = paletteCommands(false, palette.getSnapshot().context.offered, label).at(-1)!;
+    offer.stop();
+    palette.send({ type: 'palette.choose', item });
+    expect(opened).not.toHaveBeenCalled();
+    expect(palette.getSnapshot().matches('closed')).toBe(true);
   });
 });
 

@@ -78,7 +78,8 @@ describe('onDemand', () => {
     expect(screen.queryByText('Room for acme')).toBeNull();
   });
 
-  it('after the first screen, or at once when a pointer comes over the placeholder', async () => {
+  /** A component whose code waits for a first screen not shown yet, with a placeholder. */
+  function renderBeforeFirstScreen() {
     latch.open = false;
     const { load, settle } = deferred();
     const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
@@ -86,6 +87,11 @@ describe('onDemand', () => {
     render(<Shown name="acme" />);
     expect(load).not.toHaveBeenCalled();
     expect(latch.waiting).toHaveLength(1);
+    return { load, settle };
+  }
+
+  it('after the first screen, or at once when a pointer comes over the placeholder', async () => {
+    const { load, settle } = renderBeforeFirstScreen();
     fireEvent.pointerOver(screen.getByText('Room for acme'));
     expect(load).toHaveBeenCalledTimes(1);
     settle().resolve(Page);
@@ -96,12 +102,7 @@ describe('onDemand', () => {
   });
 
   it('waits for the first screen without a pointer', async () => {
-    latch.open = false;
-    const { load, settle } = deferred();
-    const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
-    const Shown = onDemand(load, Placeholder, { afterFirstScreen: true });
-    render(<Shown name="acme" />);
-    expect(load).not.toHaveBeenCalled();
+    const { load, settle } = renderBeforeFirstScreen();
     for (const task of latch.waiting) task();
     expect(load).toHaveBeenCalledTimes(1);
     settle().resolve(Page);

@@ -4,9 +4,17 @@ import { DRONE_TOKENS } from './seed';
 import { startDroneStack } from './stack';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, 'no-seed': { type: 'boolean' } },
+  options: {
+    port: { type: 'string', default: '0' },
+    'scm-port': { type: 'string', default: '0' },
+    'no-seed': { type: 'boolean' },
+  },
 });
-const stack = await startDroneStack({ port: Number(values.port), seed: !values['no-seed'] });
+const stack = await startDroneStack({
+  port: Number(values.port),
+  scmPort: Number(values['scm-port']),
+  seed: !values['no-seed'],
+});
 console.info(`
 Drone (real server, v1.10.1)  ${stack.url}
 Stand-in Gogs (sign-in)       ${stack.scm.url}

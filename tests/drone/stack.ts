@@ -23,6 +23,8 @@ export interface DroneStack {
 export interface StackOptions {
   /** Drone's port; a free one when 0 or absent. */
   port?: number;
+  /** The stand-in SCM's port; a free one when 0 or absent. */
+  scmPort?: number;
   /** Seed users, repositories and builds (default true). */
   seed?: boolean;
   log?: (line: string) => void;
@@ -75,7 +77,7 @@ export async function startDroneStack(options: StackOptions = {}): Promise<Drone
   const log = options.log ?? console.info;
   const binaries = droneBinaries(log);
   const folder = mkdtempSync(join(tmpdir(), 'drone-stack-'));
-  const scm = await startScm();
+  const scm = await startScm(options.scmPort);
   const port = options.port || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const rpcSecret = randomBytes(16).toString('hex');
@@ -124,6 +126,7 @@ export async function startDroneStack(options: StackOptions = {}): Promise<Drone
   try {
     await waitForHealth(url, server, join(folder, 'drone.log'));
     if (options.seed !== false) await seedDrone(url, scm, log);
+    scm.ready = true;
   } catch (error) {
     await close();
     throw error;

@@ -106,3 +106,30 @@ export function webServers(mockOnly: boolean, prebuilt = process.env.E2E_PREBUIL
     hostile!,
   ];
 }
+
+/**
+ * The real-Drone suite (playwright.drone.config.ts): Drone and the stand-in SCM from
+ * tests/drone/stack.ts on fixed ports, and the production console in front of Drone.
+ */
+export const REAL_DRONE = url(STANDALONE_BASE + 5);
+export const REAL_DRONE_SCM = url(STANDALONE_BASE + 6);
+export const REAL_DRONE_CONSOLE = url(BASE + 5);
+
+/** Playwright's `webServer` entries of the real-Drone suite. */
+export function realDroneServers(prebuilt = process.env.E2E_PREBUILT === '1') {
+  const build = consoleBuilds(false).find((entry) => entry.name === 'server')!;
+  const served = servedConsole(
+    { ...build, url: REAL_DRONE_CONSOLE, env: { ...build.env, DRONE_SERVER: REAL_DRONE } },
+    prebuilt,
+  );
+  return [
+    {
+      command: `npx tsx tests/drone/cli.ts --port ${new URL(REAL_DRONE).port} --scm-port ${new URL(REAL_DRONE_SCM).port}`,
+      // 503 until Drone is seeded (tests/drone/scm/server.ts).
+      url: `${REAL_DRONE_SCM}/_control/ready`,
+      // A cold machine builds Drone first (tests/drone/build.ts): minutes.
+      timeout: 600_000,
+    },
+    served,
+  ];
+}

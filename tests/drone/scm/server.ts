@@ -23,6 +23,8 @@ export interface StandInScm {
   data: ScmData;
   /** Pushes a commit to a branch and delivers the push webhook; the new commit's sha. */
   push(slug: string, options?: PushOptions): Promise<string>;
+  /** Set once Drone is seeded: GET /_control/ready answers 200 from then on (503 before). */
+  ready: boolean;
   close(): Promise<void>;
 }
 
@@ -183,6 +185,7 @@ export async function startScm(port = 0): Promise<StandInScm> {
 
   function route(request: IncomingMessage, path: string, body: unknown): Reply {
     if (path === '/healthz') return { status: 200, raw: 'OK' };
+    if (path === '/_control/ready') return { status: scm.ready ? 200 : 503, raw: '' };
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
     if (parts[0] !== 'api' || parts[1] !== 'v1') return notFound();
     const [, , first, second, third] = parts;
@@ -268,10 +271,12 @@ export async function startScm(port = 0): Promise<StandInScm> {
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const scm: StandInScm = {
     url: base,
     data,
     push,
+    ready: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return scm;
 }

@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/chromium';
+import { REAL_DRONE_CONSOLE, realDroneServers } from './tests/e2e/servers';
+
+// The real-Drone suite (tests/drone/e2e): the production console in front of a real Drone server
+// and runner (tests/drone/stack.ts). One Drone for the whole run: each test works on its own
+// repository or names, so files may run side by side.
+export default defineConfig({
+  testDir: 'tests/drone/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    baseURL: REAL_DRONE_CONSOLE,
+    locale: 'en-US',
+    launchOptions: chromiumLaunchOptions,
+    permissions: ['clipboard-read', 'clipboard-write'],
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: realDroneServers(),
+});

@@ -1,0 +1,16 @@
+import { expect, test } from '../../e2e/fixtures';
+
+// Against a real Drone: the sign-in form posts to Drone's /login, which asks the (stand-in) Gogs
+// server for a token and sets the session cookie; the console then lists what Drone synced.
+test('signs in through Drone’s form and lists the synced repositories', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/login\/form$/);
+  await page.getByLabel(/username/i).fill('member');
+  await page.getByLabel(/password/i).fill('member');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /acme\/api/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /acme\/protected/ })).toHaveCount(0);
+});

@@ -47,6 +47,26 @@ describe.each(TARGETS)('builds and streams: $name', (kind) => {
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
   });
 
+  it('publishes the build that runs on /api/stream: its repository, the build, stages and steps', async () => {
+    let number = -1;
+    const events = (text: string) =>
+      [...text.matchAll(/^data: (.*)$/gm)].map(
+        (match) => JSON.parse(match[1]!) as { slug: string; build?: Build },
+      );
+    const published = (text: string) =>
+      events(text).find((event) => event.slug === target.slow && event.build?.number === number);
+    const stream = readStream(target, 'admin', '/api/stream', (text) => !!published(text));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = await call(target, 'admin', 'POST', `/api/repos/${target.slow}/builds`);
+    number = (started.json as Build).number;
+    const event = published((await stream).text)!;
+    expect(event).toMatchObject({ slug: target.slow, build: { number } });
+    expect(event).not.toHaveProperty('permissions');
+    expect(event.build!.stages![0]!.steps!.length).toBeGreaterThan(0);
+    await call(target, 'admin', 'DELETE', `/api/repos/${target.slow}/builds/${number}`);
+    await waitFor(target, target.slow, number, (build) => build.status === 'killed');
+  });
+
   it('answers the log stream of a finished step with a ping and eof only', async () => {
     const builds = (await call(target, 'admin', 'GET', `/api/repos/${target.writable}/builds`))
       .json as Build[];

@@ -40,13 +40,14 @@ export async function call(
 /** Drone's error body: `{"message":...}` and the encoder's newline. */
 export const errorBody = (message: string) => `${JSON.stringify({ message })}\n`;
 
-/** Reads an event stream until `until` matches what arrived, or `limit` bytes came; then aborts. */
+/** Reads an event stream until `until` holds for what arrived (30 s at most); then aborts. */
 export async function readStream(
   target: ContractTarget,
   who: Caller,
   path: string,
-  until: RegExp,
+  until: RegExp | ((text: string) => boolean),
 ): Promise<{ status: number; headers: Headers; text: string }> {
+  const done = typeof until === 'function' ? until : (text: string) => until.test(text);
   const controller = new AbortController();
   const headers: Record<string, string> = {};
   if (who !== 'anonymous') headers.Authorization = `Bearer ${TOKENS[who]}`;
@@ -56,7 +57,7 @@ export async function readStream(
   let text = '';
   const deadline = setTimeout(() => controller.abort(), 30_000);
   try {
-    while (!until.test(text)) {
+    while (!done(text)) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });

@@ -38,11 +38,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Runs a binary under a bash that holds our end of a pipe: when this process ends, however it
+ * ends, the pipe closes and bash stops the binary (killed after 5 s: the runner may hang on its
+ * long poll), so no Drone outlives a killed test run.
+ */
+const GUARD =
+  'exec 3<&0; "$@" <&- & child=$!; ' +
+  '(cat <&3 >/dev/null; kill $child; sleep 5; kill -9 $child 2>/dev/null) & wait $child';
+
 function startProcess(binary: string, args: string[], env: Record<string, string>, log: string) {
-  const child = spawn(binary, args, {
+  const child = spawn('bash', ['-c', GUARD, 'drone-stack', binary, ...args], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
     cwd: env.STACK_FOLDER,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const file = createWriteStream(log);
   child.stdout.pipe(file);
@@ -69,8 +78,8 @@ const stopProcess = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    child.stdin?.end();
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
   });
 
 export async function startDroneStack(options: StackOptions = {}): Promise<DroneStack> {

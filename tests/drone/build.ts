@@ -28,11 +28,15 @@ export interface DroneBinaries {
   runner: string;
 }
 
+/** The go command: GO, else `go` on PATH, else Go's default install folder. */
+function goCommand(): string | undefined {
+  const candidates = [process.env.GO, 'go', '/usr/local/go/bin/go'].filter(Boolean) as string[];
+  return candidates.find((command) => spawnSync(command, ['version']).status === 0);
+}
+
 /** Why Go cannot build here, or undefined when it can. */
 export function goMissing(): string | undefined {
-  const probe = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) return 'Go is not installed (no `go` on PATH)';
-  return undefined;
+  return goCommand() ? undefined : 'Go is not installed (no `go` on PATH nor /usr/local/go)';
 }
 
 function cacheRoot(): string {
@@ -46,7 +50,7 @@ function cachedPath(binary: Binary): string {
   for (const file of ['go.mod', 'go.sum']) {
     hash.update(readFileSync(join(MODULES, binary.module, file)));
   }
-  hash.update(execFileSync('go', ['version'], { encoding: 'utf8' }));
+  hash.update(execFileSync(goCommand()!, ['version'], { encoding: 'utf8' }));
   return join(cacheRoot(), `${binary.module}-${hash.digest('hex').slice(0, 16)}`);
 }
 
@@ -60,7 +64,7 @@ function build(binary: Binary, log: (line: string) => void): string {
   const started = Date.now();
   log(`drone: building ${binary.main} (a cold build takes a few minutes) ...`);
   const partial = `${target}.${process.pid}.partial`;
-  const result = spawnSync('go', ['build', '-trimpath', '-o', partial, binary.main], {
+  const result = spawnSync(goCommand()!, ['build', '-trimpath', '-o', partial, binary.main], {
     cwd: join(MODULES, binary.module),
     env: { ...process.env, CGO_ENABLED: binary.cgo ? '1' : '0', GOFLAGS: '-mod=readonly' },
     encoding: 'utf8',

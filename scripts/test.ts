@@ -4,7 +4,7 @@
 // core for itself and runs one): the static checks and the end-to-end tests' production builds
 // share the cores with it for their first half minute, then Vitest has both. The bundle check
 // reads the server-mode build instead of making its own (the same JavaScript: only the page's
-// Content-Security-Policy differs). The end-to-end tests then only serve those builds
+// Content-Security-Policy differs), and so does the check that it holds no mock code. The end-to-end tests then only serve those builds
 // (E2E_PREBUILT=1) on two workers: a third makes every test slower, not the run shorter.
 import { spawn } from 'node:child_process';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
@@ -36,10 +36,11 @@ const STAGES: readonly (readonly Job[])[] = [
     npmScript('lint'),
     npmScript('format:check'),
     {
-      name: 'e2e builds, check:bundle',
+      name: 'e2e builds, check:bundle, check-mock-free',
       commands: [
         ['npx', 'tsx', 'tests/e2e/build.ts'],
         ['npx', 'tsx', 'scripts/check-bundle.ts', serverBuild.outDir],
+        ['npx', 'tsx', 'scripts/check-mock-free.ts', serverBuild.outDir],
       ],
     },
   ],

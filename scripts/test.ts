@@ -4,7 +4,8 @@
 // core for itself and runs one): the static checks and the end-to-end tests' production builds
 // share the cores with it for their first half minute, then Vitest has both. The bundle check
 // reads the server-mode build instead of making its own (the same JavaScript: only the page's
-// Content-Security-Policy differs), and so does the check that it holds no mock code. The end-to-end tests then only serve those builds
+// Content-Security-Policy differs); the check that a production build holds no mock code reads
+// the deployment tests' build, made as `npm run build` makes it. The end-to-end tests then only serve those builds
 // (E2E_PREBUILT=1) on two workers: a third makes every test slower, not the run shorter.
 import { spawn } from 'node:child_process';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
@@ -24,6 +25,8 @@ const npmScript = (script: string, env?: Record<string, string>): Job => ({
 });
 
 const serverBuild = consoleBuilds(false).find((build) => build.name === 'server')!;
+/** What `npm run build` makes (no build-time variable): the deployment tests serve it. */
+const deployBuild = consoleBuilds(false).find((build) => build.name === 'deploy')!;
 
 /** Each stage's jobs run side by side; the first one's output shows live, the others' whole. */
 const STAGES: readonly (readonly Job[])[] = [
@@ -40,7 +43,7 @@ const STAGES: readonly (readonly Job[])[] = [
       commands: [
         ['npx', 'tsx', 'tests/e2e/build.ts'],
         ['npx', 'tsx', 'scripts/check-bundle.ts', serverBuild.outDir],
-        ['npx', 'tsx', 'scripts/check-mock-free.ts', serverBuild.outDir],
+        ['npx', 'tsx', 'scripts/check-mock-free.ts', deployBuild.outDir],
       ],
     },
   ],

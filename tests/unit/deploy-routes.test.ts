@@ -4,7 +4,7 @@
 // their own terms, checked here against it path by path.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isDroneRoute } from '../../deploy/routes';
+import { DRONE_ROUTES, isDroneRoute } from '../../deploy/routes';
 
 const DRONE = [
   '/api',
@@ -73,5 +73,14 @@ describe.each([
         ? /location = \/logout \{[^}]*\$request_method = POST[^}]*\}[^}]*try_files \/index\.html/
         : /@logout \{\s*method POST\s*path \/logout\s*\}/;
     expect(text).toMatch(logout);
+  });
+});
+
+describe('README "Deploy"', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const table = /### Routes\n([\s\S]*?)\n### /.exec(readme)![1]!;
+
+  it.each(DRONE_ROUTES.map((route) => route.path))('lists %s in its route table', (path) => {
+    expect(table).toContain(`\`${path.replaceAll('|', '\\|')}\``);
   });
 });

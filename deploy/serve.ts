@@ -57,7 +57,8 @@ function consoleFiles({ dist, config }: ServeOptions) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('Cache-Control', cacheControl(pathname));
   };
-  const files = sirv(dist, { etag: true, dotfiles: false, setHeaders });
+  // `gzip`: a file's gzipped twin (vite.config.ts precompressedAssets) to browsers that take it.
+  const files = sirv(dist, { etag: true, dotfiles: false, gzip: true, setHeaders });
   // The build's own config.json holds the defaults; the deployment's replaces it.
   const configBody = JSON.stringify(config);
   return (req: IncomingMessage, res: ServerResponse) => {

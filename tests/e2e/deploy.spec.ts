@@ -15,6 +15,13 @@ test.setTimeout(120_000);
 
 const admin = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
 
+/** README "Security": what every front sends with the console's files (the policy aside). */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000',
+};
+
 /** Every client route of docs/spec.md 2.1, loaded afresh: what each shows once it has its data. */
 const CLIENT_ROUTES: Array<{ path: string; ready: string | RegExp; url?: RegExp }> = [
   { path: '/', ready: 'Recent Activity' },
@@ -58,6 +65,20 @@ for (const [front, baseURL] of Object.entries(FRONTS)) {
     test(`the walk through ${front}: sign in, every route reloaded, a live log, a download, sign out`, async ({
       page,
     }) => {
+      // The Security headers, a client route's page never cached, hashed files cached a year
+      // and sent gzipped, the configuration never cached.
+      const index = await page.request.get('/acme/api');
+      expect(index.headers()).toMatchObject(SECURITY_HEADERS);
+      expect(index.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(index.headers()['cache-control']).toBe('no-cache');
+      // The boot chunk, the first screen's biggest (the entry script is too small for a twin).
+      const script = /"(\/assets\/boot-[^"]+\.js)"/.exec(await index.text())![1]!;
+      const asset = await page.request.get(script, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(asset.headers()['content-encoding']).toBe('gzip');
+      expect(asset.headers()['cache-control']).toMatch(/^(public, )?max-age=31536000/);
+      const config = await page.request.get('/config.json');
+      expect(config.headers()['cache-control']).toBe('no-cache');
+
       await signIn(page, baseURL, 'admin', DEPLOY_PROVIDER);
 
       for (const { path, ready, url } of CLIENT_ROUTES) {

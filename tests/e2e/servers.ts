@@ -14,9 +14,9 @@ export const MOCK_CONSOLE = url(BASE);
 export const SERVER_CONSOLE = url(BASE + 1);
 export const DEMO_SERVER = url(STANDALONE_BASE);
 /**
- * The hostile-data suite's standalone mock (the `hostile` scenario) and a console built with
- * the admin's token for it, as `DRONE_TOKEN=... npm start` is (hostile-standalone.spec.ts and
- * the token test of security.server-mode.spec.ts).
+ * The hostile-data suite's standalone mock (the `hostile` scenario) and a console whose proxy
+ * holds the admin's token for it, as `DRONE_TOKEN=... npm start` does (hostile-standalone.spec.ts
+ * and the token test of security.server-mode.spec.ts).
  */
 export const HOSTILE_CONSOLE = url(BASE + 3);
 export const HOSTILE_SERVER = url(STANDALONE_BASE + 1);

@@ -29,7 +29,7 @@ export default defineConfig({
   projects: [
     {
       name: 'mock',
-      testIgnore: /server-mode\.spec\.ts|standalone\.spec\.ts/,
+      testIgnore: /server-mode\.spec\.ts|standalone\.spec\.ts|deploy\.spec\.ts/,
       use: { baseURL: MOCK_CONSOLE },
     },
     {
@@ -37,6 +37,8 @@ export default defineConfig({
       testMatch: /server-mode\.spec\.ts|standalone\.spec\.ts/,
       use: { baseURL: SERVER_CONSOLE },
     },
+    // The production build behind the serve command, nginx and Caddy (each test names its front).
+    { name: 'deploy', testMatch: /deploy\.spec\.ts/ },
   ],
   webServer: webServers(mockOnly),
 });

@@ -1,17 +1,21 @@
 /// <reference types="vitest/config" />
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstScreenGroups } from './scripts/firstScreenChunks';
+import { contentSecurityPolicy, mayCarryToken } from './deploy/headers';
+import { DRONE_ROUTES, isDroneRoute } from './deploy/routes';
 
-const proxiedPaths = ['/api', '/login', '/logout', '/link', '/version', '/varz'];
+export { contentSecurityPolicy };
 
 /**
  * What `vite` (dev server) or `vite build` makes of the environment (README: Server mode, Builds).
  * The dev server runs on the embedded mock unless it proxies a Drone server (DRONE_SERVER) or is
  * told not to (DRONE_MOCK=false). A build is for production, mock-free, unless a demo build is
- * asked for explicitly: DRONE_MOCK=true (`npm run build:demo`).
+ * asked for explicitly: DRONE_MOCK=true (`npm run build:demo`). DRONE_TOKEN is the proxy's (dev
+ * server and `vite preview`), never the bundle's (issue 28 item 1).
  */
 export function consoleBuild(command: 'serve' | 'build', env: NodeJS.ProcessEnv) {
   const droneServer = env.DRONE_SERVER ?? '';
@@ -24,40 +28,18 @@ export function consoleBuild(command: 'serve' | 'build', env: NodeJS.ProcessEnv)
     droneServer,
     serverUrl: env.DRONE_SERVER_URL ?? '',
     token: env.DRONE_TOKEN ?? '',
-    cardHosts: env.DRONE_CARD_HOSTS ?? '',
+    cardHosts: (env.DRONE_CARD_HOSTS ?? '').split(/\s+/).filter(Boolean),
   };
 }
 
 /**
- * The build's Content-Security-Policy, as a meta tag (the static build may be served by
- * anything; README "Security" gives the headers a deployment adds, frame-ancestors among them,
- * which a meta tag cannot carry). Nothing is allowed unless listed. No inline script at all;
- * Stitches writes a <style> element and React sets style attributes, so inline styles stay
- * allowed. Avatars come from any https host the SCM names, and card schemas from any https host a
- * pipeline names, so img-src and connect-src keep https: (a deployment's header narrows them; a
- * page obeys both policies). A deployment that knows where its card schemas live says so at build
- * time (DRONE_CARD_HOSTS, sources separated by spaces) and connect-src names only those. The log
- * parser is a worker, and a demo build's mock a service worker. Not in dev: React refresh needs
- * an inline script.
+ * The build's Content-Security-Policy as a meta tag, for a static host that sends no header: the
+ * policy for any deployment (deploy/headers.ts), narrowed when the build is told where card
+ * schemas live (DRONE_CARD_HOSTS) and widened to a server on another origin (DRONE_SERVER_URL). A
+ * deployment's header narrows it further (a page obeys both). Not in dev: React refresh needs an
+ * inline script.
  */
-export function contentSecurityPolicy(serverUrl: string, cardHosts = ''): string {
-  // A console built for another origin (DRONE_SERVER_URL) calls and streams from that server.
-  const server = serverUrl ? ` ${new URL(serverUrl).origin}` : '';
-  const schemas = cardHosts.trim() ? ` ${cardHosts.trim().split(/\s+/).join(' ')}` : ' https:';
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: https:${server}`,
-    `connect-src 'self'${schemas}${server}`,
-    "worker-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
-}
-
-function contentSecurityPolicyMeta(serverUrl: string, cardHosts: string): Plugin {
+function contentSecurityPolicyMeta(serverUrl: string, cardHosts: string[]): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
@@ -74,6 +56,36 @@ function contentSecurityPolicyMeta(serverUrl: string, cardHosts: string): Plugin
   };
 }
 
+/**
+ * The dev server's and `vite preview`'s proxy: Drone's routes (deploy/routes.ts) to DRONE_SERVER.
+ * A route for some methods only (a GET of /logout) is the console's page for the others. The
+ * token, when there is one, is added here, to the server's requests only, and never to one
+ * another site's page sent (deploy/headers.ts): the browser never holds it.
+ */
+function droneProxy(droneServer: string, token: string): Record<string, ProxyOptions> {
+  // One entry for every path whose first segment is one of Drone's; `bypass` decides exactly.
+  const segments = [...new Set(DRONE_ROUTES.map((route) => route.path.split('/')[1]))];
+  const options: ProxyOptions = {
+    target: droneServer,
+    changeOrigin: true,
+    bypass: (req) => (isDroneRoute(req.method ?? 'GET', req.url ?? '') ? undefined : req.url),
+    configure: (proxy) => {
+      proxy.on('proxyReq', (proxyReq, req) => {
+        if (token && !req.headers.authorization && mayCarryToken(req.headers))
+          proxyReq.setHeader('Authorization', `Bearer ${token}`);
+      });
+      // Server-sent events must pass through unbuffered.
+      proxy.on('proxyRes', (proxyRes) => {
+        if (String(proxyRes.headers['content-type']).includes('text/event-stream')) {
+          proxyRes.headers['x-accel-buffering'] = 'no';
+          proxyRes.headers['cache-control'] = 'no-cache';
+        }
+      });
+    },
+  };
+  return { [`^/(${segments.join('|')})([/?]|$)`]: options };
+}
+
 /** The mock's service worker (public/, copied into every build) leaves a production build. */
 function withoutMockWorker(): Plugin {
   let outDir = '';
@@ -87,49 +99,44 @@ function withoutMockWorker(): Plugin {
   };
 }
 
+/**
+ * A gzipped twin of every hashed script, style and image of a build (README "Deploy"): the serve
+ * command sends them to browsers that take gzip, as nginx's gzip_static and Caddy's precompressed
+ * do, so no request pays for compressing the same bytes again (the first screen is about a third
+ * of its size on the wire). Under 1 KiB a file is not worth a twin.
+ */
+function precompressedAssets(): Plugin {
+  let assets = '';
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    configResolved: (config) => {
+      assets = resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle: () => {
+      for (const file of readdirSync(assets).filter((name) => /\.(js|css|svg)$/.test(name))) {
+        const bytes = readFileSync(join(assets, file));
+        if (bytes.length >= 1024)
+          writeFileSync(join(assets, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   const { mock, droneServer, serverUrl, token, cardHosts } = consoleBuild(command, process.env);
   return {
     plugins: [
       react(),
       contentSecurityPolicyMeta(serverUrl, cardHosts),
+      precompressedAssets(),
       ...(mock ? [] : [withoutMockWorker()]),
     ],
     define: {
       __DRONE_MOCK__: JSON.stringify(mock),
-      __DRONE_TOKEN__: JSON.stringify(token),
       __DRONE_SERVER_URL__: JSON.stringify(serverUrl),
     },
-    server: {
-      proxy: droneServer
-        ? Object.fromEntries(
-            proxiedPaths.map((path): [string, ProxyOptions] => [
-              // /login/form and /login/error are console pages, not server routes.
-              path === '/login' ? '^/login$' : path,
-              {
-                target: droneServer,
-                changeOrigin: true,
-                // A page load of /logout is the console's own page; its POST goes to the server.
-                bypass: (req) =>
-                  path === '/logout' &&
-                  req.method === 'GET' &&
-                  req.headers.accept?.includes('text/html')
-                    ? req.url
-                    : undefined,
-                // Server-sent events must pass through unbuffered.
-                configure: (proxy) => {
-                  proxy.on('proxyRes', (proxyRes) => {
-                    if (String(proxyRes.headers['content-type']).includes('text/event-stream')) {
-                      proxyRes.headers['x-accel-buffering'] = 'no';
-                      proxyRes.headers['cache-control'] = 'no-cache';
-                    }
-                  });
-                },
-              },
-            ]),
-          )
-        : undefined,
-    },
+    server: { proxy: droneServer ? droneProxy(droneServer, token) : undefined },
     // Pre-bundled at start-up: discovered later (the template editor is a dynamic import), they
     // would make the dev server re-optimize and reload the page mid-session.
     optimizeDeps: {

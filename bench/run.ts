@@ -28,7 +28,7 @@ import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import {
@@ -438,10 +438,14 @@ async function main() {
     // A demo build: the console with its in-page mock (README "Builds").
     if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE, { DRONE_MOCK: 'true' });
     if (MODES.includes('http')) {
-      buildProduction(HTTP_BUNDLE, {
-        DRONE_SERVER_URL: `http://127.0.0.1:${API_PORT}`,
-        DRONE_TOKEN: DEMO_TOKENS.admin,
-      });
+      const server = `http://127.0.0.1:${API_PORT}`;
+      buildProduction(HTTP_BUNDLE, { DRONE_SERVER_URL: server });
+      // The deployment's runtime configuration (README "Deploy"): the server on another origin,
+      // and the admin's token (a build holds none).
+      writeFileSync(
+        join(HTTP_BUNDLE, 'config.json'),
+        JSON.stringify({ server, token: DEMO_TOKENS.admin }),
+      );
     }
   }
   const browser = await chromium.launch(CHROMIUM);

@@ -5,7 +5,7 @@
 // service worker, and the worker generates and parses the bytes off the page's main thread.
 
 /** Names the generated log an in-page mock's answer stands for (`bench:1000000:4`). */
-export const GENERATED_LOG_HEADER = 'X-Drone-Mock-Log';
+export { GENERATED_LOG_HEADER } from '../src/logs/workerMessages';
 
 type Generator = (argument: string) => Iterable<Uint8Array>;
 const generators = new Map<string, Generator>();

@@ -4,7 +4,8 @@
 // core for itself and runs one): the static checks and the end-to-end tests' production builds
 // share the cores with it for their first half minute, then Vitest has both. The bundle check
 // reads the server-mode build instead of making its own (the same JavaScript: only the page's
-// Content-Security-Policy differs). The end-to-end tests then only serve those builds
+// Content-Security-Policy differs); the check that a production build holds no mock code reads
+// the deployment tests' build, made as `npm run build` makes it. The end-to-end tests then only serve those builds
 // (E2E_PREBUILT=1) on two workers: a third makes every test slower, not the run shorter.
 // Last, the real-Drone suite (tests/drone, tests/contract): its binaries build in the first stage
 // (a warm cache makes that instant); without Go it is skipped with one line, except in CI.
@@ -27,6 +28,8 @@ const npmScript = (script: string, env?: Record<string, string>): Job => ({
 });
 
 const serverBuild = consoleBuilds(false).find((build) => build.name === 'server')!;
+/** What `npm run build` makes (no build-time variable): the deployment tests serve it. */
+const deployBuild = consoleBuilds(false).find((build) => build.name === 'deploy')!;
 
 /** Why the real-Drone suite cannot run here, or undefined when it can. */
 const noDrone = goMissing();
@@ -46,10 +49,11 @@ const STAGES: readonly (readonly Job[])[] = [
     npmScript('lint'),
     npmScript('format:check'),
     {
-      name: 'e2e builds, check:bundle',
+      name: 'e2e builds, check:bundle, check-mock-free',
       commands: [
         ['npx', 'tsx', 'tests/e2e/build.ts'],
         ['npx', 'tsx', 'scripts/check-bundle.ts', serverBuild.outDir],
+        ['npx', 'tsx', 'scripts/check-mock-free.ts', deployBuild.outDir],
       ],
     },
     ...droneBinaries,

@@ -1,15 +1,20 @@
-// One typed object for everything the build or the hosting page decides (docs/architecture.md 2).
+// One typed object for everything the build, the deployment (/config.json, read at boot) or the
+// hosting page decides (docs/architecture.md 2).
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './i18n/languages';
+import { RUNTIME_CONFIG_PATH, readRuntimeConfig } from './runtimeConfig';
 
 export interface Config {
   /** Base URL of the Drone server; '' means the same origin. */
   serverUrl: string;
-  /** Build-time token sent as a Bearer header (docs/spec.md 7). */
+  /** The deployment's token, sent as a Bearer header (docs/spec.md 7); '' for a session. */
   token: string;
   /** Run on the embedded mock server (a service worker). */
   mock: boolean;
   productName: string;
   /** The source-control system users sign in with. */
   provider: string;
+  /** The language shown when the browser asks for none the console speaks; '' for English. */
+  language: string;
   licenseExpired: boolean;
   licenseLimitExceeded: boolean;
   /** Host of the hosted-cloud offering, where /login/error shows the registration notice. */
@@ -37,10 +42,11 @@ const query = new URLSearchParams(search);
 
 export const config: Config = {
   serverUrl: typeof __DRONE_SERVER_URL__ === 'undefined' ? '' : __DRONE_SERVER_URL__,
-  token: typeof __DRONE_TOKEN__ === 'undefined' ? '' : __DRONE_TOKEN__,
+  token: '',
   mock: typeof __DRONE_MOCK__ === 'undefined' ? false : __DRONE_MOCK__,
   productName: 'Drone',
   provider: defined(injected.DRONE_PROVIDER, 'GitHub'),
+  language: '',
   // In mock mode the banners can be previewed with ?license=expired or ?license=exceeded.
   licenseExpired: defined(injected.DRONE_LICENSE_EXPIRED, query.get('license') === 'expired'),
   licenseLimitExceeded: defined(
@@ -49,6 +55,37 @@ export const config: Config = {
   ),
   cloudHost: 'cloud.drone.io',
 };
+
+/**
+ * Applies the deployment's runtime configuration (src/runtimeConfig.ts) over the build's defaults.
+ * index.html preloads the file, so this costs no round trip of its own: its answer is usually in
+ * before the entry script has run. A deployment without one, or with a broken one, runs on the
+ * defaults; a problem is logged, so whoever deploys sees it.
+ */
+export async function loadRuntimeConfig(): Promise<void> {
+  let data: unknown;
+  try {
+    const response = await fetch(RUNTIME_CONFIG_PATH);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    data = await response.json();
+  } catch (error) {
+    console.warn(`${RUNTIME_CONFIG_PATH} not read, the build's defaults apply:`, error);
+    return;
+  }
+  const { config: runtime, problems } = readRuntimeConfig(data);
+  for (const problem of problems) console.warn(`${RUNTIME_CONFIG_PATH}: ${problem}`);
+  if (runtime.server !== undefined) config.serverUrl = runtime.server;
+  if (runtime.token) config.token = runtime.token;
+  if (runtime.provider) config.provider = runtime.provider;
+  if (runtime.language && !isLanguage(runtime.language)) {
+    console.warn(`${RUNTIME_CONFIG_PATH}: the console does not speak "${runtime.language}"`);
+  } else if (runtime.language) config.language = runtime.language;
+}
+
+/** The language for a browser that asks for none the console speaks (README "Languages"). */
+export function defaultLanguage(): Language {
+  return isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE;
+}
 
 /** Absolute origin of the server, for snippets shown to the user (badges, API examples). */
 export function serverOrigin(): string {

@@ -1,8 +1,6 @@
 import { responseError } from './client';
-import { config } from '../config';
-import { GENERATED_LOG_HEADER } from '../../mock-server/generated';
 import { LogLines } from '../logs/lineStore';
-import type { FromLogWorker, ToLogWorker } from '../logs/workerMessages';
+import { GENERATED_LOG_HEADER, type FromLogWorker, type ToLogWorker } from '../logs/workerMessages';
 
 // Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
 // chunks, as they arrive, to a worker started beside the request, which parses them, so a million
@@ -101,7 +99,8 @@ export function loadStoredLogInWorker(target: {
         if (!response.ok) {
           throw responseError(response.status, response.statusText, await response.text());
         }
-        const generated = config.mock ? response.headers.get(GENERATED_LOG_HEADER) : null;
+        // The build-time constant, so a production build holds no trace of the demo's header.
+        const generated = __DRONE_MOCK__ ? response.headers.get(GENERATED_LOG_HEADER) : null;
         if (generated)
           worker.postMessage({ type: 'generate', name: generated } satisfies ToLogWorker);
         else await sendBody(worker, response.body, () => !settled);

@@ -49,15 +49,19 @@ export function isLanguage(value: unknown): value is Language {
 
 /**
  * The supported language a browser's preference list asks for first ('zh-TW' or 'zh' read the
- * simplified catalog rather than English); English when none matches.
+ * simplified catalog rather than English); the deployment's default (English unless its
+ * /config.json names another) when none matches.
  */
-export function languageFor(preferences: readonly string[]): Language {
+export function languageFor(
+  preferences: readonly string[],
+  fallback: Language = DEFAULT_LANGUAGE,
+): Language {
   for (const preference of preferences) {
     const tag = preference.toLowerCase();
     if (tag.startsWith('zh')) return 'zh-CN';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
   }
-  return DEFAULT_LANGUAGE;
+  return fallback;
 }
 
 /**
@@ -65,7 +69,7 @@ export function languageFor(preferences: readonly string[]): Language {
  * pick, else the browser's), its catalog requested at once so a Chinese reader does not wait
  * for it after the app has rendered in English.
  */
-export function prefetchCatalog(): void {
+export function prefetchCatalog(fallback: Language = DEFAULT_LANGUAGE): void {
   let remembered: unknown = null;
   try {
     remembered = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -73,7 +77,7 @@ export function prefetchCatalog(): void {
     // Storage disabled: the browser's language decides.
   }
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const language = isLanguage(remembered) ? remembered : languageFor(browser);
+  const language = isLanguage(remembered) ? remembered : languageFor(browser, fallback);
   // A failure shows when the language machine asks again.
   if (language !== 'en') fetchCatalog(language).catch(() => undefined);
 }

@@ -9,6 +9,16 @@ import { StoredLogParser, parseBody } from './storedLog';
 /** The build's choice (src/config.ts), here as a literal so a server build drops the demo's code. */
 declare const __DRONE_MOCK__: boolean;
 
+/**
+ * In-page demo: the generated log's bytes. The generator's module (and the worker it starts) is
+ * imported only behind the build-time constant, so a production build drops both.
+ */
+async function generatedLog(name: string): Promise<ReadableStream<Uint8Array>> {
+  if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
+  const { generated } = await import('./generatedLog');
+  return generated(name);
+}
+
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
@@ -25,37 +35,6 @@ async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
   await parseBody(body, parser, postLines);
   postLines();
   post({ type: 'done' });
-}
-
-/**
- * In-page demo: a generated log's bytes, produced by another worker (the demo's stand-in for a
- * server) rather than passed through the service worker, a chunk ahead of this one's parsing.
- */
-function generated(name: string): ReadableStream<Uint8Array> {
-  if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
-  const generator = new Worker(
-    new URL('../../mock-server/logGenerator.worker.ts', import.meta.url),
-    { type: 'module' },
-  );
-  generator.postMessage(name);
-  return new ReadableStream<Uint8Array>({
-    pull: (controller) =>
-      new Promise<void>((resolve, reject) => {
-        generator.onmessage = ({ data }: MessageEvent<Uint8Array | null>) => {
-          if (data) controller.enqueue(data);
-          else {
-            controller.close();
-            generator.terminate();
-          }
-          resolve();
-        };
-        generator.onerror = (event) => {
-          generator.terminate();
-          reject(new Error(event.message || 'The demo log could not be generated'));
-        };
-        generator.postMessage('next');
-      }),
-  });
 }
 
 function run(work: () => Promise<void>): void {
@@ -81,7 +60,7 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'generate') run(() => parse(generated(data.name)));
+  if (data.type === 'generate') run(async () => parse(await generatedLog(data.name)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();
 };

@@ -14,12 +14,30 @@ export const MOCK_CONSOLE = url(BASE);
 export const SERVER_CONSOLE = url(BASE + 1);
 export const DEMO_SERVER = url(STANDALONE_BASE);
 /**
- * The hostile-data suite's standalone mock (the `hostile` scenario) and a console built with
- * the admin's token for it, as `DRONE_TOKEN=... npm start` is (hostile-standalone.spec.ts and
- * the token test of security.server-mode.spec.ts).
+ * The hostile-data suite's standalone mock (the `hostile` scenario) and a console whose proxy
+ * holds the admin's token for it, as `DRONE_TOKEN=... npm start` does (hostile-standalone.spec.ts
+ * and the token test of security.server-mode.spec.ts).
  */
 export const HOSTILE_CONSOLE = url(BASE + 3);
 export const HOSTILE_SERVER = url(STANDALONE_BASE + 1);
+
+/**
+ * Issue 27: one production build, made with no build-time variable at all, behind each way of
+ * deploying it (deploy/): the serve command, nginx and Caddy in front of one standalone mock, and
+ * a second serve command, configured otherwise, in front of another server (the `empty`
+ * scenario): the same dist/ serving two deployments (deploy.spec.ts).
+ */
+export const DEPLOY_SERVER = url(STANDALONE_BASE + 5);
+export const OTHER_DEPLOY_SERVER = url(STANDALONE_BASE + 6);
+export const FRONTS = {
+  serve: url(BASE + 5),
+  nginx: url(BASE + 6),
+  caddy: url(BASE + 7),
+} as const;
+export const OTHER_DEPLOYMENT = url(BASE + 8);
+/** The provider each deployment's config.json names (the sign-in page says it). */
+export const DEPLOY_PROVIDER = 'Gogs';
+export const OTHER_DEPLOY_PROVIDER = 'Gitea';
 
 /**
  * A production build served by `vite preview`: a page loads a few minified chunks instead of
@@ -29,7 +47,7 @@ export const HOSTILE_SERVER = url(STANDALONE_BASE + 1);
  * serve an old build.
  */
 export interface ConsoleBuild {
-  name: 'mock' | 'server' | 'hostile';
+  name: 'mock' | 'server' | 'hostile' | 'deploy';
   url: string;
   /** Where the build goes, from the repository's root. */
   outDir: string;
@@ -63,6 +81,8 @@ export function consoleBuilds(mockOnly: boolean): ConsoleBuild[] {
       DRONE_MOCK: 'false',
       DRONE_CARD_HOSTS: 'http://127.0.0.1:*',
     }),
+    // What `npm run build` makes: configured at start by each front (deploy.spec.ts).
+    consoleBuild('deploy', FRONTS.serve, { DRONE_MOCK: 'false' }),
   ];
 }
 
@@ -84,7 +104,7 @@ function servedConsole(build: ConsoleBuild, prebuilt: boolean) {
   };
 }
 
-function standaloneMock(serverUrl: string, scenario: 'demo' | 'hostile') {
+function standaloneMock(serverUrl: string, scenario: 'demo' | 'hostile' | 'empty') {
   return {
     command: `npx tsx mock-server/standalone.ts --port ${new URL(serverUrl).port} --scenario ${scenario}`,
     url: `${serverUrl}/healthz`,
@@ -92,18 +112,55 @@ function standaloneMock(serverUrl: string, scenario: 'demo' | 'hostile') {
   };
 }
 
+/**
+ * The deploy build behind one front (tests/e2e/front.ts for nginx and Caddy), started after its
+ * server: each waits for the `Console: <url>` line both print once listening. Without
+ * E2E_PREBUILT the first one builds it (Playwright starts its servers one after the other).
+ */
+function front(
+  kind: keyof typeof FRONTS,
+  consoleUrl: string,
+  server: string,
+  provider: string,
+  build: ConsoleBuild,
+  prebuilt: boolean,
+) {
+  const port = new URL(consoleUrl).port;
+  const flags = `--port ${port} --server ${server} --dist ${build.outDir} --provider ${provider}`;
+  const command =
+    kind === 'serve'
+      ? `npx tsx deploy/serve.ts ${flags}`
+      : `npx tsx tests/e2e/front.ts ${kind} ${flags}`;
+  return {
+    command:
+      prebuilt || kind !== 'serve' || consoleUrl !== FRONTS.serve
+        ? command
+        : `${buildCommand(build)} && ${command}`,
+    env: build.env,
+    wait: { stdout: /Console: http/ },
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+  };
+}
+
 /** Playwright's `webServer` entries; `mockOnly` leaves out the server-mode ones. */
 export function webServers(mockOnly: boolean, prebuilt = process.env.E2E_PREBUILT === '1') {
-  const [mock, server, hostile] = consoleBuilds(mockOnly).map((build) =>
-    servedConsole(build, prebuilt),
-  );
+  const builds = consoleBuilds(mockOnly);
+  const [mock, server, hostile] = builds.slice(0, 3).map((build) => servedConsole(build, prebuilt));
   if (mockOnly) return [mock!];
+  const deploy = builds.find((build) => build.name === 'deploy')!;
   return [
     mock!,
     standaloneMock(DEMO_SERVER, 'demo'),
     server!,
     standaloneMock(HOSTILE_SERVER, 'hostile'),
     hostile!,
+    standaloneMock(DEPLOY_SERVER, 'demo'),
+    standaloneMock(OTHER_DEPLOY_SERVER, 'empty'),
+    ...(['serve', 'nginx', 'caddy'] as const).map((kind) =>
+      front(kind, FRONTS[kind], DEPLOY_SERVER, DEPLOY_PROVIDER, deploy, prebuilt),
+    ),
+    front('serve', OTHER_DEPLOYMENT, OTHER_DEPLOY_SERVER, OTHER_DEPLOY_PROVIDER, deploy, prebuilt),
   ];
 }
 

@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '../..');
-const roots = ['src', 'mock-server', 'tests', 'scripts', 'bench', 'fixtures', '.ci', 'README.md'];
+const roots = [
+  'src',
+  'mock-server',
+  'tests',
+  'scripts',
+  'bench',
+  'fixtures',
+  'deploy',
+  '.ci',
+  'README.md',
+];
 
 function sourceFiles(path: string): string[] {
   const full = join(root, path);

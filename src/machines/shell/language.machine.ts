@@ -9,6 +9,7 @@ import {
   type Language,
 } from '../../i18n';
 import { loadCatalog } from '../../i18n/load';
+import { defaultLanguage } from '../../config';
 import { notify } from './toasts.machine';
 import { inspect } from '../devtools/inspector';
 import {
@@ -32,6 +33,8 @@ export type LanguageStorage = ChoiceStorage;
 export interface LanguageInput {
   /** The browser's languages, most wanted first (navigator.languages). */
   browserLanguages: readonly string[];
+  /** The deployment's language for browsers that ask for none the console speaks (config.json). */
+  defaultLanguage?: Language;
   storage?: LanguageStorage;
 }
 
@@ -83,7 +86,7 @@ export const languageMachine = setup({
 }).createMachine({
   id: 'language',
   context: ({ input }) => ({
-    browser: languageFor(input.browserLanguages),
+    browser: languageFor(input.browserLanguages, input.defaultLanguage),
     stored: readChoice(input.storage, LANGUAGE_STORAGE_KEY, isLanguage),
     storage: input.storage,
   }),
@@ -133,7 +136,11 @@ export const selectLoadFailed = (snapshot: LanguageSnapshot) => snapshot.matches
 function browserInput(): LanguageInput {
   if (typeof window === 'undefined') return { browserLanguages: [] };
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return { browserLanguages: languages, storage: browserStorage() };
+  return {
+    browserLanguages: languages,
+    storage: browserStorage(),
+    defaultLanguage: defaultLanguage(),
+  };
 }
 
 let shared: ReturnType<typeof createActor<typeof languageMachine>> | undefined;

@@ -36,6 +36,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 import { durationChangeText, familyText } from './compareText';
 import { buildHref, viewHref } from './paths';
 import '../../i18n/en/buildViews';
+import { threeLinesAtMost } from '../ui/clamp';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -149,7 +150,7 @@ function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
   const t = useT();
   return (
     <section aria-label={t('build.blocked.stage', { stage: name })} data-testid="compare-stage">
-      <SectionTitle as="h3">
+      <SectionTitle as="h3" css={threeLinesAtMost}>
         <UserText>{name}</UserText>
       </SectionTitle>
       <TableScroll>
@@ -184,7 +185,9 @@ function StepRow({ step }: { step: StepChange }) {
       highlight={step.newFailure ? 'failure' : step.fixed ? 'fixed' : undefined}
     >
       <th scope="row">
-        <UserText>{step.name}</UserText>
+        <StepName>
+          <UserText>{step.name}</UserText>
+        </StepName>
         {step.newFailure ? <Badge tone="failure">{t('build.compare.newFailure')}</Badge> : null}
         {step.fixed ? <Badge tone="fixed">{t('build.compare.fixed')}</Badge> : null}
       </th>
@@ -238,6 +241,8 @@ const Facts = styled('p', {
   overflowWrap: 'anywhere',
   '& > span': { display: 'inline-flex', alignItems: 'center', gap: '$1' },
 });
+
+const StepName = styled('span', threeLinesAtMost);
 
 const Row = styled('tr', {
   'th[scope="row"]': {

@@ -26,6 +26,13 @@ export function useNow(): number {
 export const unknownText = (language: Language = currentLanguage()) =>
   i18n.fixedT(language)('common.unknown');
 
+/**
+ * Whether the server set a time: anything but 0 (Drone's "not set") or absent. A time it sent
+ * that is not one (NaN once checked) is set, and shows as unknown.
+ */
+export const isTimeSet = (unixSeconds: number | undefined): unixSeconds is number =>
+  unixSeconds !== 0 && unixSeconds !== undefined;
+
 /** A number the console can compute and show with. */
 const isKnownNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);

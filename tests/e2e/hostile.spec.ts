@@ -13,7 +13,12 @@ import {
   MARKUP_SLUG,
 } from '../../fixtures/hostile-data';
 import { EXTREME_LOGIN } from '../../fixtures/hostile-extremes';
-import { SPOOF_COMMITS, SPOOF_STAGE, SPOOF_STEPS } from '../../fixtures/hostile-spoof';
+import {
+  SPOOF_BRANCHES,
+  SPOOF_COMMITS,
+  SPOOF_STAGE,
+  SPOOF_STEPS,
+} from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
 import { expectInert, FIRST_LOAD } from './hostileChecks';
 import { stepConsole } from './stepConsole';
@@ -120,6 +125,22 @@ test('invisible and direction-changing characters show as markers, in the log to
   await expect(marker).toHaveAttribute('title', /right-to-left isolate/);
   // After the tab's status prefix (issue 19 item 1).
   await expect(page).toHaveTitle(/^[●✓✗⏸] Build #1\.1\.1 - hostile\/spoof$/);
+});
+
+// Issue 28 item 10: text that is not DOM text (aria-labels, titles, interpolated notices such as
+// a filter's chip) shows invisible characters as <U+XXXX> too; expectInert reads those attributes.
+test('invisible characters are marked in labels and notices, not only in text', async ({
+  page,
+}) => {
+  const branch = encodeURIComponent(SPOOF_BRANCHES.bidi);
+  await openMock(page, `/hostile/spoof?branch=${branch}`, 'hostile');
+  const chip = page.getByTestId('filter-chip');
+  await expect(chip).toHaveAttribute(
+    'aria-label',
+    /^Remove filter .*invoice<U\+202E>exe/,
+    FIRST_LOAD,
+  );
+  await expectInert(page, [SPOOF_COMMITS[0]!]);
 });
 
 // Issue 28 item 8: hostile/extremes sends times past what a Date holds (1e15 seconds) and text

@@ -51,7 +51,7 @@ export function StepPanel({
         <div>
           <dt>{t('repo.columns.commit')}</dt>
           <dd>
-            <code title={build.after}>{shortSha(build.after)}</code>
+            <code title={showInvisibles(build.after)}>{shortSha(build.after)}</code>
           </dd>
         </div>
       </Meta>

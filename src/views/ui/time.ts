@@ -37,6 +37,11 @@ export const isTimeSet = (unixSeconds: number | undefined): unixSeconds is numbe
 const isKnownNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
+/** A count or code the server sent ('3'), or unknown when it sent something else (NaN). */
+export function formatCount(value: number, language: Language = currentLanguage()): string {
+  return isKnownNumber(value) ? String(value) : unknownText(language);
+}
+
 /** Milliseconds a Date holds (ECMA-262: 8.64e15 either side of 1970). */
 const isKnownMs = (ms: unknown): ms is number => isKnownNumber(ms) && Math.abs(ms) <= 8.64e15;
 

@@ -5,8 +5,6 @@
 // language's Intl.PluralRules as i18next picks them. A text the language lacks is English's, and
 // a key no language has shows as itself, so a gap is visible but never breaks a screen.
 
-import { showInvisibles } from '../text/invisibles';
-
 export interface Catalog {
   [key: string]: string | Catalog;
 }
@@ -42,18 +40,13 @@ function valueOf(values: Values, name: string): unknown {
  * `text` with each `{{name}}` replaced by its value, in one pass: a value that contains `{{x}}`
  * stays as it is. A placeholder whose value is not given at all stays too (null or an
  * explicitly undefined value gives ''), as i18next does.
- *
- * A value is most often a name from the server, and a translated text goes where UserText cannot
- * mark it (aria-labels, titles, toasts, notifications, the document title): its invisible and
- * direction-changing characters are written as `<U+202E>` here, once for every sink (issue 28
- * item 10).
  */
 export function interpolate(text: string, values: Values = {}): string {
   return text.replace(PLACEHOLDER, (placeholder, inner: string) => {
     const name = inner.trim();
     const value = valueOf(values, name);
     if (value === undefined && !Object.hasOwn(values, name)) return placeholder;
-    return value == null ? '' : showInvisibles(String(value));
+    return value == null ? '' : String(value);
   });
 }
 

@@ -37,6 +37,7 @@ import { durationChangeText, familyText } from './compareText';
 import { buildHref, viewHref } from './paths';
 import '../../i18n/en/buildViews';
 import { threeLinesAtMost } from '../ui/clamp';
+import { showInvisibles } from '../../text/invisibles';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -149,7 +150,10 @@ function summaryText(t: TFunction, steps: StepChange[], newFailures: number): st
 function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
   const t = useT();
   return (
-    <section aria-label={t('build.blocked.stage', { stage: name })} data-testid="compare-stage">
+    <section
+      aria-label={t('build.blocked.stage', { stage: showInvisibles(name) })}
+      data-testid="compare-stage"
+    >
       <SectionTitle as="h3" css={threeLinesAtMost}>
         <UserText>{name}</UserText>
       </SectionTitle>

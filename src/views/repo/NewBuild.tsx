@@ -114,7 +114,7 @@ function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultB
                   />
                   <Button
                     size="small"
-                    aria-label={t('repo.newBuild.removeParam', { key: param.key })}
+                    aria-label={t('repo.newBuild.removeParam', { key: showInvisibles(param.key) })}
                     onClick={() => actor.send({ type: 'param.remove', index })}
                   >
                     {t('repo.newBuild.remove')}

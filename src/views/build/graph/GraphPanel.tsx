@@ -123,7 +123,7 @@ function NodeList({
   const t = useT();
   const now = useNow();
   return (
-    <Nodes aria-label={t('build.graph.nodes', { graph: title })}>
+    <Nodes aria-label={t('build.graph.nodes', { graph: showInvisibles(title) })}>
       {nodesInReadingOrder(model).map((node) => {
         const duration = nodeDuration(node, now);
         const content = (

@@ -60,7 +60,7 @@ function shouldRun(when: StepDefinition['when'], stageFailed: boolean): boolean 
 
 export function createFlow(context: FlowContext) {
   const { bus, logs, speed } = context;
-  const publish = (repoId: number) => bus.publish(repoId);
+  const publish = (stage: StageRow) => bus.publish(stage.repo_id, stage.build_id);
 
   /** A runner accepts the stage after a short queueing delay. */
   function pickupLater(stage: StageRow, fromMs: number): void {
@@ -79,7 +79,7 @@ export function createFlow(context: FlowContext) {
     if (build.status === 'pending') {
       patchBuild(build.id, { status: 'running', started: toSeconds(at) }, at);
     }
-    publish(stage.repo_id);
+    publish(stage);
     advanceStage(stage.id, at);
   }
 
@@ -118,7 +118,7 @@ export function createFlow(context: FlowContext) {
   function startStep(stage: StageRow, step: StepRow, definition: StepDefinition, at: number) {
     patchStep(step.id, { status: 'running', started: toSeconds(at) });
     logs.open(step.id);
-    publish(stage.repo_id);
+    publish(stage);
     playStep(stage, step, definition, at);
   }
 
@@ -167,7 +167,7 @@ export function createFlow(context: FlowContext) {
     });
     const stage = findStage(step.step_id);
     if (!stage) return;
-    publish(stage.repo_id);
+    publish(stage);
     advanceStage(stage.id, at);
   }
 
@@ -186,7 +186,7 @@ export function createFlow(context: FlowContext) {
       },
       at,
     );
-    publish(stage.repo_id);
+    publish(stage);
     evaluateBuild(stage.build_id, at);
   }
 
@@ -226,7 +226,7 @@ export function createFlow(context: FlowContext) {
       },
       at,
     );
-    publish(build.repo_id);
+    bus.publish(build.repo_id, build.id);
   }
 
   return { pickupLater, advanceStage, evaluateBuild, playStep, skipStage };

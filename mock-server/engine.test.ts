@@ -340,6 +340,26 @@ describe('engine', () => {
     expect(events[0]!.build!.number).toBe(build.number);
   });
 
+  // docs/drone-api.md 5.2: an event carries the build that changed, so a console following two
+  // overlapping builds sees the older one finish (issue 28 item 12).
+  it("publishes the build that changed, not the repository's latest", () => {
+    const { clock, engine, repo, events } = setup([
+      { name: 'default', steps: [{ name: 'a', image: 'alpine' }] },
+    ]);
+    const first = push(engine, repo);
+    const second = push(engine, repo, 'develop');
+    clock.runAll();
+    const finished = events
+      .filter((e) => e.build!.status === 'success')
+      .map((e) => e.build!.number)
+      .sort((a, b) => a - b);
+    expect(finished).toEqual([first.number, second.number]);
+    for (const event of events) {
+      const build = event.build!;
+      expect(build.stages!.every((stage) => stage.build_id === build.id)).toBe(true);
+    }
+  });
+
   it('auto-cancels older pending builds of the same branch', () => {
     const { engine, repo } = setup([{ name: 'default', steps: [{ name: 'a', image: 'alpine' }] }], {
       auto_cancel_pushes: true,

@@ -106,7 +106,7 @@ export function createEngine(deps: EngineDeps): Engine {
       }
       // Deviation: Drone publishes nothing for a new pending build (trigger.go); the console
       // refetches after POST anyway, and the event makes the demo's dashboards livelier.
-      bus.publish(repo.id);
+      bus.publish(repo.id, build.id);
       return findBuild(build.id) ?? build;
     },
 
@@ -125,7 +125,7 @@ export function createEngine(deps: EngineDeps): Engine {
       );
       if (waits) later(build.id, at, () => flow.evaluateBuild(build.id, at));
       else flow.pickupLater(next, at);
-      bus.publish(build.repo_id); // not in Drone; harmless, the console reloads anyway
+      bus.publish(build.repo_id, build.id); // not in Drone; harmless, the console reloads anyway
     },
 
     decline(build, stageNumber) {
@@ -145,7 +145,7 @@ export function createEngine(deps: EngineDeps): Engine {
           flow.skipStage(other, at);
         }
       }
-      bus.publish(build.repo_id);
+      bus.publish(build.repo_id, build.id);
     },
 
     cancel(build) {
@@ -183,7 +183,7 @@ export function createEngine(deps: EngineDeps): Engine {
           });
         }
       }
-      bus.publish(build.repo_id);
+      bus.publish(build.repo_id, build.id);
       return findBuild(build.id)!;
     },
 

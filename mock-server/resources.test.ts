@@ -163,6 +163,28 @@ describe('cron', () => {
   });
 });
 
+describe('cron expressions Drone refuses (issue 28 item 7)', () => {
+  it("refuses a duration past Go's and an expression longer than Drone stores", async () => {
+    const root = addUser('root', { admin: true });
+    addRepo('octo/app');
+    const path = '/api/repos/octo/app/cron';
+    const create = (expr: string) => post(path, root, { name: 'x', expr, branch: 'main' });
+    expect(await message(await create('@every 99999999999h'))).toEqual({
+      status: 400,
+      message: 'Invalid Cronjob Expression',
+    });
+    // Valid for robfig, but Drone's Postgres and MySQL stores hold 50 characters.
+    expect(await message(await create(`0 0 0 * * ${'*'.padStart(45, ' ')}`))).toEqual({
+      status: 500,
+      message: 'pq: value too long for type character varying(50)',
+    });
+    expect(await (await call(path, { as: root })).json()).toEqual([]);
+    // Go's longest duration is accepted, 292 years on.
+    const longest = (await (await create('@every 2562047h')).json()) as Cron;
+    expect(longest.next - longest.prev).toBe(2562047 * 3600);
+  });
+});
+
 describe('cron PATCH (docs/drone-api.md 3.8)', () => {
   it('changes branch, target and disabled only, ignores decode errors and keeps updated', async () => {
     const root = addUser('root', { admin: true });

@@ -45,9 +45,11 @@ export interface Engine {
 }
 
 export interface EventBus {
-  /** Publishes the repository with its latest build, stages and steps to /api/stream. */
-  publish(repoId: number): void;
+  /** Publishes the repository with the build that changed, its stages and steps, to /api/stream. */
+  publish(repoId: number, buildId: number): void;
   subscribe(listener: (event: Repository) => void): () => void;
+  /** How many listen now (pubsub's Subscribers, for /api/system/stats). */
+  subscribers(): number;
 }
 
 export interface LiveLogs {
@@ -59,6 +61,8 @@ export interface LiveLogs {
   close(stepId: number): Line[];
   /** Buffered history (last 5000 lines) then live lines; returns an unsubscribe function. */
   subscribe(stepId: number, onLine: (line: Line) => void, onEnd: () => void): () => void;
+  /** Each live step's id and how many follow it (livelog's Info, for /api/system/stats). */
+  subscriberCounts(): Map<number, number>;
 }
 
 export interface Runtime {

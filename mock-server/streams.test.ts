@@ -163,11 +163,13 @@ describe('repository event streams', () => {
     const clock = new ManualClock();
     const repo = db.repo.create({ id: newId(), slug: 'octocat/a<b>', visibility: 'public' });
     const other = db.repo.create({ id: newId(), slug: 'octocat/other', visibility: 'private' });
+    const buildOf = (repoId: number) =>
+      db.build.create({ id: newId(), repo_id: repoId, number: 1 }).id;
     const filter = (event: Repository) => event.visibility === 'public';
     const reader = tap(repositoryEventStream({ clock, bus, filter }));
     expect(await reader.drain()).toBe(': ping\n\n');
-    bus.publish(repo.id);
-    bus.publish(other.id);
+    bus.publish(repo.id, buildOf(repo.id));
+    bus.publish(other.id, buildOf(other.id));
     const text = await reader.drain();
     expect(text.startsWith('data: {"id":')).toBe(true);
     expect(text.endsWith('}\n\n')).toBe(true);
@@ -275,7 +277,8 @@ describe('stream handlers', () => {
     await member.drain();
     await guest.drain();
     for (const slug of ['acme/api', 'acme/secret', 'acme/wiki']) {
-      bus.publish(db.repo.findFirst({ where: { slug: { equals: slug } } })!.id);
+      const repoId = db.repo.findFirst({ where: { slug: { equals: slug } } })!.id;
+      bus.publish(repoId, db.build.create({ id: newId(), repo_id: repoId, number: 9 }).id);
     }
     const seen = await member.drain();
     expect(seen).toContain('"slug":"acme/api"');

@@ -17,26 +17,27 @@ export const SSE_EOF = 'event: error\ndata: eof\n\n';
 /** The whole answer of the log stream when the step has no live stream (docs/drone-api.md 5.3). */
 export const SSE_NO_LIVE_STREAM = SSE_PING + SSE_EOF;
 
-/** The repository with its latest build, stages and steps, as the events carry it. */
-export function repositoryEvent(repoId: number): Repository | null {
+/**
+ * The repository with the build that changed, its stages and steps, as the events carry it
+ * (docs/drone-api.md 5.2: the manager sets `repo.Build` to the build it updated). Not the
+ * repository's latest build: with two builds running, the older one's finish would otherwise
+ * reach the console as the newer one's progress.
+ */
+export function repositoryEvent(repoId: number, buildId: number): Repository | null {
   const repo = db.repo.findFirst({ where: { id: { equals: repoId } } });
-  if (!repo) return null;
-  const [latest] = db.build.findMany({
-    where: { repo_id: { equals: repoId } },
-    orderBy: { id: 'desc' },
-    take: 1,
-  });
+  const build = db.build.findFirst({ where: { id: { equals: buildId } } });
+  if (!repo || !build || build.repo_id !== repoId) return null;
   // No `permissions`: Drone marshals the repository before any perm is attached.
-  return serializeRepo(repo, latest ? { build: serializeBuild(latest, true) } : {});
+  return serializeRepo(repo, { build: serializeBuild(build, true) });
 }
 
 export function createEventBus(): EventBus {
   const listeners = new Set<(event: Repository) => void>();
   return {
-    publish(repoId) {
+    publish(repoId, buildId) {
       // Serialising is the expensive part; skip it while nobody listens (e.g. seeding history).
       if (listeners.size === 0) return;
-      const event = repositoryEvent(repoId);
+      const event = repositoryEvent(repoId, buildId);
       if (!event) return;
       for (const listener of [...listeners]) {
         try {
@@ -52,6 +53,7 @@ export function createEventBus(): EventBus {
         listeners.delete(listener);
       };
     },
+    subscribers: () => listeners.size,
   };
 }
 
@@ -101,6 +103,8 @@ export function createLiveLogs(): LiveLogs {
         stream.subscribers.delete(subscriber);
       };
     },
+    subscriberCounts: () =>
+      new Map([...streams].map(([stepId, stream]) => [stepId, stream.subscribers.size])),
   };
 }
 

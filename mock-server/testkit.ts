@@ -105,7 +105,7 @@ export function fakeRuntime(clock = new ManualClock()) {
       resume: () => undefined,
       dispose: () => undefined,
     },
-    bus: { publish: () => undefined, subscribe: () => () => undefined },
+    bus: { publish: () => undefined, subscribe: () => () => undefined, subscribers: () => 0 },
     logs: {
       isLive: () => false,
       open: () => undefined,
@@ -115,6 +115,7 @@ export function fakeRuntime(clock = new ManualClock()) {
         onEnd();
         return () => undefined;
       },
+      subscriberCounts: () => new Map(),
     },
   };
   setRuntime(runtime);

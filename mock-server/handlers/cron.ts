@@ -1,5 +1,5 @@
 // Repository cron jobs (docs/drone-api.md 3.8 and 4.3). Every route needs write access, even reads.
-import { parseCron } from '../../src/cron/cronexpr';
+import { EXPR_MAX_LENGTH, parseCron } from '../../src/cron/cronexpr';
 import { db, newId } from '../db';
 import { badRequest, DroneError, noRows } from '../errors';
 import { repoAccess } from '../guards';
@@ -29,6 +29,12 @@ function validated(input: { name?: string; expr?: string; branch?: string }) {
   }
   if (name === '') throw badRequest('Invalid Cronjob Name');
   if (!input.branch) throw badRequest('Invalid Cronjob Branch');
+  // The store's column is VARCHAR(50) (docs/drone-api.md 3.8): SQLite would keep a longer one,
+  // Postgres and MySQL refuse it; the mock refuses it as Postgres does, so no store it imitates
+  // holds what another would refuse.
+  if (expr.length > EXPR_MAX_LENGTH) {
+    throw new DroneError(500, `pq: value too long for type character varying(${EXPR_MAX_LENGTH})`);
+  }
   // Drone sets prev to "now" so `@every` jobs do not align; created/updated stay 0 on create.
   return { name, expr, branch: input.branch, prev: unixNow(), next: Math.floor(next / 1000) };
 }

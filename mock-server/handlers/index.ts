@@ -16,6 +16,7 @@ import { queueHandlers } from './queue';
 import { repoHandlers } from './repos';
 import { secretHandlers } from './secrets';
 import { streamHandlers } from './stream';
+import { systemHandlers } from './system';
 import { templateHandlers } from './templates';
 import { userHandlers } from './user';
 import { usersHandlers } from './users';
@@ -36,6 +37,7 @@ const serverHandlers: RequestHandler[] = [
   ...templateHandlers,
   ...badgeHandlers,
   ...queueHandlers,
+  ...systemHandlers,
   // Not Drone's: the demo's adaptive-card templates (Step.schema points here).
   ...cardSchemaHandlers,
   apiFallback,

@@ -77,7 +77,9 @@ export const fetchDeployments = (repo: RepoRef) =>
 
 /** Card data of one step (docs/spec.md 7.2) and the adaptive-card template it refers to. */
 export const fetchCardData = (repo: RepoRef, build: number, stage: number, step: number) =>
-  request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`);
+  request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`, {
+    freeForm: true,
+  });
 
 /**
  * The schema URL is the pipeline's to choose: absolute (any host) or relative to the server. It

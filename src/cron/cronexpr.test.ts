@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The one cron parser, robfig/cron's as Drone pins it (docs/drone-api.md 3.8).
 import { describe, expect, it } from 'vitest';
-import { parseCron, upcomingRuns } from './cronexpr';
+import { MAX_DATE_MS, parseCron, parseDuration, upcomingRuns } from './cronexpr';
 
 const at = (iso: string) => Date.parse(iso);
 const next = (spec: string, from: string) => new Date(parseCron(spec).next(at(from))).toISOString();
@@ -66,5 +66,54 @@ describe('parseCron (robfig/cron, seconds first)', () => {
     ]);
     // A date that never comes: no runs.
     expect(upcomingRuns(parseCron('0 0 0 31 feb *'), at('2026-11-04T00:00:00Z'), 3)).toEqual([]);
+  });
+
+  it('schedules every run it accepts within what a Date holds', () => {
+    // Go's longest duration is 292 years; the server keeps `next` in seconds, 1000 times more.
+    const schedule = parseCron('@every 2562047h47m16s');
+    expect(schedule.next(at('2026-11-04T00:00:00Z'))).toBeLessThan(MAX_DATE_MS);
+  });
+});
+
+// Go's time.ParseDuration, overflow errors included (issue 28 item 7).
+describe('parseDuration (Go)', () => {
+  it('reads what Go reads, in milliseconds', () => {
+    expect(parseDuration('1h30m')).toBe(5_400_000);
+    expect(parseDuration('1.5h')).toBe(5_400_000);
+    expect(parseDuration('.5s')).toBe(500);
+    expect(parseDuration('-2m')).toBe(-120_000);
+    expect(parseDuration('+0')).toBe(0);
+    expect(parseDuration('300µs')).toBe(0.3);
+    expect(parseDuration('2562047h47m16.854775807s')).toBe(9_223_372_036_854.775);
+  });
+
+  it('refuses a duration past int64 nanoseconds, as Go does', () => {
+    for (const text of [
+      '99999999999h',
+      '2562048h',
+      '2562047h47m16.854775808s',
+      '9223372036854775808ns',
+      '99999999999999999999999s',
+    ]) {
+      expect(() => parseDuration(text), text).toThrow(`time: invalid duration "${text}"`);
+    }
+    expect(parseDuration('-9223372036854775808ns')).toBe(-9_223_372_036_854.775);
+  });
+
+  it('quotes the input as Go does: other bytes than printable ASCII as \\x escapes', () => {
+    expect(() => parseDuration('1h\u202e')).toThrow(
+      'time: unknown unit "h\\xe2\\x80\\xae" in duration "1h\\xe2\\x80\\xae"',
+    );
+    expect(() => parseDuration('.s')).toThrow('time: invalid duration ".s"');
+    expect(() => parseDuration('1"')).toThrow('time: unknown unit "\\"" in duration "1\\""');
+  });
+
+  it('makes robfig refuse @every with an overflowing duration, and Atoi an overflowing int', () => {
+    expect(() => parseCron('@every 99999999999h')).toThrow(
+      'Failed to parse duration @every 99999999999h: time: invalid duration "99999999999h"',
+    );
+    expect(() => parseCron('99999999999999999999 * * * *')).toThrow(
+      'Failed to parse int from 99999999999999999999: strconv.Atoi: parsing "99999999999999999999": value out of range',
+    );
   });
 });

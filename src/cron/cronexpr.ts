@@ -24,6 +24,19 @@ const MONTHS: Field = {
 };
 const DOW: Field = { min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] };
 
+/**
+ * The longest expression Drone keeps: its Postgres and MySQL stores hold `cron_expr` in a
+ * VARCHAR(50) and refuse a longer one (store/shared/migrate/postgres/files/008_create_table_cron.sql).
+ */
+export const EXPR_MAX_LENGTH = 50;
+
+/**
+ * The last millisecond a JavaScript Date holds (ECMA-262 21.4.1.1). Go's longest duration (292
+ * years) keeps every `@every` run well within it; without Go's overflow check a duration of
+ * 99999999999h put the next run past it and the preview threw.
+ */
+export const MAX_DATE_MS = 8.64e15;
+
 /** A parsed schedule: `next(ms)` is the first activation strictly after `ms`, or 0 if none. */
 export interface Schedule {
   next(fromMs: number): number;
@@ -51,16 +64,16 @@ interface SpecSets {
   dow: FieldSet;
 }
 
-/** robfig's mustParseInt (Go's strconv.Atoi, then no negatives). */
+/** robfig's mustParseInt (Go's strconv.Atoi on 64 bits, then no negatives). */
 function parseInt10(text: string): number {
-  if (!/^[+-]?\d+$/.test(text)) {
-    fail(
-      `Failed to parse int from ${text}: strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`,
-    );
-  }
-  const number = Number(text);
-  if (number < 0) fail(`Negative number (${number}) not allowed: ${text}`);
-  return number;
+  const atoiFailed = (reason: string) =>
+    fail(`Failed to parse int from ${text}: strconv.Atoi: parsing ${goQuote(text)}: ${reason}`);
+  if (!/^[+-]?[0-9]+$/.test(text)) atoiFailed('invalid syntax');
+  const value = BigInt(text);
+  if (value >= INT64_LIMIT || value < -INT64_LIMIT) atoiFailed('value out of range');
+  if (value < 0n) fail(`Negative number (${value}) not allowed: ${text}`);
+  // Past 2^53 the range error's number is approximate; every field's maximum is far below.
+  return Number(value);
 }
 
 function parseIntOrName(text: string, field: Field): number {
@@ -115,39 +128,102 @@ const DESCRIPTORS: Record<string, string> = {
   '@hourly': '0 0 * * * *',
 };
 
-const UNITS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  μs: 1e-3,
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 36e5,
+/** Nanoseconds per unit, as Go's time package counts them. */
+const UNITS: Record<string, bigint> = {
+  ns: 1n,
+  us: 1_000n,
+  µs: 1_000n, // U+00B5 micro sign
+  μs: 1_000n, // U+03BC Greek small letter mu
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
 };
 
-/** Go's time.ParseDuration, in milliseconds; throws Go's error text. */
-function parseDuration(text: string): number {
-  const quoted = JSON.stringify(text);
-  const body = text.replace(/^[-+]/, '');
+const INT64_LIMIT = 1n << 63n;
+
+/**
+ * Go's time package quote: printable ASCII as is (`"` and `\` escaped), every byte of anything
+ * else as `\xNN`, so the error text shows an invisible character as its bytes.
+ */
+export function goQuote(text: string): string {
+  let out = '"';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code >= 0x7f) {
+      // A lone surrogate is not UTF-8: Go reads such a byte as U+FFFD (EF BF BD).
+      const bytes = new TextEncoder().encode(char);
+      for (const byte of bytes) out += `\\x${byte.toString(16).padStart(2, '0')}`;
+    } else {
+      out += char === '"' || char === '\\' ? `\\${char}` : char;
+    }
+  }
+  return `${out}"`;
+}
+
+/** leadingInt: the digits' value, or null past 1<<63 (Go's overflow error). */
+function leadingInt(digits: string): bigint | null {
+  let value = 0n;
+  for (const digit of digits) {
+    if (value > INT64_LIMIT / 10n) return null;
+    value = value * 10n + BigInt(digit);
+    if (value > INT64_LIMIT) return null;
+  }
+  return value;
+}
+
+/** leadingFraction: the digits that fit (it stops gaining precision rather than fail). */
+function leadingFraction(digits: string): { value: bigint; scale: number } {
+  let value = 0n;
+  let scale = 1;
+  for (const digit of digits) {
+    const next = value * 10n + BigInt(digit);
+    if (value > (INT64_LIMIT - 1n) / 10n || next > INT64_LIMIT) break;
+    value = next;
+    scale *= 10;
+  }
+  return { value, scale };
+}
+
+/**
+ * Go's time.ParseDuration, in milliseconds; throws Go's error text. Exact, in int64 nanoseconds
+ * as Go counts them: a duration past 1<<63-1 ns (about 292 years) is Go's "invalid duration"
+ * error, not a number past what a Date holds (issue 28 item 7).
+ */
+export function parseDuration(text: string): number {
+  const invalid = () => new Error(`time: invalid duration ${goQuote(text)}`);
+  const negative = text.startsWith('-');
+  const body = /^[-+]/.test(text) ? text.slice(1) : text;
   if (body === '0') return 0;
-  if (body === '') throw new Error(`time: invalid duration ${quoted}`);
-  const sign = text.startsWith('-') ? -1 : 1;
-  const part = /(\d+(?:\.\d*)?|\.\d+)([^\d.]*)/gy;
-  let total = 0;
-  let end = 0;
-  for (let match = part.exec(body); match; match = part.exec(body)) {
-    const unit = match[2] ?? '';
-    if (unit === '') throw new Error(`time: missing unit in duration ${quoted}`);
+  if (body === '') throw invalid();
+  const part = /([0-9]*)(?:\.([0-9]*))?([^0-9.]*)/y;
+  let total = 0n;
+  for (let at = 0; at < body.length;) {
+    part.lastIndex = at;
+    const match = part.exec(body);
+    const [whole = '', intDigits = '', fraction, unit = ''] = match ?? [];
+    if (whole === '' || (intDigits === '' && !fraction)) throw invalid();
+    const int = leadingInt(intDigits);
+    if (int === null) throw invalid();
+    if (unit === '') throw new Error(`time: missing unit in duration ${goQuote(text)}`);
     const size = UNITS[unit];
     if (size === undefined) {
-      throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
+      throw new Error(`time: unknown unit ${goQuote(unit)} in duration ${goQuote(text)}`);
     }
-    total += Number(match[1]) * size;
-    end = part.lastIndex;
+    if (int > INT64_LIMIT / size) throw invalid();
+    let value = int * size;
+    const { value: f, scale } = leadingFraction(fraction ?? '');
+    if (f > 0n) {
+      value += BigInt(Math.floor(Number(f) * (Number(size) / scale)));
+      if (value > INT64_LIMIT) throw invalid();
+    }
+    total += value;
+    if (total > INT64_LIMIT) throw invalid();
+    at += whole.length;
   }
-  if (end !== body.length) throw new Error(`time: invalid duration ${quoted}`);
-  return sign * total;
+  if (!negative && total > INT64_LIMIT - 1n) throw invalid();
+  const ms = Number(total) / 1e6;
+  return negative ? -ms : ms;
 }
 
 /** robfig's Every: the delay rounded down to whole seconds, at least one second. */

@@ -22,6 +22,7 @@ export const zhCN: Translation<typeof en> = {
     signIn: '登录',
     tryAgain: '重试',
     learnMore: '了解更多',
+    unknown: '未知',
   },
   status: {
     skipped: '已跳过',
@@ -739,6 +740,7 @@ export const zhCN: Translation<typeof en> = {
       expression: '表达式',
       expressionHint: '秒在最前：0 30 9 * * mon-fri，或不含星期的 5 个字段，或 @every 2h',
       neverRuns: '此计划永远不会运行。',
+      tooLong_other: '最多 {{count}} 个字符：Drone 不保存更长的表达式。',
       nextRuns_other: '接下来的运行',
       recreated: 'Drone 无法原地修改任务的计划：更新会删除此任务，并以相同名称重新创建。',
     },

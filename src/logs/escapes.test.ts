@@ -79,4 +79,10 @@ describe('every escape sequence is stripped', () => {
     expect(searchText('a\x85b\n')).toBe('a\x85b');
     expect(parseLineContent(`a${ESC}\n`).plain).toBe(`a${ESC}`);
   });
+
+  // Issue 28 item 10: the clipboard gets what the screen shows, markers included.
+  it('copies invisible and direction-changing characters as their markers', () => {
+    const lines = LogLines.from([{ pos: 0, out: 'invoice\u202Efdp.exe \uD800\u200B\n', time: 0 }]);
+    expect(plainLog(lines)).toBe('invoice<U+202E>fdp.exe <U+D800><U+200B>');
+  });
 });

@@ -90,6 +90,15 @@ describe('invisible and direction-changing characters', () => {
     expect(showInvisibles('ad\u200Bmin\0\u202E')).toBe('ad<U+200B>min<U+0000><U+202E>');
   });
 
+  // Issue 28 item 10: a lone surrogate (JSON's "\ud800") is no character; a pair is one.
+  it('marks lone surrogates and leaves surrogate pairs alone', () => {
+    expect(showInvisibles('a\uD800b\uDC00c')).toBe('a<U+D800>b<U+DC00>c');
+    expect(splitInvisibles('\uDFFF')).toEqual([
+      { codePoint: 0xdfff, label: 'U+DFFF', name: 'lone surrogate' },
+    ]);
+    expect(hasInvisibles('rocket \uD83D\uDE80')).toBe(false);
+  });
+
   it('gives the same answer on repeated calls (no regular expression state leaks)', () => {
     for (let run = 0; run < 3; run++) expect(hasInvisibles('a\u202Eb')).toBe(true);
   });

@@ -10,14 +10,18 @@
 // - zero-width and other default-ignorable code points: U+00AD, U+034F, U+115F, U+1160, U+17B4,
 //   U+17B5, U+180E, U+200B..U+200D, U+2060..U+206F, U+3164, U+FEFF, U+FFA0, U+FFF0..U+FFFB,
 //   U+1BCA0..U+1BCA3, U+1D173..U+1D17A and the tag block U+E0000..U+E0FFF (invisible ASCII);
-// - line and paragraph separators U+2028, U+2029.
+// - line and paragraph separators U+2028, U+2029;
+// - lone surrogates U+D800..U+DFFF (issue 28 item 10): no character at all, a JSON `\ud800`
+//   escape decodes to one, and each renderer shows it its own way (or drops it).
 // Not marked: variation selectors (emoji presentation needs U+FE0F) and a zero-width joiner
 // between two pictographs (emoji sequences such as woman, U+200D, laptop); everywhere else U+200D is marked.
 
 const CLASS =
   '[\\0-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F\\xAD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5' +
   '\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u206F\\u3164\\uFEFF\\uFFA0' +
-  '\\uFFF0-\\uFFFB\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}]';
+  '\\uFFF0-\\uFFFB\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}' +
+  // In a `u` regex this range matches only lone surrogates: a pair is one astral code point.
+  '\\uD800-\\uDFFF]';
 // A joiner is kept only between two pictographs (a skin tone or U+FE0F may follow the first).
 const LONE_JOINER =
   '(?<!\\p{Extended_Pictographic}(?:\\uFE0F|\\p{Emoji_Modifier})?)\\u200D|\\u200D(?!\\p{Extended_Pictographic})';
@@ -72,7 +76,13 @@ export function codePointLabel(codePoint: number): string {
 
 function invisible(char: string): Invisible {
   const codePoint = char.codePointAt(0)!;
-  const name = NAMES[codePoint] ?? (codePoint < 0xa0 ? 'control character' : 'invisible character');
+  const name =
+    NAMES[codePoint] ??
+    (codePoint < 0xa0
+      ? 'control character'
+      : codePoint >= 0xd800 && codePoint <= 0xdfff
+        ? 'lone surrogate'
+        : 'invisible character');
   return { codePoint, label: codePointLabel(codePoint), name };
 }
 

@@ -12,7 +12,13 @@ import {
   LONG_SLUG,
   MARKUP_SLUG,
 } from '../../fixtures/hostile-data';
-import { SPOOF_COMMITS, SPOOF_STAGE, SPOOF_STEPS } from '../../fixtures/hostile-spoof';
+import { EXTREME_LOGIN } from '../../fixtures/hostile-extremes';
+import {
+  SPOOF_BRANCHES,
+  SPOOF_COMMITS,
+  SPOOF_STAGE,
+  SPOOF_STEPS,
+} from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
 import { expectInert, FIRST_LOAD } from './hostileChecks';
 import { stepConsole } from './stepConsole';
@@ -119,4 +125,50 @@ test('invisible and direction-changing characters show as markers, in the log to
   await expect(marker).toHaveAttribute('title', /right-to-left isolate/);
   // After the tab's status prefix (issue 19 item 1).
   await expect(page).toHaveTitle(/^[●✓✗⏸] Build #1\.1\.1 - hostile\/spoof$/);
+});
+
+// Issue 28 item 10: text that is not DOM text (aria-labels, titles, interpolated notices such as
+// a filter's chip) shows invisible characters as <U+XXXX> too; expectInert reads those attributes.
+test('invisible characters are marked in labels and notices, not only in text', async ({
+  page,
+}) => {
+  const branch = encodeURIComponent(SPOOF_BRANCHES.bidi);
+  await openMock(page, `/hostile/spoof?branch=${branch}`, 'hostile');
+  const chip = page.getByTestId('filter-chip');
+  await expect(chip).toHaveAttribute(
+    'aria-label',
+    /^Remove filter .*invoice<U\+202E>exe/,
+    FIRST_LOAD,
+  );
+  await expectInert(page, [SPOOF_COMMITS[0]!]);
+});
+
+// Issue 28 item 8: hostile/extremes sends times past what a Date holds (1e15 seconds) and text
+// where numbers belong. Each screen renders (the fixture fails on any console error, a crashed
+// screen logs one) and shows such a value as unknown.
+test('times and numbers no clock can read: every screen renders them as unknown', async ({
+  page,
+}) => {
+  const screens: Array<[string, string]> = [
+    ['/', 'Build 2 of times no clock can read'],
+    ['/builds-feed', 'Build 2 of times no clock can read'],
+    ['/hostile/extremes', 'Build 1 of times no clock can read'],
+    ['/hostile/extremes/branches', 'Build 2 of times no clock can read'],
+    ['/hostile/extremes/1', 'Pipeline stages'],
+    ['/hostile/extremes/2/1/2', 'a line whose time is text'],
+    ['/hostile/extremes/1?view=graph', 'Stages'],
+    ['/hostile/extremes/2?view=compare', 'Compared with'],
+    ['/hostile/extremes/settings/cron', 'forever'],
+    ['/settings/users', EXTREME_LOGIN],
+  ];
+  await openMock(page, '/', 'hostile');
+  for (const [path, ready] of screens) {
+    if (path !== '/') await page.goto(path);
+    await expect(page.getByText(ready).first(), path).toBeVisible(FIRST_LOAD);
+    await expect(page.getByText('This screen failed to display.')).toHaveCount(0);
+    await expect(page.getByText('unknown', { exact: true }).first(), path).toBeVisible();
+  }
+  // The account page shows no server time; it must render all the same.
+  await page.goto('/account');
+  await expect(page.getByText('Your Personal Token')).toBeVisible(FIRST_LOAD);
 });

@@ -15,7 +15,11 @@ export const shown = (text: string) =>
 export const isPwned = (page: Page) =>
   page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned === true);
 
-/** Text of the page (and its title) that still holds a character the console must mark. */
+/**
+ * Text of the page that still holds a character the console must mark: its text, its title, and
+ * the attributes read out or shown as plain text (aria-label, title, alt, placeholder: issue 28
+ * item 10).
+ */
 async function rawInvisibles(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [document.title];
@@ -24,6 +28,14 @@ async function rawInvisibles(page: Page): Promise<string[]> {
       // The template editor shows such characters its own way (CodeMirror's special chars).
       if (node.parentElement?.closest('script, style, .cm-editor')) continue;
       found.push(node.nodeValue ?? '');
+    }
+    const attributes = ['aria-label', 'title', 'alt', 'placeholder', 'aria-description'];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.closest('.cm-editor')) continue;
+      for (const name of attributes) {
+        const value = element.getAttribute(name);
+        if (value) found.push(`${name}: ${value}`);
+      }
     }
     return found;
   });

@@ -57,6 +57,14 @@ const HOSTILE_SCREENS: Screen[] = [
   { path: '/hostile/xss/{failed}?view=graph', ready: 'Stages' },
   { path: `/${LONG_SLUG}`, ready: 'Executions' },
   { path: '/hostile/xss/{long}', ready: 'Pipeline stages' },
+  // 100 KB author, branch, stage and step names, and times no Date holds (issue 28 item 11).
+  { path: '/hostile/extremes', ready: 'Executions' },
+  { path: '/hostile/extremes/branches', ready: 'Build 2 of times no clock can read' },
+  { path: '/hostile/extremes/1', ready: 'Pipeline stages' },
+  { path: '/hostile/extremes/2/1/2', ready: 'Console Logs' },
+  { path: '/hostile/extremes/1?view=graph', ready: 'Stages' },
+  { path: '/hostile/extremes/2?view=compare', ready: /^Compared with/ },
+  { path: '/hostile/extremes/settings/cron', ready: 'forever' },
 ];
 
 /** In-app navigation: no reload, so the scenario's data (and the long build) stay as they are. */

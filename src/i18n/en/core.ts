@@ -25,6 +25,8 @@ export const core = {
     signIn: 'Sign In',
     tryAgain: 'Try again',
     learnMore: 'Learn more',
+    // A time or number the server sent that is not one (issue 28 item 8).
+    unknown: 'unknown',
   },
   status: {
     skipped: 'skipped',

@@ -100,6 +100,8 @@ export const settings = {
     expressionHint:
       'Seconds first: 0 30 9 * * mon-fri, or 5 fields without the day of week, or @every 2h',
     neverRuns: 'This schedule never runs.',
+    tooLong_one: 'At most {{count}} character: Drone does not store a longer expression.',
+    tooLong_other: 'At most {{count}} characters: Drone does not store a longer expression.',
     nextRuns_one: 'Next run',
     nextRuns_other: 'Next runs',
     recreated:

@@ -1,3 +1,4 @@
+import { checkedValues } from '../../api/values';
 import { assign, createActor, emit, fromCallback, setup } from 'xstate';
 import { openEventStream, REPO_EVENTS_PATH, type OpenEventStream } from '../../api/stream';
 import type { Repository } from '../../api/types';
@@ -40,7 +41,8 @@ export function createServerEventsListener(open: OpenEventStream) {
       events: (events) => {
         for (const event of events) {
           try {
-            const repo = JSON.parse(event.data) as Repository;
+            // Times and counts checked as every other answer's are (issue 28 item 8).
+            const repo = checkedValues(JSON.parse(event.data) as Repository);
             sendBack({ type: 'source.message', repo } satisfies SourceEvent);
           } catch {
             // A malformed event is dropped; the next one carries the full state again.

@@ -1,4 +1,4 @@
-import { parseCron, upcomingRuns } from '../../cron/cronexpr';
+import { EXPR_MAX_LENGTH, parseCron, upcomingRuns } from '../../cron/cronexpr';
 import { CRON_SCHEDULES } from '../../api/cron';
 
 // A cron job's schedule in the create and edit forms: one of docs/spec.md 5's descriptors, or a
@@ -10,20 +10,51 @@ export { CRON_SCHEDULES };
 /** How many of the next runs the form shows. */
 export const PREVIEW_RUNS = 3;
 
-export type SchedulePreview = { runs: number[]; error: null } | { runs: []; error: string };
+export { EXPR_MAX_LENGTH };
 
-/** The next runs after `nowMs` (ms, UTC as Drone schedules them), or the parser's error. */
+/** The parser's error as shown: its text quotes the expression, which may be long. */
+export const ERROR_MAX_LENGTH = 200;
+
+/**
+ * What the form shows under the schedule: the next runs (none for a date that never comes), or
+ * why Drone would refuse it: longer than its store keeps (`tooLong`), or the parser's error.
+ */
+export interface SchedulePreview {
+  runs: number[];
+  tooLong: boolean;
+  error: string | null;
+}
+
+const shortened = (text: string) =>
+  text.length > ERROR_MAX_LENGTH ? `${text.slice(0, ERROR_MAX_LENGTH - 1)}…` : text;
+
+const refused = (changes: Partial<SchedulePreview>): SchedulePreview => ({
+  runs: [],
+  tooLong: false,
+  error: null,
+  ...changes,
+});
+
+/**
+ * The next runs after `nowMs` (ms, UTC as Drone schedules them), or why Drone would refuse the
+ * expression (issue 28 item 7: one past Drone's store, or a duration past Go's, is refused, never
+ * shown as a date a Date cannot hold). The length is checked first, so a long expression saved
+ * on a server is never parsed.
+ */
 export function previewSchedule(expr: string, nowMs: number): SchedulePreview {
+  if (expr.length > EXPR_MAX_LENGTH) return refused({ tooLong: true });
   try {
-    return { runs: upcomingRuns(parseCron(expr), nowMs, PREVIEW_RUNS), error: null };
+    const runs = upcomingRuns(parseCron(expr), nowMs, PREVIEW_RUNS);
+    return { runs, tooLong: false, error: null };
   } catch (error) {
-    return { runs: [], error: (error as Error).message };
+    return refused({ error: shortened((error as Error).message) });
   }
 }
 
 /** Whether Drone would take the expression (a job is never deleted for one it would refuse). */
 export function isValidSchedule(expr: string): boolean {
-  return previewSchedule(expr, 0).error === null;
+  const preview = previewSchedule(expr, 0);
+  return preview.error === null && !preview.tooLong;
 }
 
 export const isPreset = (expr: string): expr is CronPreset =>

@@ -12,6 +12,7 @@ import {
   type ChoiceStorage,
 } from './rememberedChoice';
 import { endWithSession } from './userScope';
+import { showInvisibles } from '../../text/invisibles';
 
 // Build notifications (issue 19 item 1): opt-in browser notifications when a build the user has
 // open (its build page, or its repository's page) or started finishes. Permission is asked only
@@ -86,13 +87,30 @@ const STATUS_WORDS: Partial<Record<Status, string>> = {
   skipped: 'was skipped',
 };
 
+/** The longest title and body a notification shows; the system's own box holds less anyway. */
+export const NOTICE_TITLE_MAX = 120;
+export const NOTICE_BODY_MAX = 240;
+
+/**
+ * A notification is plain text the system draws: no marker can show there, so invisible and
+ * direction-changing characters are written as `<U+202E>`, and a 100 KB name is cut short
+ * (issue 28 item 10).
+ */
+function noticeText(text: string, max: number): string {
+  const shown = showInvisibles(text);
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
 /** The notification of a finished build: repository, number and status; its page on click. */
 export function buildNotice(repo: Repository, build: Build): BuildNotice {
   const { namespace, name } = repo;
   const headline = (build.title || build.message || '').split('\n')[0] ?? '';
+  const status = STATUS_WORDS[build.status] ?? build.status;
+  // The status is kept whole at the end: the repository's name is what gets cut.
+  const suffix = ` #${build.number} ${status}`;
   return {
-    title: `${namespace}/${name} #${build.number} ${STATUS_WORDS[build.status] ?? build.status}`,
-    body: headline,
+    title: noticeText(`${namespace}/${name}`, NOTICE_TITLE_MAX - suffix.length) + suffix,
+    body: noticeText(headline, NOTICE_BODY_MAX),
     tag: buildKey(repo, build.number),
     href: pagePath(namespace, name, build.number),
     icon: statusFavicon(build.status),

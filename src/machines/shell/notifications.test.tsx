@@ -13,6 +13,8 @@ const DENIED_HINT = en.shell.notifications.denied;
 const UNSUPPORTED_HINT = en.shell.notifications.unsupported;
 import {
   buildNotice,
+  NOTICE_BODY_MAX,
+  NOTICE_TITLE_MAX,
   NOTIFICATIONS_STORAGE_KEY,
   notificationsActor,
   notificationsMachine,
@@ -217,6 +219,18 @@ describe('notifications machine (issue 19 item 1)', () => {
     const repo = makeRepo({ namespace: 'a', name: 'b' });
     const notice = buildNotice(repo, makeBuild({ number: 4, status: 'error', message: 'x\ny' }));
     expect(notice).toMatchObject({ title: 'a/b #4 errored', body: 'x', href: '/a/b/4' });
+  });
+
+  // Issue 28 item 10: the system draws a notification as plain text, where no marker shows.
+  it('writes invisible characters as <U+XXXX> and cuts 100 KB names and messages short', () => {
+    const repo = makeRepo({ namespace: 'a\u202E', name: 'x'.repeat(100_000) });
+    const message = `fix\u200B ${'y'.repeat(100_000)}`;
+    const notice = buildNotice(repo, makeBuild({ number: 4, status: 'success', message }));
+    expect(notice.title.startsWith('a<U+202E>/xxx')).toBe(true);
+    expect(notice.title.endsWith('… #4 passed')).toBe(true);
+    expect(notice.title.length).toBe(NOTICE_TITLE_MAX);
+    expect(notice.body.startsWith('fix<U+200B> yyy')).toBe(true);
+    expect(notice.body.length).toBe(NOTICE_BODY_MAX);
   });
 });
 

@@ -35,6 +35,11 @@ describe('the tab of a build page (issue 19 item 1)', () => {
     expect(link.getAttribute('href')).toBe('/favicon.svg');
   });
 
+  it('writes invisible characters of any title as <U+XXXX> (issue 28 item 10)', () => {
+    setPageTitle('Build #1 - a\u202Eb/\u200Bc');
+    expect(document.title).toBe('Build #1 - a<U+202E>b/<U+200B>c');
+  });
+
   it('draws each favicon as an SVG data URL, with no request', () => {
     const icons = (['running', 'passed', 'failed', 'blocked'] as const).map(statusFavicon);
     expect(new Set(icons).size).toBe(4);

@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import { isDone, type Status } from '../../api/types';
+import { showInvisibles } from '../../text/invisibles';
 
 // The browser tab of a build page shows the build's status (issue 19 item 1): a favicon and a
 // prefix of the page title, so a build can be watched from another tab. The page title itself
@@ -50,8 +51,9 @@ let defaultIcon: string | null = null;
 
 /** The screen's title, after the tab's status prefix if a build page shows one. */
 export function setPageTitle(title: string): void {
-  pageTitle = title;
-  document.title = `${prefix}${title}`;
+  // The tab is plain text: whatever a page puts there, no character in it hides (issue 28 item 10).
+  pageTitle = showInvisibles(title);
+  document.title = `${prefix}${pageTitle}`;
 }
 
 function iconLink(): HTMLLinkElement | null {

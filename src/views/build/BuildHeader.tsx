@@ -21,18 +21,21 @@ import {
   DebugBadge,
   formatDate,
   formatRelative,
+  isTimeSet,
   StatusBadge,
   styled,
   useNow,
   UserText,
   useT,
 } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
 import { code } from '../ui/code';
 import { onDemand } from '../ui/OnDemand';
 import type { BuildPageRef } from './BuildPage';
 import { shownControls } from './buildActions';
 import { Elapsed } from './Elapsed';
 import { repoHref, viewHref } from './paths';
+import { threeLinesAtMost } from '../ui/clamp';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -168,7 +171,7 @@ function ActivityLine({ build }: { build: Build }) {
   const now = useNow();
   // When the build was created, as the executions list shows it: a blocked build has no start
   // time yet, and taking `started` once it runs made the time jump at approval (issue 17).
-  const when = build.created || build.started;
+  const when = isTimeSet(build.created) ? build.created : build.started;
   const duration = (
     <Elapsed status={build.status} started={build.started} stopped={build.finished} />
   );
@@ -179,16 +182,16 @@ function ActivityLine({ build }: { build: Build }) {
         name={build.author_login || build.sender || '?'}
         size={20}
       />
-      <span>
+      <ActivityText title={showInvisibles(activityText(build, t))}>
         <UserText>{activityText(build, t)}</UserText>
-      </span>
-      {when ? (
+      </ActivityText>
+      {isTimeSet(when) ? (
         <>
           <Dot aria-hidden="true">·</Dot>
           <span title={formatDate(when)}>{formatRelative(when, now)}</span>
         </>
       ) : null}
-      {build.started ? (
+      {isTimeSet(build.started) ? (
         <>
           <Dot aria-hidden="true">·</Dot>
           {duration}
@@ -299,6 +302,9 @@ const Activity = styled('p', {
   margin: 0,
   color: '$textMuted',
 });
+
+/** Who did what to which branch, names of any length included; the whole line is its tooltip. */
+const ActivityText = styled('span', threeLinesAtMost);
 
 const Dot = styled('span', { color: '$textMuted' });
 

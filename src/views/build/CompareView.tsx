@@ -36,6 +36,8 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 import { durationChangeText, familyText } from './compareText';
 import { buildHref, viewHref } from './paths';
 import '../../i18n/en/buildViews';
+import { threeLinesAtMost } from '../ui/clamp';
+import { showInvisibles } from '../../text/invisibles';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -148,8 +150,11 @@ function summaryText(t: TFunction, steps: StepChange[], newFailures: number): st
 function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {
   const t = useT();
   return (
-    <section aria-label={t('build.blocked.stage', { stage: name })} data-testid="compare-stage">
-      <SectionTitle as="h3">
+    <section
+      aria-label={t('build.blocked.stage', { stage: showInvisibles(name) })}
+      data-testid="compare-stage"
+    >
+      <SectionTitle as="h3" css={threeLinesAtMost}>
         <UserText>{name}</UserText>
       </SectionTitle>
       <TableScroll>
@@ -184,7 +189,9 @@ function StepRow({ step }: { step: StepChange }) {
       highlight={step.newFailure ? 'failure' : step.fixed ? 'fixed' : undefined}
     >
       <th scope="row">
-        <UserText>{step.name}</UserText>
+        <StepName>
+          <UserText>{step.name}</UserText>
+        </StepName>
         {step.newFailure ? <Badge tone="failure">{t('build.compare.newFailure')}</Badge> : null}
         {step.fixed ? <Badge tone="fixed">{t('build.compare.fixed')}</Badge> : null}
       </th>
@@ -238,6 +245,8 @@ const Facts = styled('p', {
   overflowWrap: 'anywhere',
   '& > span': { display: 'inline-flex', alignItems: 'center', gap: '$1' },
 });
+
+const StepName = styled('span', threeLinesAtMost);
 
 const Row = styled('tr', {
   'th[scope="row"]': {

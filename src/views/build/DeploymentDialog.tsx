@@ -6,6 +6,7 @@ import { selectDeploymentForm, selectIsDeploying } from '../../machines/build/de
 import { Button, IconButton, Modal, ModalFooter, styled, UserText, useT } from '../ui';
 import { Field, Select, TextInput } from '../ui/Form';
 import '../../i18n/en/buildViews';
+import { showInvisibles } from '../../text/invisibles';
 
 /** The environment Drone deploys to when none is named (an environment's name, not a word). */
 const DEFAULT_TARGET = 'production';
@@ -74,7 +75,7 @@ export function DeploymentDialog({ dialogRef }: { dialogRef: DeploymentRef }) {
                     <UserText>{`${param.key}=${param.value}`}</UserText>
                   </code>
                   <IconButton
-                    aria-label={t('repo.newBuild.removeParam', { key: param.key })}
+                    aria-label={t('repo.newBuild.removeParam', { key: showInvisibles(param.key) })}
                     onClick={() => dialogRef.send({ type: 'param.remove', index })}
                   >
                     ✕

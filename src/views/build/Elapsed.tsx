@@ -1,5 +1,5 @@
 import type { Status } from '../../api/types';
-import { elapsedSeconds, formatDuration, useNow } from '../ui';
+import { elapsedSeconds, formatDuration, isTimeSet, useNow } from '../ui';
 
 // docs/spec.md 2.9: a running build, stage or step ticks; a finished one shows a fixed duration.
 
@@ -17,8 +17,9 @@ export function Elapsed({
   started: number | undefined;
   stopped: number | undefined;
 }) {
-  if (!started) return null;
+  if (!isTimeSet(started)) return null;
   if (status === 'running') return <LiveElapsed started={started} />;
-  if (!stopped || stopped < started) return null;
+  if (!isTimeSet(stopped) || stopped < started) return null;
+  // A time the server sent that is not one (NaN) makes the duration unknown.
   return <time>{formatDuration(stopped - started)}</time>;
 }

@@ -6,6 +6,7 @@ import { showInvisibles } from '../../text/invisibles';
 import { BuildLogsDownload } from './BuildLogsDownload';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
+import { threeLinesAtMost } from '../ui/clamp';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -172,4 +173,4 @@ const ExpandButton = styled('button', {
 });
 
 const Chevron = styled('span', { width: '12px', color: '$textMuted', flexShrink: 0 });
-const Name = styled('span', { overflowWrap: 'anywhere', minWidth: 0 });
+const Name = styled('span', threeLinesAtMost);

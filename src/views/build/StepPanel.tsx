@@ -5,6 +5,7 @@ import { showInvisibles } from '../../text/invisibles';
 import type { BuildPageRef } from './BuildPage';
 import { StepConsole } from './console/StepConsole';
 import { Elapsed } from './Elapsed';
+import { threeLinesAtMost } from '../ui/clamp';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -50,7 +51,7 @@ export function StepPanel({
         <div>
           <dt>{t('repo.columns.commit')}</dt>
           <dd>
-            <code title={build.after}>{shortSha(build.after)}</code>
+            <code title={showInvisibles(build.after)}>{shortSha(build.after)}</code>
           </dd>
         </div>
       </Meta>
@@ -86,7 +87,7 @@ const PanelHeader = styled('header', {
   alignItems: 'center',
   gap: '$3',
   flexWrap: 'wrap',
-  h2: { margin: 0, fontSize: '$4', overflowWrap: 'anywhere' },
+  h2: { margin: 0, fontSize: '$4', ...threeLinesAtMost },
   time: { color: '$textMuted' },
 });
 
@@ -97,6 +98,6 @@ const Meta = styled('dl', {
   margin: 0,
   div: { display: 'flex', gap: '$2', alignItems: 'baseline' },
   dt: { color: '$textMuted' },
-  dd: { margin: 0, overflowWrap: 'anywhere' },
+  dd: { margin: 0, ...threeLinesAtMost },
   code: { fontFamily: '$mono' },
 });

@@ -139,7 +139,7 @@ export function BuildFilters({
               <li key={key}>
                 <Chip
                   href={hrefWith(withFilter(filter, key, undefined))}
-                  aria-label={t('repo.filters.remove', { filter: text })}
+                  aria-label={showInvisibles(t('repo.filters.remove', { filter: text }))}
                   data-testid="filter-chip"
                 >
                   <UserText>{text}</UserText>

@@ -10,6 +10,8 @@ import {
   formatDate,
   formatDuration,
   formatRelative,
+  isoDate,
+  isTimeSet,
   useNow,
   UserText,
   useT,
@@ -83,14 +85,13 @@ function BuildTimes({ build }: { build: Build }) {
   const now = useNow();
   return (
     <Times>
-      <time
-        dateTime={new Date(build.created * 1000).toISOString()}
-        title={formatDate(build.created)}
-      >
+      <time dateTime={isoDate(build.created)} title={formatDate(build.created)}>
         {formatRelative(build.created, now)}
       </time>
       <span aria-label={t('feed.elapsed')}>
-        {build.started ? formatDuration(elapsedSeconds(build.started, build.finished, now)) : '-'}
+        {isTimeSet(build.started)
+          ? formatDuration(elapsedSeconds(build.started, build.finished, now))
+          : '-'}
       </span>
     </Times>
   );

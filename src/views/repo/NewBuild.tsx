@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useEffect, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
+import { showInvisibles } from '../../text/invisibles';
 import { buildHref } from '../build/paths';
 import {
   newBuildMachine,
@@ -84,7 +85,7 @@ function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultB
             <TextInput
               id={id}
               name="branch"
-              placeholder={defaultBranch || DRONE_DEFAULT_BRANCH}
+              placeholder={showInvisibles(defaultBranch || DRONE_DEFAULT_BRANCH)}
               value={form.branch}
               onChange={edit('branch')}
             />
@@ -113,7 +114,7 @@ function NewBuildDialog({ actor, defaultBranch }: { actor: NewBuildRef; defaultB
                   />
                   <Button
                     size="small"
-                    aria-label={t('repo.newBuild.removeParam', { key: param.key })}
+                    aria-label={t('repo.newBuild.removeParam', { key: showInvisibles(param.key) })}
                     onClick={() => actor.send({ type: 'param.remove', index })}
                   >
                     {t('repo.newBuild.remove')}

@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import type { Cron, Repository } from '../../api/types';
-import { CRON_SCHEDULES, previewSchedule } from '../../machines/settings/cronSchedule';
+import {
+  CRON_SCHEDULES,
+  EXPR_MAX_LENGTH,
+  previewSchedule,
+} from '../../machines/settings/cronSchedule';
 import {
   cronInput,
   cronMachine,
@@ -12,7 +16,9 @@ import {
   formatDate,
   formatRelative,
   formatWithWeekday,
+  isoDate,
   Notice,
+  UserText,
   useNow,
   useT,
   type TFunction,
@@ -30,10 +36,7 @@ import '../../i18n/en/settings';
 function NextExecution({ next }: { next: number }) {
   const now = useNow();
   return (
-    <time
-      dateTime={next ? new Date(next * 1000).toISOString() : undefined}
-      title={formatDate(next)}
-    >
+    <time dateTime={isoDate(next)} title={formatDate(next)}>
       {formatRelative(next, now)}
     </time>
   );
@@ -57,8 +60,12 @@ function SchedulePreview({ expr, id }: { expr: string; id: string }) {
   const preview = previewSchedule(expr, now);
   return (
     <div id={id} aria-live="polite" data-testid="schedule-preview" style={{ marginBottom: 16 }}>
-      {preview.error !== null ? (
-        <Notice tone="danger">{preview.error}</Notice>
+      {preview.tooLong ? (
+        <Notice tone="danger">{t('settings.cron.tooLong', { count: EXPR_MAX_LENGTH })}</Notice>
+      ) : preview.error !== null ? (
+        <Notice tone="danger">
+          <UserText>{preview.error}</UserText>
+        </Notice>
       ) : preview.runs.length === 0 ? (
         <Notice>{t('settings.cron.neverRuns')}</Notice>
       ) : (
@@ -67,7 +74,7 @@ function SchedulePreview({ expr, id }: { expr: string; id: string }) {
           <Runs>
             {preview.runs.map((run) => (
               <li key={run}>
-                <time dateTime={new Date(run).toISOString()}>{formatWithWeekday(run)}</time>
+                <time dateTime={isoDate(run / 1000)}>{formatWithWeekday(run)}</time>
               </li>
             ))}
           </Runs>

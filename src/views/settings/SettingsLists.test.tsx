@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../tests/language';
-import { db } from '../../../mock-server/db';
+import { db, newId } from '../../../mock-server/db';
 import { parseCron, upcomingRuns } from '../../cron/cronexpr';
 import { translateMessage } from '../../i18n/messages';
 import { seed, setupSettingsWorld } from './settings.driver';
@@ -228,6 +228,47 @@ describe('editing a cron job', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await toasted('Cron has been added successfully');
     expect(cronRow('weekdays')).toMatchObject({ expr: '@every 2h', branch: 'master' });
+  });
+});
+
+describe('cron expressions Drone refuses (issue 28 item 7)', () => {
+  it('lists a job saved with a run past what a Date holds, and previews its error', async () => {
+    // What the mock saved before it checked durations as Go does: next is 11 million years on.
+    db.cron.create({
+      id: newId(),
+      repo_id: world.row.id,
+      name: 'forever',
+      expr: '@every 99999999999h',
+      branch: 'main',
+      next: 359_999_996_400_000,
+      version: 1,
+    });
+    renderSettings(world.writer, 'cron');
+    const row = await screen.findByRole('row', { name: /forever/ });
+    expect(within(row).getByText('unknown')).toBeInTheDocument();
+    const { dialog } = await openEdit('forever');
+    expect(
+      within(dialog).getByText(
+        'Failed to parse duration @every 99999999999h: time: invalid duration "99999999999h"',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses an expression longer than Drone stores, before parsing it', async () => {
+    const user = userEvent.setup();
+    renderSettings(world.writer, 'cron');
+    await user.click(await screen.findByRole('button', { name: 'New Cron Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Cron Job' });
+    await user.type(within(dialog).getByLabelText('Name'), 'long');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule'), 'Custom expression');
+    const expression = within(dialog).getByLabelText('Expression');
+    await user.clear(expression);
+    await user.click(expression);
+    await user.paste(`0 0 0 * * ${'*'.padStart(41, ' ')}`);
+    expect(
+      within(dialog).getByText('At most 50 characters: Drone does not store a longer expression.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
   });
 });
 

@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { useT } from './i18n';
 import { styled } from './theme';
 import { UserText } from './UserText';
+import { threeLinesAtMost } from './clamp';
 
 const Dialog = styled('dialog', {
   border: '1px solid $border',
@@ -36,8 +37,12 @@ const Header = styled('header', {
   justifyContent: 'space-between',
   alignItems: 'center',
   padding: '$3 $4',
+  gap: '$3',
   borderBottom: '1px solid $border',
-  h2: { margin: 0, fontSize: '$3' },
+  // A title is often a name from the server (a step's, a user's): it never pushes the close
+  // button off the dialog.
+  h2: { margin: 0, fontSize: '$3', ...threeLinesAtMost },
+  button: { flexShrink: 0 },
 });
 
 const Body = styled('div', { padding: '$4', overflow: 'auto' });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatRelative, formatWithWeekday } from './time';
+import {
+  elapsedSeconds,
+  formatDate,
+  formatDuration,
+  formatRelative,
+  formatWithWeekday,
+  isoDate,
+} from './time';
 
 // Times through Intl in the chosen language (issue 19); English output is what the spec shows.
 
@@ -42,5 +49,20 @@ describe('time formatting', () => {
     expect(english).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), /);
     expect(english).toContain('2026');
     expect(formatWithWeekday(NOW, 'zh-CN')).toMatch(/2026年1月1\d日周[一二三四五六日]/);
+  });
+
+  // Issue 28 item 8: a time or number the server sent that is not one shows as unknown.
+  it('shows a time no Date holds, or no number at all, as unknown instead of throwing', () => {
+    for (const bad of [1e15, -1e15, NaN, Infinity]) {
+      expect(formatRelative(bad, NOW, 'en')).toBe('unknown');
+      expect(formatDate(bad, 'en')).toBe('unknown');
+      expect(isoDate(bad)).toBeUndefined();
+      expect(formatWithWeekday(bad * 1000, 'en')).toBe('unknown');
+      expect(formatDuration(elapsedSeconds(bad, seconds(NOW), NOW), 'en')).toBe('unknown');
+      expect(formatDuration(elapsedSeconds(seconds(NOW), bad, NOW), 'en')).toBe('unknown');
+    }
+    expect(formatDuration(NaN, 'en')).toBe('unknown');
+    expect(formatDate(0, 'en')).toBe('');
+    expect(isoDate(seconds(NOW))).toBe('2026-01-15T12:00:00.000Z');
   });
 });

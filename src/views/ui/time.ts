@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
-import { currentLanguage, type Language } from '../../i18n';
+import { currentLanguage, i18n, type Language } from '../../i18n';
 import { tickerActor } from '../../machines/shell/ticker.machine';
 
 // Times, dates and durations in the chosen language, all through Intl (issue 19): each function
@@ -17,6 +17,37 @@ export function useNow(): number {
   }, []);
   return useSelector(tickerActor, (snapshot) => snapshot.context.now);
 }
+
+/**
+ * What a time or number the server sent shows as when it is not one (issue 28 item 8): the API
+ * client turns a string, null or a time no Date holds into NaN (api/values.ts); anything that
+ * reaches a formatter unchecked is caught here too.
+ */
+export const unknownText = (language: Language = currentLanguage()) =>
+  i18n.fixedT(language)('common.unknown');
+
+/**
+ * Whether the server set a time: anything but 0 (Drone's "not set") or absent. A time it sent
+ * that is not one (NaN once checked) is set, and shows as unknown.
+ */
+export const isTimeSet = (unixSeconds: number | undefined): unixSeconds is number =>
+  unixSeconds !== 0 && unixSeconds !== undefined;
+
+/** A number the console can compute and show with. */
+const isKnownNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** A count or code the server sent ('3'), or unknown when it sent something else (NaN). */
+export function formatCount(value: number, language: Language = currentLanguage()): string {
+  return isKnownNumber(value) ? String(value) : unknownText(language);
+}
+
+/** Milliseconds a Date holds (ECMA-262: 8.64e15 either side of 1970). */
+const isKnownMs = (ms: unknown): ms is number => isKnownNumber(ms) && Math.abs(ms) <= 8.64e15;
+
+/** Unix seconds a Date holds. */
+export const isKnownTime = (unixSeconds: unknown): unixSeconds is number =>
+  isKnownMs(isKnownNumber(unixSeconds) ? unixSeconds * 1000 : NaN);
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -71,7 +102,8 @@ export function formatRelative(
   nowMs: number,
   language: Language = currentLanguage(),
 ): string {
-  if (!unixSeconds) return '';
+  if (unixSeconds === 0 || unixSeconds === undefined) return '';
+  if (!isKnownTime(unixSeconds)) return unknownText(language);
   const diff = unixSeconds - Math.floor(nowMs / 1000);
   for (const [unit, size] of units) {
     if (Math.abs(diff) >= size || unit === 'second') {
@@ -86,6 +118,7 @@ export function formatDuration(
   totalSeconds: number,
   language: Language = currentLanguage(),
 ): string {
+  if (!isKnownNumber(totalSeconds)) return unknownText(language);
   const total = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -106,14 +139,20 @@ export function elapsedSeconds(
   stopped: number | undefined,
   nowMs: number,
 ) {
-  if (!started) return 0;
+  if (started === undefined || started === 0) return 0;
+  // A time the server sent that is not one: the duration is unknown too (NaN, see unknownText).
+  if (!isKnownTime(started) || (stopped !== undefined && stopped !== 0 && !isKnownTime(stopped))) {
+    return NaN;
+  }
   const end = stopped && stopped >= started ? stopped : Math.floor(nowMs / 1000);
   return end - started;
 }
 
 /** The absolute time with date, time and time zone: 'Nov 25, 2026, 12:18:54 AM UTC'. */
 export function formatDate(unixSeconds: number, language: Language = currentLanguage()): string {
-  return unixSeconds ? dateFormat(language).format(new Date(unixSeconds * 1000)) : '';
+  if (unixSeconds === 0 || unixSeconds === undefined) return '';
+  if (!isKnownTime(unixSeconds)) return unknownText(language);
+  return dateFormat(language).format(new Date(unixSeconds * 1000));
 }
 
 const weekdayFormat = cached(
@@ -135,10 +174,12 @@ const weekdayFormat = cached(
  * 2026, 09:30:00 AM UTC'.
  */
 export function formatWithWeekday(ms: number, language: Language = currentLanguage()): string {
-  return weekdayFormat(language).format(ms);
+  return isKnownMs(ms) ? weekdayFormat(language).format(ms) : unknownText(language);
 }
 
-/** ISO 8601, for <time dateTime>. */
-export function isoDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toISOString();
+/** ISO 8601, for <time dateTime>; none for a time no Date holds. */
+export function isoDate(unixSeconds: number): string | undefined {
+  return isKnownTime(unixSeconds) && unixSeconds !== 0
+    ? new Date(unixSeconds * 1000).toISOString()
+    : undefined;
 }

@@ -2,6 +2,7 @@ import type { Build, Stage, Step } from '../../../api/types';
 import { currentLanguage, i18n } from '../../../i18n';
 import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/build/logViewer.machine';
 import type { TFunction } from '../../ui/i18n';
+import { formatCount } from '../../ui/time';
 
 // The console's texts outside JSX, in the chosen language (English where no translator is given:
 // tests and docs/spec.md quote it).
@@ -13,7 +14,7 @@ export function footerText(step: Step, stage: Stage, t: TFunction = i18n.t): str
     case 'error':
       return error ?? '';
     case 'failure':
-      return t('build.console.exitCode', { code: step.exit_code });
+      return t('build.console.exitCode', { code: formatCount(step.exit_code) });
     case 'success':
       return t('build.console.exitCode', { code: 0 });
     case 'running':

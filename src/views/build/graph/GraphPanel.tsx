@@ -12,6 +12,7 @@ import { Button, Loading, StatusIcon, styled, useNow, UserText, useT } from '../
 import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';
 import '../../../i18n/en/buildViews';
+import { threeLinesAtMost } from '../../ui/clamp';
 
 const G6Canvas = lazy(() => import('./G6Canvas'));
 
@@ -122,7 +123,7 @@ function NodeList({
   const t = useT();
   const now = useNow();
   return (
-    <Nodes aria-label={t('build.graph.nodes', { graph: title })}>
+    <Nodes aria-label={t('build.graph.nodes', { graph: showInvisibles(title) })}>
       {nodesInReadingOrder(model).map((node) => {
         const duration = nodeDuration(node, now);
         const content = (
@@ -179,7 +180,8 @@ const Header = styled('header', {
     fontSize: '$2',
     textTransform: 'uppercase',
     letterSpacing: '0.04em',
-    overflowWrap: 'anywhere',
+    // A stage's name of any length leaves the graph its room (issue 28 item 11).
+    ...threeLinesAtMost,
   },
 });
 

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 import type { Build, Stage, Step } from '../../../api/types';
-import { Button, formatDate, StatusBadge, styled, UserText, useT } from '../../ui';
+import {
+  Button,
+  formatCount,
+  formatDate,
+  isTimeSet,
+  StatusBadge,
+  styled,
+  UserText,
+  useT,
+} from '../../ui';
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from '../Elapsed';
 import '../../../i18n/en/buildViews';
@@ -33,7 +42,7 @@ export function StepDrawer({
     const dialog = ref.current;
     if (dialog && !dialog.open && typeof dialog.showModal === 'function') dialog.showModal();
   }, []);
-  const finished = step.stopped && step.status !== 'running' ? step.stopped : 0;
+  const finished = isTimeSet(step.stopped) && step.status !== 'running' ? step.stopped : 0;
   return (
     <Drawer
       ref={ref}
@@ -57,17 +66,17 @@ export function StepDrawer({
         <Facts aria-label={t('build.graph.details')}>
           <div>
             <dt>{t('build.facts.started')}</dt>
-            <dd>{step.started ? formatDate(step.started) : '—'}</dd>
+            <dd>{isTimeSet(step.started) ? formatDate(step.started) : '—'}</dd>
           </div>
           <div>
             <dt>{t('build.facts.finished')}</dt>
-            <dd>{finished ? formatDate(finished) : '—'}</dd>
+            <dd>{isTimeSet(finished) ? formatDate(finished) : '—'}</dd>
           </div>
           <div>
             <dt>{t('build.facts.duration')}</dt>
             <dd>
               <Elapsed status={step.status} started={step.started} stopped={step.stopped} />
-              {step.started ? null : '—'}
+              {isTimeSet(step.started) ? null : '—'}
             </dd>
           </div>
           <div>
@@ -78,7 +87,7 @@ export function StepDrawer({
           </div>
           <div>
             <dt>{t('build.facts.exitCode')}</dt>
-            <dd>{step.started ? step.exit_code : '—'}</dd>
+            <dd>{isTimeSet(step.started) ? formatCount(step.exit_code) : '—'}</dd>
           </div>
         </Facts>
         <StepConsole repo={repo} build={build} stage={stage} step={step} />

@@ -484,6 +484,8 @@ export const zhCN: Translation<typeof en> = {
       none: '尚未报告运行中的 actor。',
       statelyAttached: '已连接 Stately 检查器',
       openStately: '打开 Stately 检查器',
+      statelyHint:
+        '将此标签页中状态机之后的每个事件和状态发送到 Stately 检查器，即在新窗口中打开的另一个网站的页面（{{url}}）。令牌、密码和密钥的值在离开此页面之前会被替换为 [redacted]。',
     },
   },
   build: {

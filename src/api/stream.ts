@@ -15,6 +15,11 @@ export interface EventStreamListener {
    * closed without one or the call failed (the failure is logged with its message, docs/spec.md 8).
    */
   end(eof: boolean): void;
+  /**
+   * A chunk made the parser drop `count` events, for a line or data past its limit (api/sse.ts
+   * MAX_PENDING_TEXT): what the stream said there is lost, and the reader may say so.
+   */
+  dropped?(count: number): void;
 }
 
 export type OpenEventStream = (path: string, listener: EventStreamListener) => () => void;
@@ -38,7 +43,9 @@ export const openEventStream: OpenEventStream = (path, listener) => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || controller.signal.aborted) return false;
+      const dropped = parser.dropped;
       const events = parser.push(decoder.decode(value, { stream: true }));
+      if (parser.dropped > dropped) listener.dropped?.(parser.dropped - dropped);
       const end = events.findIndex(isEndOfStream);
       if (end >= 0) {
         if (end > 0) listener.events(events.slice(0, end));

@@ -611,6 +611,8 @@ export const zhCN: Translation<typeof en> = {
       following: '正在跟随日志',
       download: '下载',
       showAll: '显示全部日志',
+      overlong:
+        '实时日志中一行超过 {{limit}} 的内容已被略去：没有步骤会输出这样的行，日志流可能已损坏。',
       tail_other: '显示共 {{total}} 行中的最后 {{shown}} 行',
       exitCode: '退出码 {{code}}',
       running: '步骤运行中…',

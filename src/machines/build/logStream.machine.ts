@@ -1,5 +1,5 @@
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import type { SseEvent } from '../../api/sse';
+import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
+import { MAX_PENDING_TEXT, type SseEvent } from '../../api/sse';
 import { openEventStream, type OpenEventStream } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
@@ -27,12 +27,22 @@ export interface LogLinesEvent {
   lines: Line[];
 }
 
+/** The longest line the live stream keeps (issue 28 item 4); longer ones are left out. */
+export const MAX_LIVE_LINE_LENGTH = MAX_PENDING_TEXT;
+
+/** Sent to the parent: the stream held a line too long to keep (api/sse.ts MAX_PENDING_TEXT). */
+export interface LogOverlongEvent {
+  type: 'log.overlong';
+}
+
 type SourceEvent =
   | { type: 'source.open' }
   /** The lines that arrived since the last animation frame, in arrival order. */
   | { type: 'source.lines'; lines: Line[] }
   | { type: 'source.eof' }
-  | { type: 'source.dropped' };
+  | { type: 'source.dropped' }
+  /** The parser dropped a line past its limit (issue 28 item 4). */
+  | { type: 'source.overlong' };
 
 /** The next animation frame (a timer where there are no frames, e.g. in Node). */
 export const nextAnimationFrame: Schedule = (task) => {
@@ -87,6 +97,7 @@ export function createLogSourceListener(
         }
         if (arrived.length > 0) cancelFrame ??= schedule(handOver);
       },
+      dropped: () => sendBack({ type: 'source.overlong' } satisfies SourceEvent),
       end: (eof) => {
         handOver(); // What arrived before the end (or the drop) is not lost.
         // A drop reconnects on the console's back-off.
@@ -132,6 +143,7 @@ export const logStreamMachine = setup({
       enqueue.sendParent({ type: 'log.lines', lines } satisfies LogLinesEvent);
       enqueue.assign({ lastPos: lines.at(-1)!.pos });
     }),
+    sendOverlong: sendParent({ type: 'log.overlong' } satisfies LogOverlongEvent),
     assignReconnectAttempt: assign({ attempt: ({ context }) => attemptAfterDrop(context.attempt) }),
   },
 }).createMachine({
@@ -149,6 +161,7 @@ export const logStreamMachine = setup({
       on: {
         'source.open': { actions: assign({ attempt: attemptAfterOpen }) },
         'source.lines': { actions: 'sendNewLines' },
+        'source.overlong': { actions: 'sendOverlong' },
         'source.eof': 'ended',
         'source.dropped': { target: 'reconnecting', actions: 'assignReconnectAttempt' },
       },

@@ -3,6 +3,7 @@ import { MAX_PENDING_TEXT, type SseEvent } from '../../api/sse';
 import { openEventStream, type OpenEventStream } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
+import { createFrameBatch, nextAnimationFrame } from '../shell/frameBatch';
 import {
   attemptAfterDrop,
   attemptAfterOpen,
@@ -15,8 +16,8 @@ import {
 // replayed history of thousands of lines costs a few tasks, not one per line as an EventSource's.
 // Lines are handed to the parent once per animation frame (issue 18: a line is painted in the frame
 // after it arrives; this overrides docs/spec.md 7.6's 250 ms batches): the listener gathers them and
-// hands a frame's worth over as one event, so a burst of thousands of lines costs one transition.
-// A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
+// hands a frame's worth over as one event (../shell/frameBatch.ts), so a burst of thousands of
+// lines costs one transition.
 // `eof` ends the stream; a drop without `eof` reconnects (the shared policy, ../shell/reconnect.ts).
 // The server replays its buffered history on every connection, so lines at or below the last
 // position already delivered are dropped here (and the parent's store de-duplicates by `pos`).
@@ -44,16 +45,6 @@ type SourceEvent =
   /** The parser dropped a line past its limit (issue 28 item 4). */
   | { type: 'source.overlong' };
 
-/** The next animation frame (a timer where there are no frames, e.g. in Node). */
-export const nextAnimationFrame: Schedule = (task) => {
-  if (typeof requestAnimationFrame === 'undefined') {
-    const timer = setTimeout(task, 16);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => task());
-  return () => cancelAnimationFrame(frame);
-};
-
 function parseLine(event: SseEvent): Line | undefined {
   if (event.type !== 'message') return undefined;
   try {
@@ -78,34 +69,28 @@ export function createLogSourceListener(
   schedule: Schedule = nextAnimationFrame,
 ) {
   return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) => {
-    let arrived: Line[] = [];
-    let cancelFrame: (() => void) | null = null;
-    const handOver = () => {
-      cancelFrame?.();
-      cancelFrame = null;
-      if (arrived.length === 0) return;
-      const lines = arrived;
-      arrived = [];
-      sendBack({ type: 'source.lines', lines } satisfies SourceEvent);
-    };
+    const arrived = createFrameBatch<Line>(schedule, (lines) =>
+      sendBack({ type: 'source.lines', lines } satisfies SourceEvent),
+    );
     const close = open(input.path, {
       open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
       events: (events) => {
+        const lines: Line[] = [];
         for (const event of events) {
           const line = parseLine(event);
-          if (line) arrived.push(line);
+          if (line) lines.push(line);
         }
-        if (arrived.length > 0) cancelFrame ??= schedule(handOver);
+        arrived.add(lines);
       },
       dropped: () => sendBack({ type: 'source.overlong' } satisfies SourceEvent),
       end: (eof) => {
-        handOver(); // What arrived before the end (or the drop) is not lost.
+        arrived.flush(); // What arrived before the end (or the drop) is not lost.
         // A drop reconnects on the console's back-off.
         sendBack({ type: eof ? 'source.eof' : 'source.dropped' } satisfies SourceEvent);
       },
     });
     return () => {
-      cancelFrame?.();
+      arrived.cancel();
       close();
     };
   });

@@ -526,6 +526,7 @@ export const zhCN: Translation<typeof en> = {
       notRun: '未运行',
       removed: '已移除',
       added: '新增',
+      tooMany: '仅显示 {{total}} 个步骤中的前 {{shown}} 个：如此长的比较会让页面长时间忙碌。',
     },
     actions: {
       label: '构建操作',

@@ -372,6 +372,9 @@ export const zhCN: Translation<typeof en> = {
       chip: '{{label}}：{{value}}',
       remove: '移除筛选条件 {{filter}}',
       clear: '清除筛选',
+      queryTooLong:
+        '此地址的查询过长，无法读取（{{length}} 个字符，最多 {{max}} 个）：其筛选条件未被应用。',
+      valueTooLong: '地址中的{{label}}筛选条件超过 {{max}} 个字符：未被应用。',
       labels: { branch: '分支', event: '事件', status: '状态', author: '作者' },
       any: {
         branch: '全部分支',

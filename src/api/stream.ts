@@ -1,4 +1,5 @@
 import { requestStream } from './client';
+import { yieldToBrowser } from '../logs/slices';
 import { createSseParser, isEndOfStream, type SseEvent } from './sse';
 
 /** Repository events with their latest build (docs/spec.md 7.6), read with `openEventStream`. */
@@ -22,6 +23,17 @@ export interface EventStreamListener {
   dropped?(count: number): void;
 }
 
+/**
+ * The most bytes of the body parsed in one task. A server or a proxy may send megabytes in one
+ * chunk (a replayed history, a flood of events): it is parsed in slices, each one's events handed
+ * over as they complete, and the browser gets a turn in between (issue 28 item 4: the page stays
+ * responsive whatever the chunks' size).
+ */
+export const MAX_BYTES_PER_TASK = 256 * 1024;
+
+/** Lets the browser run what waits (input, a frame) before going on. */
+const nextTask = () => new Promise<void>((resolve) => yieldToBrowser(resolve));
+
 export type OpenEventStream = (path: string, listener: EventStreamListener) => () => void;
 
 /**
@@ -40,11 +52,10 @@ export const openEventStream: OpenEventStream = (path, listener) => {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     const parser = createSseParser();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || controller.signal.aborted) return false;
+    /** Parses bytes of the body and reports their events; true when they held the end. */
+    const handOver = (bytes: Uint8Array) => {
       const dropped = parser.dropped;
-      const events = parser.push(decoder.decode(value, { stream: true }));
+      const events = parser.push(decoder.decode(bytes, { stream: true }));
       if (parser.dropped > dropped) listener.dropped?.(parser.dropped - dropped);
       const end = events.findIndex(isEndOfStream);
       if (end >= 0) {
@@ -52,6 +63,18 @@ export const openEventStream: OpenEventStream = (path, listener) => {
         return true;
       }
       if (events.length > 0) listener.events(events);
+      return false;
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || controller.signal.aborted) return false;
+      for (let at = 0; at < value.length; at += MAX_BYTES_PER_TASK) {
+        if (at > 0) {
+          await nextTask();
+          if (controller.signal.aborted) return false;
+        }
+        if (handOver(value.subarray(at, at + MAX_BYTES_PER_TASK))) return true;
+      }
     }
   };
   requestStream(path, read, { signal: controller.signal }).then(

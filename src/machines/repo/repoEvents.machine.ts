@@ -40,27 +40,27 @@ function keyOf(repo: Repository): string {
   return JSON.stringify([repo.id, repo.slug, build?.id, build?.number]);
 }
 
+/** The repository an event's `data` carries, or null for a malformed event. */
+function repositoryOf(data: string): Repository | null {
+  try {
+    const repo = JSON.parse(data) as Repository | null;
+    return typeof repo === 'object' && repo !== null ? repo : null;
+  } catch {
+    return null; // A malformed event is dropped; the next one carries the full state again.
+  }
+}
+
 /**
- * The events of one frame (their `data`), as the repositories they carry: malformed ones
- * skipped, and of several about the same repository's build only the latest (a build's newer
- * state holds all that the older one said), in the order each of those arrived. Overlapping
- * builds of a repository stay apart (issue 28 item 12: each event names the build that changed).
+ * The repositories of one frame's events: of several about the same repository's build only the
+ * latest (a build's newer state holds all that the older one said), in the order each of those
+ * arrived. Overlapping builds of a repository stay apart (issue 28 item 12: each event names the
+ * build that changed).
  */
-export function coalesceRepoEvents(data: readonly string[]): Repository[] {
+export function coalesceRepoEvents(repos: readonly Repository[]): Repository[] {
   const latest = new Map<string, Repository>();
-  const seen = new Set<string>();
   // From the newest back: the first event met of a build is its latest.
-  for (let index = data.length - 1; index >= 0; index -= 1) {
-    const text = data[index]!;
-    if (seen.has(text)) continue; // The same bytes again say nothing new.
-    seen.add(text);
-    let repo: Repository | null;
-    try {
-      repo = JSON.parse(text) as Repository | null;
-    } catch {
-      continue; // A malformed event is dropped; the next one carries the full state again.
-    }
-    if (typeof repo !== 'object' || repo === null) continue;
+  for (let index = repos.length - 1; index >= 0; index -= 1) {
+    const repo = repos[index]!;
     const key = keyOf(repo);
     if (!latest.has(key)) latest.set(key, repo);
   }
@@ -80,13 +80,20 @@ export function createServerEventsListener(
   schedule: Schedule = nextAnimationFrame,
 ) {
   return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) => {
-    const arrived = createFrameBatch<string>(schedule, (data) => {
-      const repos = coalesceRepoEvents(data);
-      if (repos.length > 0) sendBack({ type: 'source.messages', repos } satisfies SourceEvent);
-    });
+    const arrived = createFrameBatch<Repository>(schedule, (repos) =>
+      sendBack({ type: 'source.messages', repos: coalesceRepoEvents(repos) } satisfies SourceEvent),
+    );
     const close = open(input.path, {
       open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
-      events: (events) => arrived.add(events.map((event) => event.data)),
+      // Read as they arrive, a chunk at a time: the frame only keeps the latest of each build.
+      events: (events) => {
+        const repos: Repository[] = [];
+        for (const event of events) {
+          const repo = repositoryOf(event.data);
+          if (repo) repos.push(repo);
+        }
+        arrived.add(repos);
+      },
       // Drone ends streams with `event: error` / `data: eof` (docs/drone-api.md 5.1); eof or a
       // drop, the stream is over and we reconnect on the shared schedule. What arrived first
       // goes on first.

@@ -4,6 +4,7 @@ import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
 import { markFirstScreenShown } from './machines/shell/firstScreen';
 import { viewOf } from './views/build/paths';
+import { readableQuery } from './views/query';
 import { code } from './views/ui/code';
 import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
 
@@ -41,7 +42,7 @@ export function startEarly(location: { pathname: string; search: string }): void
   // A failure shows when the route loads the code again.
   pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
-  const logView = viewOf(new URLSearchParams(location.search)) === 'log';
+  const logView = viewOf(readableQuery(location.search)) === 'log';
   // Only a build page's log view has first lines to wait for (machines/shell/firstScreen.ts).
   if (!params || !logView) markFirstScreenShown();
   if (!params) return;

@@ -111,6 +111,10 @@ const showMachines = import.meta.env.DEV || config.mock;
 /** The route table of docs/spec.md 2.1, in matching order. */
 export function AppRoutes() {
   const [location] = useLocation();
+  // Issue 28 item 9: a path opening with two slashes (`//evil.example/`, `///`; the browser reads
+  // `/\evil.example/` as one) names another host to any URL parser, and the history API refuses
+  // it (an uncaught error and a blank page). It is no page of the console, nor redirected.
+  if (location.startsWith('//')) return <NotFoundRoute />;
   // docs/spec.md 2.1: a trailing slash is redirected to the path without it.
   if (location.length > 1 && location.endsWith('/')) {
     return <Redirect to={location.replace(/\/+$/, '') || '/'} replace />;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupMockServer } from '../../tests/mockServer';
 import { config } from '../config';
 import type { SseEvent } from './sse';
-import { openEventStream } from './stream';
+import { MAX_BYTES_PER_TASK, openEventStream } from './stream';
 
 // The log stream read with fetch (docs/architecture.md 6): what reaches the server, what each
 // chunk of the body hands over, and how the stream ends.
@@ -85,6 +85,23 @@ describe('openEventStream', () => {
     stream.write(`${line(3).slice(12)}${line(4)}${EOF}`);
     await vi.waitFor(() => expect(reported).toHaveLength(4));
     expect(reported.slice(2)).toEqual([[message(3), message(4)], { end: true }]);
+  });
+
+  // Issue 28 item 4: a chunk of megabytes (a flood, a replayed history sent whole) was parsed and
+  // handed over in one task; it goes in slices, the browser let in between.
+  it("parses a chunk of megabytes in slices, handing over each slice's events", async () => {
+    const stream = serveStream();
+    const { reported } = listen();
+    const lines = Array.from({ length: 40_000 }, (_, pos) => line(pos)).join('');
+    expect(lines.length).toBeGreaterThan(4 * MAX_BYTES_PER_TASK);
+    stream.write(lines + EOF);
+    await vi.waitFor(() => expect(reported.at(-1)).toEqual({ end: true }));
+    const batches = reported.filter((entry): entry is SseEvent[] => Array.isArray(entry));
+    expect(batches.flat()).toEqual(Array.from({ length: 40_000 }, (_, pos) => message(pos)));
+    // No task handed over more than a slice's worth of the body.
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(Math.ceil(MAX_BYTES_PER_TASK / line(0).length) + 1);
+    }
   });
 
   it('reports a drop when the body ends without eof', async () => {

@@ -1,4 +1,5 @@
 import { requestStream } from './client';
+import { yieldToBrowser } from '../logs/slices';
 import { createSseParser, isEndOfStream, type SseEvent } from './sse';
 
 /** Repository events with their latest build (docs/spec.md 7.6), read with `openEventStream`. */
@@ -15,7 +16,23 @@ export interface EventStreamListener {
    * closed without one or the call failed (the failure is logged with its message, docs/spec.md 8).
    */
   end(eof: boolean): void;
+  /**
+   * A chunk made the parser drop `count` events, for a line or data past its limit (api/sse.ts
+   * MAX_PENDING_TEXT): what the stream said there is lost, and the reader may say so.
+   */
+  dropped?(count: number): void;
 }
+
+/**
+ * The most bytes of the body parsed in one task. A server or a proxy may send megabytes in one
+ * chunk (a replayed history, a flood of events): it is parsed in slices, each one's events handed
+ * over as they complete, and the browser gets a turn in between (issue 28 item 4: the page stays
+ * responsive whatever the chunks' size).
+ */
+export const MAX_BYTES_PER_TASK = 256 * 1024;
+
+/** Lets the browser run what waits (input, a frame) before going on. */
+const nextTask = () => new Promise<void>((resolve) => yieldToBrowser(resolve));
 
 export type OpenEventStream = (path: string, listener: EventStreamListener) => () => void;
 
@@ -35,16 +52,29 @@ export const openEventStream: OpenEventStream = (path, listener) => {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     const parser = createSseParser();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || controller.signal.aborted) return false;
-      const events = parser.push(decoder.decode(value, { stream: true }));
+    /** Parses bytes of the body and reports their events; true when they held the end. */
+    const handOver = (bytes: Uint8Array) => {
+      const dropped = parser.dropped;
+      const events = parser.push(decoder.decode(bytes, { stream: true }));
+      if (parser.dropped > dropped) listener.dropped?.(parser.dropped - dropped);
       const end = events.findIndex(isEndOfStream);
       if (end >= 0) {
         if (end > 0) listener.events(events.slice(0, end));
         return true;
       }
       if (events.length > 0) listener.events(events);
+      return false;
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || controller.signal.aborted) return false;
+      for (let at = 0; at < value.length; at += MAX_BYTES_PER_TASK) {
+        if (at > 0) {
+          await nextTask();
+          if (controller.signal.aborted) return false;
+        }
+        if (handOver(value.subarray(at, at + MAX_BYTES_PER_TASK))) return true;
+      }
     }
   };
   requestStream(path, read, { signal: controller.signal }).then(

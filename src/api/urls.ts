@@ -1,6 +1,8 @@
 // URLs the console builds from names (API paths, links) and URLs that come from the server's
 // data (avatars, card images). Framework-free, for the API client, views and the card renderer.
 
+import { config } from '../config';
+
 /** Characters Go's url.PathEscape leaves as they are, but encodeURIComponent escapes. */
 const GO_PATH_SAFE = /%(24|26|2B|2C|3A|3B|3D|40)/g;
 /** Characters encodeURIComponent leaves as they are, but Go escapes in a path. */
@@ -37,17 +39,40 @@ export function unaddressableNames(path: string): string[] {
     .map((segment) => decodeURIComponent(segment));
 }
 
+/** Hosts an image named by data may not be on: the console's own, and its server's. */
+function ownHosts(): string[] {
+  const hosts = [window.location.hostname];
+  try {
+    if (config.serverUrl) hosts.push(new URL(config.serverUrl).hostname);
+  } catch {
+    // A server URL that does not parse is refused by the API client too.
+  }
+  return hosts;
+}
+
 /**
- * True when an image may be requested: http(s) without credentials in it, or an inline
- * `data:image/`. `https://user:pass@host/...` is never requested, nor any other scheme.
+ * True when an image named by the server's data (an avatar, a card image) may be requested: an
+ * absolute http(s) URL of another host, without credentials in it, or an inline `data:image/`
+ * (no request at all). Issue 28 item 3: an image on the console's or the server's own host is a
+ * request with the user's cookies, which anyone who writes a card or a commit could aim at
+ * `/logout`; so a relative URL (`/logout`, `logout`, `//host/x`, `https:/logout`, which a browser
+ * resolves against the page) and any URL of those hosts is never requested. Drone has no avatar
+ * route of its own (docs/drone-api.md 3.1: `avatar` is the source-control system's URL).
  */
 export function isRequestableImage(url: string | undefined): url is string {
   if (!url) return false;
   if (/^data:image\//i.test(url)) return true;
   try {
-    const parsed = new URL(url, window.location.href);
+    const parsed = new URL(url);
+    // What the browser would load: the same URL only when `url` is absolute on its own.
+    if (new URL(url, window.location.href).href !== parsed.href) return false;
     const web = parsed.protocol === 'https:' || parsed.protocol === 'http:';
-    return web && parsed.username === '' && parsed.password === '';
+    return (
+      web &&
+      parsed.username === '' &&
+      parsed.password === '' &&
+      !ownHosts().includes(parsed.hostname)
+    );
   } catch {
     return false;
   }

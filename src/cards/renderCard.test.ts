@@ -34,4 +34,36 @@ describe('renderCard images', () => {
     // Text is text: the URL written in a TextBlock is still shown.
     expect(element.textContent).toContain(WITH_CREDENTIALS);
   });
+
+  // Issue 28 item 3: a pipeline author could aim an image at the console's own origin
+  // (`/logout` signs out whoever opens the build): only other hosts' images and media load.
+  it('never loads an image or medium of the console own origin, however it is written', () => {
+    const own = `${window.location.origin}/logout`;
+    const element = renderCard(
+      {
+        type: 'AdaptiveCard',
+        version: '1.6',
+        backgroundImage: '/logout',
+        body: [
+          { type: 'Image', url: '${relative}' },
+          { type: 'Image', url: own },
+          { type: 'Image', url: `${window.location.protocol}/logout` },
+          { type: 'ImageSet', images: [{ url: '/logout' }, { url: SAFE }] },
+          {
+            type: 'Media',
+            poster: '/logout',
+            sources: [{ mimeType: 'video/mp4', url: '/logout' }],
+            captionSources: [{ mimeType: 'vtt', label: 'en', url: own }],
+          },
+          { type: 'ActionSet', actions: [{ type: 'Action.Submit', title: 'Go', iconUrl: own }] },
+        ],
+      },
+      { relative: '/logout' },
+    );
+    expect(imageSources(element)).toEqual([SAFE]);
+    const loaded = Array.from(element.querySelectorAll('[src], [style]'), (node) =>
+      [node.getAttribute('src'), node.getAttribute('style')].join(' '),
+    );
+    expect(loaded.join(' ')).not.toContain('logout');
+  });
 });

@@ -8,7 +8,7 @@ import { isRequestableImage } from '../api/urls';
 //
 // Card data comes from the build, so it is untrusted: text is always plain text (no markdown,
 // hence no HTML), only http(s) and mailto links survive, and only requestable images
-// (isRequestableImage: no credentials in the URL) are loaded.
+// and media (isRequestableImage: another host's http(s) URL without credentials) are loaded.
 
 // Markdown processing would turn card text into HTML; declining it makes every TextBlock plain
 // text (adaptivecards then sets innerText).
@@ -71,27 +71,42 @@ export function expandCard(template: unknown, data: unknown): unknown {
 
 /** Card properties adaptivecards loads as an image, besides an Image's `url`. */
 const IMAGE_KEYS = new Set(['backgroundImage', 'iconUrl', 'poster']);
+/**
+ * Lists whose items adaptivecards loads by their `url`: an ImageSet's images (an Image there
+ * needs no `type`), a Media element's sources (`<source>`, or a video site's frame) and captions
+ * (`<track>`).
+ */
+const LOADED_LISTS = new Set(['images', 'sources', 'captionSources']);
+
+const urlOf = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : value;
 
 /**
- * The card without the images that must not be requested. Done before adaptivecards sees it: an
- * image element starts loading as soon as it has a `src`, before it is in the document.
+ * The card without the images and media that must not be requested (isRequestableImage: an
+ * http(s) URL of another host, without credentials). Done before adaptivecards sees it: an image
+ * element starts loading as soon as it has a `src`, before it is in the document. `loaded`: the
+ * node is an item adaptivecards loads by its `url`.
  */
-function withoutUnsafeImages(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutUnsafeImages);
+function withoutUnsafeImages(node: unknown, loaded = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutUnsafeImages(item, loaded));
   if (typeof node !== 'object' || node === null) return node;
-  const isImage = (node as { type?: unknown }).type === 'Image';
+  const loadsUrl = loaded || (node as { type?: unknown }).type === 'Image';
+  if (loaded && !isRequestableUrl(urlOf(node))) return null;
   return Object.fromEntries(
     Object.entries(node).flatMap(([key, value]) => {
-      if (!IMAGE_KEYS.has(key) && !(isImage && key === 'url')) {
+      if (LOADED_LISTS.has(key) && Array.isArray(value)) {
+        return [[key, value.map((item) => withoutUnsafeImages(item, true)).filter(Boolean)]];
+      }
+      if (!IMAGE_KEYS.has(key) && !(loadsUrl && key === 'url')) {
         return [[key, withoutUnsafeImages(value)]];
       }
       // backgroundImage may be an object with its own `url`.
-      const url =
-        typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : value;
-      return typeof url === 'string' && isRequestableImage(url) ? [[key, value]] : [];
+      return isRequestableUrl(urlOf(value)) ? [[key, value]] : [];
     }),
   );
 }
+
+const isRequestableUrl = (url: unknown) => typeof url === 'string' && isRequestableImage(url);
 
 function openSafely(action: Action): void {
   if (action instanceof OpenUrlAction && isSafeUrl(action.url)) {

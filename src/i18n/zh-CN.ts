@@ -373,6 +373,9 @@ export const zhCN: Translation<typeof en> = {
       chip: '{{label}}：{{value}}',
       remove: '移除筛选条件 {{filter}}',
       clear: '清除筛选',
+      queryTooLong:
+        '此地址的查询过长，无法读取（{{length}} 个字符，最多 {{max}} 个）：其筛选条件未被应用。',
+      valueTooLong: '地址中的{{label}}筛选条件超过 {{max}} 个字符：未被应用。',
       labels: { branch: '分支', event: '事件', status: '状态', author: '作者' },
       any: {
         branch: '全部分支',
@@ -485,6 +488,8 @@ export const zhCN: Translation<typeof en> = {
       none: '尚未报告运行中的 actor。',
       statelyAttached: '已连接 Stately 检查器',
       openStately: '打开 Stately 检查器',
+      statelyHint:
+        '将此标签页中状态机之后的每个事件和状态发送到 Stately 检查器，即在新窗口中打开的另一个网站的页面（{{url}}）。令牌、密码和密钥的值在离开此页面之前会被替换为 [redacted]。',
     },
   },
   build: {
@@ -525,6 +530,7 @@ export const zhCN: Translation<typeof en> = {
       notRun: '未运行',
       removed: '已移除',
       added: '新增',
+      tooMany: '仅显示 {{total}} 个步骤中的前 {{shown}} 个：如此长的比较会让页面长时间忙碌。',
     },
     actions: {
       label: '构建操作',
@@ -610,6 +616,8 @@ export const zhCN: Translation<typeof en> = {
       following: '正在跟随日志',
       download: '下载',
       showAll: '显示全部日志',
+      overlong:
+        '实时日志中一行超过 {{limit}} 的内容已被略去：没有步骤会输出这样的行，日志流可能已损坏。',
       tail_other: '显示共 {{total}} 行中的最后 {{shown}} 行',
       exitCode: '退出码 {{code}}',
       running: '步骤运行中…',

@@ -9,7 +9,10 @@ import type { Line } from '../../src/api/types';
  * ends the stream with `test.eof`.
  */
 export const fakeLogStream = setup({
-  types: { events: {} as { type: 'test.lines'; lines: Line[] } | { type: 'test.eof' } },
+  types: {
+    events: {} as
+      { type: 'test.lines'; lines: Line[] } | { type: 'test.overlong' } | { type: 'test.eof' },
+  },
 }).createMachine({
   initial: 'open',
   states: {
@@ -18,6 +21,8 @@ export const fakeLogStream = setup({
         'test.lines': {
           actions: sendParent(({ event }) => ({ type: 'log.lines', lines: event.lines })),
         },
+        // The stream left out a line too long to keep (issue 28 item 4).
+        'test.overlong': { actions: sendParent({ type: 'log.overlong' }) },
         'test.eof': 'done',
       },
     },
@@ -59,6 +64,10 @@ export class FakeConnection {
   }
   events(events: SseEvent[]) {
     this.listener.events(events);
+  }
+  /** The parser dropped an event for a line past its limit (api/sse.ts MAX_PENDING_TEXT). */
+  overlong() {
+    this.listener.dropped?.(1);
   }
   /** Drone's end of stream: `event: error` + `data: eof`. */
   eof() {

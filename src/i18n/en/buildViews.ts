@@ -45,6 +45,8 @@ export const buildViews = {
     notRun: 'Not run',
     removed: 'Removed',
     added: 'Added',
+    tooMany:
+      'Showing the first {{shown}} of {{total}} steps: a comparison this long would keep the page busy.',
   },
   deploy: {
     title: 'Create deployment',

@@ -229,6 +229,8 @@ export const core = {
       following: 'Following logs',
       download: 'Download',
       showAll: 'Show all logs',
+      overlong:
+        'A line longer than {{limit}} was left out of the live log: no step writes one, so the stream may be broken.',
       tail_one: 'Showing the last {{shown}} of {{total}} line',
       tail_other: 'Showing the last {{shown}} of {{total}} lines',
       exitCode: 'Exit Code {{code}}',

@@ -67,6 +67,8 @@ export const devtools = {
     none: 'No running actors reported yet.',
     statelyAttached: "Stately's inspector attached",
     openStately: "Open Stately's inspector",
+    statelyHint:
+      "Sends every later event and state of this tab's machines to Stately's inspector, a page of another site ({{url}}) opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page.",
   },
 };
 

@@ -53,6 +53,10 @@ export const repo = {
     chip: '{{label}}: {{value}}',
     remove: 'Remove filter {{filter}}',
     clear: 'Clear filters',
+    queryTooLong:
+      "This address's query is too long to read ({{length}} characters, at most {{max}}): its filters are not applied.",
+    valueTooLong:
+      'The {{label}} filter in the address is longer than {{max}} characters: it is not applied.',
     labels: { branch: 'Branch', event: 'Event', status: 'Status', author: 'Author' },
     any: {
       branch: 'All branches',

@@ -7,6 +7,7 @@ import { makeBuild, makeBuilds, makeStage, makeStep } from '../../../tests/facto
 import { createSettler, modelOf, pathName, replayed, reportCoverage } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { CompareView } from '../../views/build/CompareView';
+import { MAX_COMPARED_STEPS } from './buildDiff';
 import {
   buildCompareMachine,
   COMPARE_PAGE_SIZE,
@@ -89,6 +90,43 @@ describe('build compare machine', () => {
     const first = start(() => shortPageWithout);
     await waitFor(first.actor, (snapshot) => snapshot.matches('none'));
     expect(first.actor.getSnapshot().context.reachedEnd).toBe(true);
+  });
+});
+
+// Issue 28 item 6: 3,000 steps of one name drew 3,000 rows at once; the view draws the first
+// ones and says how many there are.
+describe('build compare view of thousands of steps', () => {
+  it('draws the first steps and says that the comparison is longer', async () => {
+    const many = (number: number, seconds: number) =>
+      makeBuild({
+        number,
+        after: number === 150 ? AFTER_SHA : BEFORE_SHA,
+        stages: [
+          makeStage(1, 'success', {
+            name: 'matrix',
+            steps: Array.from({ length: 3000 }, (_, index) =>
+              timed(index + 1, 'test', 'success', seconds),
+            ),
+          }),
+        ],
+      });
+    const before = many(140, 7);
+    const machine = buildCompareMachine.provide({
+      actors: {
+        fetchBuildsPage: fromPromise<Build[], PageInput>(async () => [before]),
+        fetchPrevious: fromPromise<Build, PreviousInput>(async () => before),
+      },
+    });
+    renderWithMachines(<CompareView repo={repo} build={many(150, 5)} repoLink={LINK} />, {
+      machines: [[buildCompareMachine, machine]],
+      path: '/octocat/hello-world/150?view=compare',
+    });
+    expect(await screen.findByTestId('compare-too-many')).toHaveTextContent(
+      `Showing the first ${MAX_COMPARED_STEPS} of 3,000 steps`,
+    );
+    expect(screen.getAllByTestId('compare-step')).toHaveLength(MAX_COMPARED_STEPS);
+    // The summary still counts every step.
+    expect(screen.getByTestId('compare-summary')).toHaveTextContent('3000 steps faster');
   });
 });
 

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Build } from '../../api/types';
 import { makeBuild, makeStage, makeStep } from '../../../tests/factories';
-import { compareHref, compareSteps, findPrevious, sameFamily } from './buildDiff';
+import {
+  compareHref,
+  compareSteps,
+  firstChanges,
+  findPrevious,
+  MAX_COMPARED_STEPS,
+  sameFamily,
+} from './buildDiff';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -94,6 +101,45 @@ describe('per-step changes', () => {
     expect(fixed).toMatchObject({ fixed: false });
     const passing = build([['s', [step(1, 'a', 'success', 5)]]]);
     expect(compareSteps(passing, previous)[0]!.steps[0]).toMatchObject({ fixed: true });
+  });
+});
+
+// Issue 28 item 6: a build of 3,000 steps of one name stalled the page for seconds, each step
+// looking for its rank among all those before it (4.5 million keys). Work, not time: each step
+// is keyed once.
+describe('per-step changes of thousands of steps of one name', () => {
+  const build = (count: number, seconds: number) =>
+    makeBuild({
+      stages: [
+        makeStage(1, 'success', {
+          name: 'matrix',
+          steps: Array.from({ length: count }, (_, index) =>
+            makeStep(index + 1, 'success', { name: 'test', started: 1, stopped: 1 + seconds }),
+          ),
+        }),
+      ],
+    });
+
+  it('keys each step once, and pairs the nth with the nth', () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const [stage] = compareSteps(build(3000, 5), build(2999, 7));
+      expect(stringify.mock.calls.length).toBeLessThanOrEqual(2 * (3000 + 2999));
+      expect(stage!.steps).toHaveLength(3000);
+      expect(stage!.steps.filter((step) => step.deltaSeconds === -2)).toHaveLength(2999);
+      expect(stage!.steps.at(-1)).toMatchObject({ kind: 'added', name: 'test' });
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('draws the first steps of a long comparison and says how many there are', () => {
+    const stages = compareSteps(build(3000, 5), build(3000, 7));
+    const first = firstChanges(stages);
+    expect(first).toMatchObject({ shown: MAX_COMPARED_STEPS, total: 3000 });
+    expect(first.stages[0]!.steps).toHaveLength(MAX_COMPARED_STEPS);
+    const short = compareSteps(build(3, 5), build(3, 7));
+    expect(firstChanges(short)).toEqual({ stages: short, shown: 3, total: 3 });
   });
 });
 

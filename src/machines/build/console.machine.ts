@@ -10,7 +10,7 @@ import {
 import { fetchLogs, logStreamPath, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
-import { logStreamMachine, type LogLinesEvent } from './logStream.machine';
+import { logStreamMachine, type LogLinesEvent, type LogOverlongEvent } from './logStream.machine';
 import {
   adjacentStep,
   hasStoppedRunning,
@@ -103,11 +103,14 @@ export interface ConsoleContext extends ConsoleInput {
    * stage once one runs (and the follow toggle stays while the stage runs).
    */
   followNext: boolean;
+  /** The live stream held a line too long to keep, left out (issue 28 item 4). */
+  droppedOverlong: boolean;
 }
 
 export type ConsoleEvent =
   | { type: 'console.update'; repo?: ConsoleInput['repo']; build: Build; stage: Stage; step: Step }
   | LogLinesEvent
+  | LogOverlongEvent
   | { type: 'log.showAll' }
   | { type: 'log.retry' }
   | ShowLineEvent
@@ -126,6 +129,7 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     showAll: false,
     follow: true,
     followNext: false,
+    droppedOverlong: false,
   };
 }
 
@@ -303,6 +307,7 @@ export const consoleMachine = setup({
       },
       on: {
         'log.lines': { actions: ['assignLines', 'forwardLines'] },
+        'log.overlong': { actions: assign({ droppedOverlong: true }) },
       },
     },
     resolved: { always: decide('resolved') },

@@ -73,6 +73,7 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
     return [
       ...updates,
       { type: 'log.lines', lines: [line] },
+      ...(snapshot.context.droppedOverlong ? [] : [{ type: 'log.overlong' } as ModelEvent]),
       { type: 'xstate.done.actor.logStream' },
       toggle,
     ];
@@ -126,6 +127,7 @@ function renderConsole() {
       else if (event.type === 'xstate.error.actor.fetchStepLogs') settle!.reject(event.error);
       else if (event.type === 'log.lines')
         stream().send({ type: 'test.lines', lines: event.lines });
+      else if (event.type === 'log.overlong') stream().send({ type: 'test.overlong' });
       else if (event.type === 'xstate.done.actor.logStream') stream().send({ type: 'test.eof' });
       else if (event.type === 'log.retry')
         fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -168,6 +170,13 @@ function checkView(snapshot: Snapshot) {
   } else if (snapshot.matches('resolved')) {
     expect(loading).not.toBeInTheDocument();
     expect(alert).not.toBeInTheDocument();
+  }
+  // Issue 28 item 4: while streaming, a line the stream left out is said.
+  const overlong = screen.queryByTestId('console-overlong');
+  if (snapshot.matches('stream_on') && snapshot.context.droppedOverlong) {
+    expect(overlong).toHaveTextContent('A line longer than 1 MiB was left out of the live log');
+  } else {
+    expect(overlong).not.toBeInTheDocument();
   }
   const listsLines = !snapshot.matches('idle') && !snapshot.matches('no_logs_available');
   if (listsLines && lines.length > 0) expect(body).toHaveTextContent('hello');

@@ -1,8 +1,9 @@
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import type { SseEvent } from '../../api/sse';
+import { assign, enqueueActions, fromCallback, sendParent, setup } from 'xstate';
+import { MAX_PENDING_TEXT, type SseEvent } from '../../api/sse';
 import { openEventStream, type OpenEventStream } from '../../api/stream';
 import type { Line } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
+import { createFrameBatch, nextAnimationFrame } from '../shell/frameBatch';
 import {
   attemptAfterDrop,
   attemptAfterOpen,
@@ -15,8 +16,8 @@ import {
 // replayed history of thousands of lines costs a few tasks, not one per line as an EventSource's.
 // Lines are handed to the parent once per animation frame (issue 18: a line is painted in the frame
 // after it arrives; this overrides docs/spec.md 7.6's 250 ms batches): the listener gathers them and
-// hands a frame's worth over as one event, so a burst of thousands of lines costs one transition.
-// A tab nobody looks at paints no frames, so its lines wait and go over at once when it is shown.
+// hands a frame's worth over as one event (../shell/frameBatch.ts), so a burst of thousands of
+// lines costs one transition.
 // `eof` ends the stream; a drop without `eof` reconnects (the shared policy, ../shell/reconnect.ts).
 // The server replays its buffered history on every connection, so lines at or below the last
 // position already delivered are dropped here (and the parent's store de-duplicates by `pos`).
@@ -27,22 +28,22 @@ export interface LogLinesEvent {
   lines: Line[];
 }
 
+/** The longest line the live stream keeps (issue 28 item 4); longer ones are left out. */
+export const MAX_LIVE_LINE_LENGTH = MAX_PENDING_TEXT;
+
+/** Sent to the parent: the stream held a line too long to keep (api/sse.ts MAX_PENDING_TEXT). */
+export interface LogOverlongEvent {
+  type: 'log.overlong';
+}
+
 type SourceEvent =
   | { type: 'source.open' }
   /** The lines that arrived since the last animation frame, in arrival order. */
   | { type: 'source.lines'; lines: Line[] }
   | { type: 'source.eof' }
-  | { type: 'source.dropped' };
-
-/** The next animation frame (a timer where there are no frames, e.g. in Node). */
-export const nextAnimationFrame: Schedule = (task) => {
-  if (typeof requestAnimationFrame === 'undefined') {
-    const timer = setTimeout(task, 16);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => task());
-  return () => cancelAnimationFrame(frame);
-};
+  | { type: 'source.dropped' }
+  /** The parser dropped a line past its limit (issue 28 item 4). */
+  | { type: 'source.overlong' };
 
 function parseLine(event: SseEvent): Line | undefined {
   if (event.type !== 'message') return undefined;
@@ -68,33 +69,28 @@ export function createLogSourceListener(
   schedule: Schedule = nextAnimationFrame,
 ) {
   return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) => {
-    let arrived: Line[] = [];
-    let cancelFrame: (() => void) | null = null;
-    const handOver = () => {
-      cancelFrame?.();
-      cancelFrame = null;
-      if (arrived.length === 0) return;
-      const lines = arrived;
-      arrived = [];
-      sendBack({ type: 'source.lines', lines } satisfies SourceEvent);
-    };
+    const arrived = createFrameBatch<Line>(schedule, (lines) =>
+      sendBack({ type: 'source.lines', lines } satisfies SourceEvent),
+    );
     const close = open(input.path, {
       open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
       events: (events) => {
+        const lines: Line[] = [];
         for (const event of events) {
           const line = parseLine(event);
-          if (line) arrived.push(line);
+          if (line) lines.push(line);
         }
-        if (arrived.length > 0) cancelFrame ??= schedule(handOver);
+        arrived.add(lines);
       },
+      dropped: () => sendBack({ type: 'source.overlong' } satisfies SourceEvent),
       end: (eof) => {
-        handOver(); // What arrived before the end (or the drop) is not lost.
+        arrived.flush(); // What arrived before the end (or the drop) is not lost.
         // A drop reconnects on the console's back-off.
         sendBack({ type: eof ? 'source.eof' : 'source.dropped' } satisfies SourceEvent);
       },
     });
     return () => {
-      cancelFrame?.();
+      arrived.cancel();
       close();
     };
   });
@@ -132,6 +128,7 @@ export const logStreamMachine = setup({
       enqueue.sendParent({ type: 'log.lines', lines } satisfies LogLinesEvent);
       enqueue.assign({ lastPos: lines.at(-1)!.pos });
     }),
+    sendOverlong: sendParent({ type: 'log.overlong' } satisfies LogOverlongEvent),
     assignReconnectAttempt: assign({ attempt: ({ context }) => attemptAfterDrop(context.attempt) }),
   },
 }).createMachine({
@@ -149,6 +146,7 @@ export const logStreamMachine = setup({
       on: {
         'source.open': { actions: assign({ attempt: attemptAfterOpen }) },
         'source.lines': { actions: 'sendNewLines' },
+        'source.overlong': { actions: 'sendOverlong' },
         'source.eof': 'ended',
         'source.dropped': { target: 'reconnecting', actions: 'assignReconnectAttempt' },
       },

@@ -19,7 +19,9 @@ import { createLogSourceListener, logStreamMachine } from './logStream.machine';
 const input = { path: '/api/stream/o/r/3/1/1' };
 // The model has no console to hand lines to, and each frame of lines it receives stands for
 // lines not delivered yet (the test sends growing positions).
-const modelled = logStreamMachine.provide({ actions: { sendNewLines: () => undefined } });
+const modelled = logStreamMachine.provide({
+  actions: { sendNewLines: () => undefined, sendOverlong: () => undefined },
+});
 const model = modelOf(
   modelled,
   [
@@ -27,6 +29,7 @@ const model = modelOf(
     { type: 'source.lines', lines: [{ pos: 1, out: 'x\n', time: 0 }] },
     { type: 'source.eof' },
     { type: 'source.dropped' },
+    { type: 'source.overlong' },
     { type: 'xstate.after.RECONNECT_DELAY.logStream.reconnecting' },
   ],
   { input, keyBy: 'value' },
@@ -106,6 +109,11 @@ describe('logStream machine, model-based, inside the step console', () => {
             }),
           'source.eof': () => run(() => streams.latest().eof()),
           'source.dropped': () => run(() => streams.latest().drop()),
+          // Issue 28 item 4: the console says a line was left out.
+          'source.overlong': async () => {
+            await run(() => streams.latest().overlong());
+            expect(screen.getByTestId('console-overlong')).toBeInTheDocument();
+          },
           'xstate.after.RECONNECT_DELAY.logStream.reconnecting': () =>
             act(() => vi.advanceTimersByTimeAsync(RECONNECT_MAX_DELAY)),
         },

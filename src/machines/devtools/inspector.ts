@@ -1,8 +1,11 @@
 import type { InspectionEvent, Observer } from 'xstate';
+import { config } from '../../config';
 
 // Live inspection (issue 10). When enabled, every actor created with `inspect` reports its
 // state on a BroadcastChannel, so the machines page (in another tab) can highlight the current
-// state of a running actor without any network. Stately's hosted inspector can be attached too.
+// state of a running actor without any network. Stately's hosted inspector can be attached too:
+// it is a page on another origin, so what it receives goes through redactInspection first
+// (issue 28 item 2: no token, password or secret value leaves the tab).
 
 export const INSPECT_STORAGE_KEY = 'drone_inspect_machines';
 export const INSPECT_CHANNEL = 'drone-machines';
@@ -106,10 +109,26 @@ if (typeof window !== 'undefined') {
 
 let stately: Observer<InspectionEvent> | undefined;
 
-/** Opens Stately's inspector (needs network access); later actors report to it too. */
+/** Where "Open Stately's inspector" sends this tab's events and states. */
+export const STATELY_INSPECTOR_URL = 'https://stately.ai/inspect';
+
+/**
+ * Opens Stately's inspector (needs network access); later actors report to it too. `serialize`
+ * is the last step before a message is posted to its window (the library's `sanitizeContext` and
+ * `sanitizeEvent` miss the actors' definitions, their children and done events' output), so
+ * every message is a redacted copy, the configured token looked for everywhere in it.
+ */
 export async function attachStatelyInspector(): Promise<void> {
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  stately = createBrowserInspector({ autoStart: true }).inspect;
+  // Loaded with the inspector: the first screen carries neither.
+  const [{ createBrowserInspector }, { redactInspection }] = await Promise.all([
+    import('@statelyai/inspect'),
+    import('./redact'),
+  ]);
+  stately = createBrowserInspector({
+    autoStart: true,
+    url: STATELY_INSPECTOR_URL,
+    serialize: (event) => redactInspection(event, [config.token]),
+  }).inspect;
 }
 
 /** Pass as `inspect` when creating actors; reports only while inspection is switched on. */

@@ -85,6 +85,10 @@ describe('machinesPage machine, model-based, through the machines page', () => {
           statelyDetached: () => {
             expect(statelyButton()).toHaveTextContent("Open Stately's inspector");
             expect(statelyButton()).toBeEnabled();
+            // Issue 28 item 2: the switch says what it sends, and where, before it is used.
+            expect(statelyButton()).toHaveAccessibleDescription(
+              /to Stately's inspector, a page of another site \(https:\/\/stately\.ai\/inspect\).*Tokens, passwords and secret values are replaced by \[redacted\]/,
+            );
             const error = actor.getSnapshot().context.statelyError;
             if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
           },

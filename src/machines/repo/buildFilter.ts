@@ -43,8 +43,11 @@ export const FILTER_STATUSES: readonly Status[] = [
   'skipped',
 ];
 
-/** Longer query values are not branch or login names: ignored like any invalid value. */
-const MAX_NAME_LENGTH = 255;
+/**
+ * Longer query values are not branch or login names: not applied, and the page says so
+ * (refusedFilterKeys; issue 28 item 6).
+ */
+export const MAX_NAME_LENGTH = 255;
 
 function nameOf(value: string | null): string | undefined {
   const trimmed = value?.trim() ?? '';
@@ -70,6 +73,13 @@ export function parseBuildFilter(query: URLSearchParams): BuildFilter {
     author: nameOf(query.get('author')),
   };
   return withoutEmpty(filter);
+}
+
+/** The name filters of `query` whose value is too long to be a name: not applied. */
+export function refusedFilterKeys(query: URLSearchParams): FilterKey[] {
+  return (['branch', 'author'] as const).filter(
+    (key) => (query.get(key)?.trim().length ?? 0) > MAX_NAME_LENGTH,
+  );
 }
 
 function withoutEmpty(filter: BuildFilter): BuildFilter {

@@ -1,8 +1,10 @@
+import { assign, createActor, emit, enqueueActions, fromCallback, setup } from 'xstate';
 import { checkedValues } from '../../api/values';
-import { assign, createActor, emit, fromCallback, setup } from 'xstate';
 import { openEventStream, REPO_EVENTS_PATH, type OpenEventStream } from '../../api/stream';
 import type { Repository } from '../../api/types';
+import type { Schedule } from '../../logs/slices';
 import { inspect } from '../devtools/inspector';
+import { createFrameBatch, nextAnimationFrame } from '../shell/frameBatch';
 import {
   attemptAfterDrop,
   attemptAfterOpen,
@@ -13,7 +15,11 @@ import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisi
 
 // docs/spec.md 4.5 / 7.6: the /api/stream event stream. It reconnects after a drop (the shared
 // policy, ../shell/reconnect.ts) and announces the reconnection, so listeners refetch what they
-// may have missed. A tab left hidden closes it (paused) until it is shown again.
+// may have missed. A tab left hidden closes it (paused) until it is shown again. Events reach the
+// machine once per animation frame, as a step's log lines do (../shell/frameBatch.ts), coalesced:
+// of the events a frame gathered, only the latest of each repository's build goes on (issue 28
+// item 5: 100,000 events a second froze the tab in 6-second tasks, one transition per event in
+// every page that follows the stream).
 /**
  * A tab hidden this long closes the stream, so events nobody sees are not received, merged and
  * rendered; showing it again reconnects, and `stream.reconnected` makes listeners refetch.
@@ -25,35 +31,84 @@ export type RepoEventsEmitted =
 
 type SourceEvent =
   | { type: 'source.open' }
-  | { type: 'source.message'; repo: Repository }
+  /** A frame's events, coalesced (coalesceRepoEvents), in the order they last arrived. */
+  | { type: 'source.messages'; repos: Repository[] }
   | { type: 'source.closed' };
+
+/** One repository's one build: events with the same key only update the same thing. */
+function keyOf(repo: Repository): string {
+  const build = repo.build as Partial<NonNullable<Repository['build']>> | undefined;
+  return JSON.stringify([repo.id, repo.slug, build?.id, build?.number]);
+}
+
+/** The repository an event's `data` carries, or null for a malformed event. */
+function repositoryOf(data: string): Repository | null {
+  try {
+    const repo = JSON.parse(data) as Repository | null;
+    // Times and counts checked as every other answer's are (issue 28 item 8).
+    return typeof repo === 'object' && repo !== null ? checkedValues(repo) : null;
+  } catch {
+    return null; // A malformed event is dropped; the next one carries the full state again.
+  }
+}
+
+/**
+ * The repositories of one frame's events: of several about the same repository's build only the
+ * latest (a build's newer state holds all that the older one said), in the order each of those
+ * arrived. Overlapping builds of a repository stay apart (issue 28 item 12: each event names the
+ * build that changed).
+ */
+export function coalesceRepoEvents(repos: readonly Repository[]): Repository[] {
+  const latest = new Map<string, Repository>();
+  // From the newest back: the first event met of a build is its latest.
+  for (let index = repos.length - 1; index >= 0; index -= 1) {
+    const repo = repos[index]!;
+    const key = keyOf(repo);
+    if (!latest.has(key)) latest.set(key, repo);
+  }
+  return [...latest.values()].reverse();
+}
 
 /**
  * The stream as an actor, read with fetch (api/stream.ts `openEventStream`): the token goes in the
- * `Authorization` header, never in the URL, where an EventSource would have to carry it. `open` is
- * a parameter so tests play the server. Its body is synchronous and returns the cleanup that
- * closes the connection (docs/architecture.md 3).
+ * `Authorization` header, never in the URL, where an EventSource would have to carry it. `open` and
+ * `schedule` (the next animation frame) are parameters so tests play the server and paint frames.
+ * Its body is synchronous and returns the cleanup that closes the connection (docs/architecture.md
+ * 3). An event the parser dropped as too long (api/sse.ts) is simply lost: the next one carries the
+ * repository's full state again.
  */
-export function createServerEventsListener(open: OpenEventStream) {
-  return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) =>
-    open(input.path, {
+export function createServerEventsListener(
+  open: OpenEventStream,
+  schedule: Schedule = nextAnimationFrame,
+) {
+  return fromCallback<{ type: 'noop' }, { path: string }>(({ sendBack, input }) => {
+    const arrived = createFrameBatch<Repository>(schedule, (repos) =>
+      sendBack({ type: 'source.messages', repos: coalesceRepoEvents(repos) } satisfies SourceEvent),
+    );
+    const close = open(input.path, {
       open: () => sendBack({ type: 'source.open' } satisfies SourceEvent),
+      // Read as they arrive, a chunk at a time: the frame only keeps the latest of each build.
       events: (events) => {
+        const repos: Repository[] = [];
         for (const event of events) {
-          try {
-            // Times and counts checked as every other answer's are (issue 28 item 8).
-            const repo = checkedValues(JSON.parse(event.data) as Repository);
-            sendBack({ type: 'source.message', repo } satisfies SourceEvent);
-          } catch {
-            // A malformed event is dropped; the next one carries the full state again.
-          }
+          const repo = repositoryOf(event.data);
+          if (repo) repos.push(repo);
         }
+        arrived.add(repos);
       },
       // Drone ends streams with `event: error` / `data: eof` (docs/drone-api.md 5.1); eof or a
-      // drop, the stream is over and we reconnect on the shared schedule.
-      end: () => sendBack({ type: 'source.closed' } satisfies SourceEvent),
-    }),
-  );
+      // drop, the stream is over and we reconnect on the shared schedule. What arrived first
+      // goes on first.
+      end: () => {
+        arrived.flush();
+        sendBack({ type: 'source.closed' } satisfies SourceEvent);
+      },
+    });
+    return () => {
+      arrived.cancel();
+      close();
+    };
+  });
 }
 
 export const listenServerEvents = createServerEventsListener(openEventStream);
@@ -71,6 +126,12 @@ export const repoEventsMachine = setup({
   },
   guards: {
     wasConnectedBefore: ({ context }) => context.connectedOnce,
+  },
+  actions: {
+    emitRepoUpdates: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'source.messages') return;
+      for (const repo of event.repos) enqueue.emit({ type: 'repo.updated', repo });
+    }),
   },
 }).createMachine({
   id: 'repoEvents',
@@ -104,9 +165,7 @@ export const repoEventsMachine = setup({
         connected: {},
       },
       on: {
-        'source.message': {
-          actions: emit(({ event }) => ({ type: 'repo.updated', repo: event.repo }) as const),
-        },
+        'source.messages': { actions: 'emitRepoUpdates' },
         'source.closed': {
           target: 'waiting',
           actions: assign({ attempt: ({ context }) => attemptAfterDrop(context.attempt) }),

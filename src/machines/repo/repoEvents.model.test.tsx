@@ -24,7 +24,7 @@ const model = modelOf(
   repoEventsMachine,
   [
     { type: 'source.open' },
-    { type: 'source.message', repo: hello(2) },
+    { type: 'source.messages', repos: [hello(2)] },
     { type: 'source.closed' },
     { type: 'page.hidden' },
     { type: 'page.visible' },
@@ -47,7 +47,7 @@ describe('repoEvents machine, model-based, through the builds feed that follows 
   for (const path of paths) {
     it(pathName(path), async () => {
       // The server side of the stream and the tab's visibility, driven by the test.
-      let server: ((event: { type: string; repo?: Repository }) => void) | undefined;
+      let server: ((event: { type: string; repos?: Repository[] }) => void) | undefined;
       let opened = 0;
       let visibility: ((event: { type: string }) => void) | undefined;
       const events = createActor(
@@ -101,7 +101,7 @@ describe('repoEvents machine, model-based, through the builds feed that follows 
               if (events.getSnapshot().context.connectedOnce) reconnections += 1;
               server!({ type: 'source.open' });
             }),
-          'source.message': ({ event }) =>
+          'source.messages': ({ event }) =>
             run(() => {
               delivered += 1;
               server!(event);

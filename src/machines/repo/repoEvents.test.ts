@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { Repository } from '../../api/types';
+import type { Repository, Status } from '../../api/types';
 import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
 import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
 import { fakeEventStreams } from '../../../tests/drivers/logStream';
+import { fakeFrames } from '../../../tests/fakeFrames';
+import { makeBuild, makeRepo } from '../../../tests/factories';
 import {
   createServerEventsListener,
   HIDDEN_PAUSE_DELAY,
@@ -50,8 +52,8 @@ describe('repoEvents machine', () => {
   it('passes repository events on to listeners', () => {
     const { latest, emitted } = start();
     latest().send({ type: 'source.open' });
-    latest().send({ type: 'source.message', repo });
-    expect(emitted).toEqual(['repo.updated']);
+    latest().send({ type: 'source.messages', repos: [repo, { slug: 'acme/web' } as Repository] });
+    expect(emitted).toEqual(['repo.updated', 'repo.updated']);
   });
 
   it("reconnects with the policy's growing back-off after drops, then announces the reconnection", () => {
@@ -123,11 +125,12 @@ describe('listenServerEvents', () => {
   /** The listener alone, under a parent that records what it sends back. */
   function listen() {
     const streams = fakeEventStreams();
+    const frames = fakeFrames();
     const received: AnyEventObject[] = [];
     const parent = createActor(
       repoEventsMachine.provide({
         actors: {
-          listenServerEvents: createServerEventsListener(streams.connect),
+          listenServerEvents: createServerEventsListener(streams.connect, frames.schedule),
           watchPageVisibility: fromCallback(() => undefined) as never,
         },
       }),
@@ -135,24 +138,85 @@ describe('listenServerEvents', () => {
     parent.subscribe(() => undefined);
     parent.on('*', (event) => received.push(event));
     parent.start();
-    return { streams, received, parent };
+    return { streams, received, parent, frames };
   }
+  const event = (data: string) => ({ type: 'message', data, lastEventId: '' });
 
-  it('reads /api/stream and passes each event of a chunk on, skipping malformed ones', () => {
-    const { streams, received } = listen();
+  it('reads /api/stream and passes the events of a frame on, skipping malformed ones', () => {
+    const { streams, received, frames } = listen();
     const connection = streams.latest();
     expect(connection.path).toBe('/api/stream');
     connection.open();
-    const event = (data: string) => ({ type: 'message', data, lastEventId: '' });
     connection.events([
       event(JSON.stringify({ slug: 'acme/api' })),
       event('{not json'),
       event(JSON.stringify({ slug: 'acme/web' })),
     ]);
+    expect(received).toEqual([]);
+    frames.paint();
     expect(received).toEqual([
       { type: 'repo.updated', repo: { slug: 'acme/api' } },
       { type: 'repo.updated', repo: { slug: 'acme/web' } },
     ]);
+  });
+
+  // Issue 28 item 5: a flood of events (100,000 a second) took one transition each, in this
+  // machine and every page that follows it; the tab froze in 6-second tasks.
+  it("hands a frame's flood over once, only the latest of each repository's build", () => {
+    const { streams, received, frames } = listen();
+    const connection = streams.latest();
+    connection.open();
+    const api = (number: number, status: Status, updated: number) =>
+      makeRepo({
+        id: 1,
+        slug: 'acme/api',
+        build: makeBuild({ id: 100 + number, number, status }),
+        updated,
+      });
+    // Ten chunks of a thousand events about two overlapping builds of acme/api, and acme/web.
+    for (let chunk = 0; chunk < 10; chunk += 1) {
+      connection.events(
+        Array.from({ length: 1000 }, (_, index) => {
+          const at = chunk * 1000 + index;
+          return event(JSON.stringify(at % 2 ? api(7, 'running', at) : api(8, 'running', at)));
+        }),
+      );
+    }
+    const web = makeRepo({ id: 2, slug: 'acme/web', build: makeBuild({ id: 300, number: 3 }) });
+    connection.events([
+      event(JSON.stringify(api(7, 'success', 10_000))),
+      event(JSON.stringify(web)),
+    ]);
+    expect(received).toEqual([]);
+    expect(frames.waiting).toBe(1);
+    frames.paint();
+    expect(received).toEqual([
+      { type: 'repo.updated', repo: api(8, 'running', 9998) },
+      { type: 'repo.updated', repo: api(7, 'success', 10_000) },
+      { type: 'repo.updated', repo: web },
+    ]);
+    // The next frame carries only what came after.
+    connection.events([event(JSON.stringify(web))]);
+    frames.paint();
+    expect(received).toHaveLength(4);
+  });
+
+  it('hands over what arrived before the stream ended, and nothing once it is closed', () => {
+    vi.useFakeTimers();
+    try {
+      const { streams, received, frames, parent } = listen();
+      streams.latest().events([event(JSON.stringify({ slug: 'acme/api' }))]);
+      streams.latest().eof();
+      expect(received).toEqual([{ type: 'repo.updated', repo: { slug: 'acme/api' } }]);
+      vi.advanceTimersByTime(RECONNECT_MAX_DELAY);
+      streams.latest().events([event(JSON.stringify({ slug: 'acme/web' }))]);
+      parent.send({ type: 'stream.stop' });
+      expect(frames.waiting).toBe(0);
+      frames.paint();
+      expect(received).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends the connection on eof or a drop and closes it when stopped', () => {

@@ -13,9 +13,11 @@ import {
 import {
   compareHref,
   compareSteps,
+  firstChanges,
   type StepChange,
   type StepSide,
 } from '../../machines/build/buildDiff';
+import { currentLanguage } from '../../i18n';
 import { shortSha } from '../repo/activity';
 import {
   Card,
@@ -98,6 +100,8 @@ function Comparison({
   const t = useT();
   const stages = useMemo(() => compareSteps(build, previous), [build, previous]);
   const all = stages.flatMap((stage) => stage.steps);
+  // Issue 28 item 6: thousands of rows would hold the page; the first ones are drawn, and said so.
+  const shown = firstChanges(stages);
   const newFailures = all.filter((step) => step.newFailure).length;
   const range = compareHref(link, previous.after, build.after);
   return (
@@ -129,9 +133,17 @@ function Comparison({
           <span data-testid="compare-summary">{summaryText(t, all, newFailures)}</span>
         </Facts>
       </Card>
-      {stages.map((stage) => (
+      {shown.stages.map((stage) => (
         <StageTable key={stage.name} name={stage.name} steps={stage.steps} />
       ))}
+      {shown.shown < shown.total ? (
+        <Notice role="status" data-testid="compare-too-many">
+          {t('build.compare.tooMany', {
+            shown: shown.shown.toLocaleString(currentLanguage()),
+            total: shown.total.toLocaleString(currentLanguage()),
+          })}
+        </Notice>
+      ) : null}
     </section>
   );
 }

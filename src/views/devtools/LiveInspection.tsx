@@ -1,4 +1,4 @@
-import type { ActorReport } from '../../machines/devtools/inspector';
+import { STATELY_INSPECTOR_URL, type ActorReport } from '../../machines/devtools/inspector';
 import { Button, SectionTitle, useT } from '../ui';
 import { Checkbox } from '../ui/Form';
 import { styled } from '../ui/theme';
@@ -85,11 +85,19 @@ export function LiveInspection({
           <Hint role="status">{t('devtools.live.none')}</Hint>
         )
       ) : null}
-      <Button disabled={stately !== 'statelyDetached'} onClick={onAttachStately}>
+      <Button
+        disabled={stately !== 'statelyDetached'}
+        onClick={onAttachStately}
+        aria-describedby="stately-hint"
+      >
         {stately === 'statelyAttached'
           ? t('devtools.live.statelyAttached')
           : t('devtools.live.openStately')}
       </Button>
+      {/* Issue 28 item 2: what the inspector receives, and where it goes, before it is opened. */}
+      <Hint id="stately-hint">
+        {t('devtools.live.statelyHint', { url: STATELY_INSPECTOR_URL })}
+      </Hint>
       {statelyError ? <p role="alert">{statelyError}</p> : null}
     </>
   );

@@ -6,7 +6,9 @@ import {
   filterBuilds,
   filterChoices,
   isFiltered,
+  MAX_NAME_LENGTH,
   parseBuildFilter,
+  refusedFilterKeys,
 } from '../../machines/repo/buildFilter';
 import {
   buildsMachine,
@@ -25,7 +27,9 @@ import { BuildFilters } from './BuildFilters';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-import { useQueryParams } from '../useQueryParams';
+import { MAX_QUERY_LENGTH } from '../query';
+import { useQueryParams, useUnreadQueryLength } from '../useQueryParams';
+import { currentLanguage } from '../../i18n';
 import '../../i18n/en/repo';
 
 /**
@@ -35,6 +39,7 @@ import '../../i18n/en/repo';
 export function BuildsTab({ repo }: { repo: Repository }) {
   const t = useT();
   const query = useQueryParams();
+  const unreadQuery = useUnreadQueryLength();
   const urlFilter = useMemo(() => parseBuildFilter(query), [query]);
   const actor = useInspectedActorRef(buildsMachine, {
     input: { repo: { namespace: repo.namespace, name: repo.name }, filter: urlFilter },
@@ -63,6 +68,7 @@ export function BuildsTab({ repo }: { repo: Repository }) {
   const showMore = () => actor.send({ type: 'builds.showMore' });
   return (
     <>
+      <RefusedFilters t={t} query={query} unreadQuery={unreadQuery} />
       <BuildFilters filter={filter} query={query} {...choices} />
       {shown.length > 0 ? (
         <BuildsSummary repo={repo} builds={shown} filtered={isFiltered(filter)} />
@@ -91,6 +97,42 @@ export function BuildsTab({ repo }: { repo: Repository }) {
 }
 
 /** Says the filter ran out of loaded builds, and whether the server has older ones. */
+/**
+ * Issue 28 item 6: a filter the address holds but the list does not apply (a query or a value too
+ * long to read), said rather than silently dropped.
+ */
+function RefusedFilters({
+  t,
+  query,
+  unreadQuery,
+}: {
+  t: TFunction;
+  query: URLSearchParams;
+  unreadQuery: number | null;
+}) {
+  const language = currentLanguage();
+  const texts =
+    unreadQuery !== null
+      ? [
+          t('repo.filters.queryTooLong', {
+            length: unreadQuery.toLocaleString(language),
+            max: MAX_QUERY_LENGTH.toLocaleString(language),
+          }),
+        ]
+      : refusedFilterKeys(query).map((key) =>
+          t('repo.filters.valueTooLong', {
+            label: t(`repo.filters.labels.${key}`),
+            max: MAX_NAME_LENGTH,
+          }),
+        );
+  if (texts.length === 0) return null;
+  return (
+    <Notice role="status" data-testid="filter-refused" css={{ marginBottom: '$3' }}>
+      {texts.join(' ')}
+    </Notice>
+  );
+}
+
 function ranOutText(t: TFunction, matching: number, loaded: number, hasMore: boolean): string {
   const count = loaded;
   if (matching === 0) {

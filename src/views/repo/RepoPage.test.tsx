@@ -219,6 +219,33 @@ describe('filtered builds list (issue 19 item 3)', () => {
     );
   });
 
+  // Issue 28 item 6: a crafted link with a megabyte of query held the page on every render, the
+  // query copied into each link that keeps it. It is not read; the page says so.
+  it('reads no query too long to be one, says so, and copies none of it into its links', async () => {
+    signInAs(writer);
+    const query = `status=failure&x=${'y'.repeat(1 << 20)}`;
+    renderApp(`/octocat/hello-world?${query}`);
+    await waitFor(() => expect(rowNumbers()).toEqual(['3', '2', '1']));
+    expect(screen.getByTestId('filter-refused')).toHaveTextContent(
+      `This address's query is too long to read (${query.length.toLocaleString('en')} characters, at most 8,192): its filters are not applied.`,
+    );
+    expect(screen.queryAllByTestId('filter-chip')).toEqual([]);
+    const hrefs = Array.from(document.querySelectorAll('a[href]'), (link) =>
+      link.getAttribute('href')!,
+    );
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(Math.max(...hrefs.map((href) => href.length))).toBeLessThan(1000);
+  });
+
+  it('says that a name filter too long to be a name is not applied, and applies the others', async () => {
+    signInAs(writer);
+    renderApp(`/octocat/hello-world?branch=${'b'.repeat(300)}&status=failure`);
+    await waitFor(() => expect(rowNumbers()).toEqual(['3']));
+    expect(screen.getByTestId('filter-refused')).toHaveTextContent(
+      'The Branch filter in the address is longer than 255 characters: it is not applied.',
+    );
+  });
+
   it('loads further pages on its own until the filter fills the screen, then says it ran out', async () => {
     signInAs(writer);
     // 120 newer successful builds hide the one failure (build 3) beyond two pages.

@@ -145,6 +145,38 @@ describe('StepConsole', () => {
     expect(document.querySelector('[data-virtuoso-scroller]')).toBe(list);
   });
 
+  // Issue 28 item 4: a line the live stream cannot hold (past 1 MiB) is left out, visibly.
+  it('says that the live log left out a line longer than 1 MiB, and goes on after it', async () => {
+    let write: (text: string) => void = () => undefined;
+    server.use(
+      http.get(STREAM, () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            write = (text) => controller.enqueue(new TextEncoder().encode(text));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    renderConsole('running', { step: { stopped: 0, started: 1700000000 } });
+    await waitFor(() => expect(document.querySelector('[data-virtuoso-scroller]')).not.toBeNull());
+    const line = (pos: number, out: string) => `data: ${JSON.stringify({ pos, out, time: 0 })}\n\n`;
+    act(() => write(line(0, 'before\n')));
+    expect(await screen.findByText('before')).toBeInTheDocument();
+    expect(screen.queryByTestId('console-overlong')).toBeNull();
+    act(() => {
+      write('data: {"pos":1,"out":"');
+      for (let sent = 0; sent < 1.5 * (1 << 20); sent += 1 << 16) write('x'.repeat(1 << 16));
+      write('"}\n\n');
+      write(line(2, 'after\n'));
+    });
+    expect(await screen.findByText('after')).toBeInTheDocument();
+    expect(screen.getByTestId('console-overlong')).toHaveTextContent(
+      'A line longer than 1 MiB was left out of the live log',
+    );
+    expect(screen.getAllByText(/^(before|after)$/)).toHaveLength(2);
+  });
+
   it('shows that a successful step printed nothing', async () => {
     serveLog(null);
     renderConsole('success');

@@ -12,12 +12,20 @@ import {
   selectCanDownload,
   selectCanFollow,
   selectConsoleState,
+  selectDroppedOverlong,
   selectFetchError,
   selectFollow,
   selectLines,
   selectShowAll,
 } from './selectors';
-import { consoleErrorText, footerText, logFileName, noLogsText, tailText } from './texts';
+import {
+  consoleErrorText,
+  footerText,
+  logFileName,
+  noLogsText,
+  overlongText,
+  tailText,
+} from './texts';
 import {
   selectIsSearchOpen,
   selectLineCount,
@@ -209,6 +217,7 @@ function ConsoleBody({
   const hasHidden = useSelector(viewer, selectTailStart) > 0 && !showAll;
   const realLineCount = useSelector(viewer, selectLineCount);
   const fetchError = useSelector(actorRef, selectFetchError);
+  const droppedOverlong = useSelector(actorRef, selectDroppedOverlong);
   const errorText = state === 'error' ? consoleErrorText(fetchError, step, t) : undefined;
   const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
 
@@ -236,6 +245,11 @@ function ConsoleBody({
             </Button>
           ) : null}
         </ErrorText>
+      ) : null}
+      {droppedOverlong ? (
+        <ShowAll aria-live="polite" data-testid="console-overlong">
+          {overlongText(t)}
+        </ShowAll>
       ) : null}
       {hasHidden ? (
         <ShowAll>

@@ -19,6 +19,9 @@ export const selectLines = (snapshot: ConsoleSnapshot) => snapshot.context.lines
 export const selectShowAll = (snapshot: ConsoleSnapshot) => snapshot.context.showAll;
 export const selectFollow = (snapshot: ConsoleSnapshot) => snapshot.context.follow;
 export const selectFetchError = (snapshot: ConsoleSnapshot) => snapshot.context.fetchError;
+/** Issue 28 item 4: while the step streams, whether a line too long to keep was left out. */
+export const selectDroppedOverlong = (snapshot: ConsoleSnapshot) =>
+  snapshot.matches('stream_on') && snapshot.context.droppedOverlong;
 
 /** docs/spec.md 2.9: download once the step has stopped and its logs are resolved. */
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>

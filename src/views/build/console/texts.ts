@@ -1,5 +1,6 @@
 import type { Build, Stage, Step } from '../../../api/types';
 import { currentLanguage, i18n } from '../../../i18n';
+import { MAX_LIVE_LINE_LENGTH } from '../../../machines/build/logStream.machine';
 import { LOGS_SHOWN_BY_DEFAULT } from '../../../machines/build/logViewer.machine';
 import type { TFunction } from '../../ui/i18n';
 import { formatCount } from '../../ui/time';
@@ -39,6 +40,11 @@ export function tailText(total: number, t: TFunction = i18n.t): string {
     total: total.toLocaleString(currentLanguage()),
     shown: LOGS_SHOWN_BY_DEFAULT,
   });
+}
+
+/** Issue 28 item 4: the live stream dropped a line past the parser's limit (1 MiB). */
+export function overlongText(t: TFunction = i18n.t): string {
+  return t('build.console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });
 }
 
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */

@@ -4,7 +4,7 @@
 // listening, like the serve command, and stops the server and removes the folder when stopped.
 //   npx tsx tests/e2e/front.ts nginx|caddy --port N --server URL --dist DIR [--provider NAME]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -77,6 +77,8 @@ function caddyFiles(dir: string, site: string): string[] {
       '{',
       '\tadmin off',
       '\tauto_https off',
+      // Open event streams would otherwise hold a stop for Caddy's default grace period.
+      '\tgrace_period 1s',
       `\tstorage file_system ${dir}/data`,
       `\tlog {\n\t\toutput file ${dir}/caddy.log\n\t}`,
       '}',
@@ -111,9 +113,11 @@ function main(): void {
   }
   const binary = binaryOf(kind);
   const port = Number(values.port);
-  const dir = mkdtempSync(join(tmpdir(), `drone-console-${kind}-`));
+  // One folder per front and port: a run killed before it could clean up leaves it to the next.
+  const dir = join(tmpdir(), `drone-console-${kind}-${port}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'config'), { recursive: true });
   chmodSync(dir, 0o755);
-  mkdirSync(join(dir, 'config'));
   writeFileSync(join(dir, 'config', 'config.json'), JSON.stringify({ provider: values.provider }));
   const template = readFileSync(
     new URL(`../../deploy/${kind === 'nginx' ? 'nginx.conf' : 'Caddyfile'}`, import.meta.url),

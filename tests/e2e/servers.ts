@@ -123,7 +123,8 @@ function front(
   server: string,
   provider: string,
   build: ConsoleBuild,
-  prebuilt: boolean,
+  /** Build the console first (the first front of a run that is not prebuilt). */
+  buildFirst: boolean,
 ) {
   const port = new URL(consoleUrl).port;
   const flags = `--port ${port} --server ${server} --dist ${build.outDir} --provider ${provider}`;
@@ -132,10 +133,7 @@ function front(
       ? `npx tsx deploy/serve.ts ${flags}`
       : `npx tsx tests/e2e/front.ts ${kind} ${flags}`;
   return {
-    command:
-      prebuilt || kind !== 'serve' || consoleUrl !== FRONTS.serve
-        ? command
-        : `${buildCommand(build)} && ${command}`,
+    command: buildFirst ? `${buildCommand(build)} && ${command}` : command,
     env: build.env,
     wait: { stdout: /Console: http/ },
     timeout: 180_000,
@@ -158,27 +156,31 @@ export function webServers(mockOnly: boolean, prebuilt = process.env.E2E_PREBUIL
     standaloneMock(DEPLOY_SERVER, 'demo'),
     standaloneMock(OTHER_DEPLOY_SERVER, 'empty'),
     ...(['serve', 'nginx', 'caddy'] as const).map((kind) =>
-      front(kind, FRONTS[kind], DEPLOY_SERVER, DEPLOY_PROVIDER, deploy, prebuilt),
+      front(
+        kind,
+        FRONTS[kind],
+        DEPLOY_SERVER,
+        DEPLOY_PROVIDER,
+        deploy,
+        !prebuilt && kind === 'serve',
+      ),
     ),
-    front('serve', OTHER_DEPLOYMENT, OTHER_DEPLOY_SERVER, OTHER_DEPLOY_PROVIDER, deploy, prebuilt),
+    front('serve', OTHER_DEPLOYMENT, OTHER_DEPLOY_SERVER, OTHER_DEPLOY_PROVIDER, deploy, false),
   ];
 }
 
 /**
  * The real-Drone suite (playwright.drone.config.ts): Drone and the stand-in SCM from
- * tests/drone/stack.ts on fixed ports, and the production console in front of Drone.
+ * tests/drone/stack.ts on fixed ports, and the production build in front of Drone exactly as a
+ * deployment serves it: the serve command (deploy/serve.ts), configured at start.
  */
-export const REAL_DRONE = url(STANDALONE_BASE + 5);
-export const REAL_DRONE_SCM = url(STANDALONE_BASE + 6);
-export const REAL_DRONE_CONSOLE = url(BASE + 5);
+export const REAL_DRONE = url(STANDALONE_BASE + 7);
+export const REAL_DRONE_SCM = url(STANDALONE_BASE + 8);
+export const REAL_DRONE_CONSOLE = url(BASE + 9);
 
 /** Playwright's `webServer` entries of the real-Drone suite. */
 export function realDroneServers(prebuilt = process.env.E2E_PREBUILT === '1') {
-  const build = consoleBuilds(false).find((entry) => entry.name === 'server')!;
-  const served = servedConsole(
-    { ...build, url: REAL_DRONE_CONSOLE, env: { ...build.env, DRONE_SERVER: REAL_DRONE } },
-    prebuilt,
-  );
+  const deploy = consoleBuilds(false).find((build) => build.name === 'deploy')!;
   return [
     {
       command: `npx tsx tests/drone/cli.ts --port ${new URL(REAL_DRONE).port} --scm-port ${new URL(REAL_DRONE_SCM).port}`,
@@ -187,6 +189,6 @@ export function realDroneServers(prebuilt = process.env.E2E_PREBUILT === '1') {
       // A cold machine builds Drone first (tests/drone/build.ts): minutes.
       timeout: 600_000,
     },
-    served,
+    front('serve', REAL_DRONE_CONSOLE, REAL_DRONE, 'Gogs', deploy, !prebuilt),
   ];
 }

@@ -7,6 +7,8 @@ test('signs in through Drone’s form and lists the synced repositories', async 
   await expect(page).toHaveURL(/\/welcome$/);
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/login\/form$/);
+  // The serve command's config.json names Drone's provider.
+  await expect(page.getByText('Sign in using your Gogs credentials.')).toBeVisible();
   await page.getByLabel(/username/i).fill('member');
   await page.getByLabel(/password/i).fill('member');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -177,6 +177,8 @@ export function webServers(mockOnly: boolean, prebuilt = process.env.E2E_PREBUIL
 export const REAL_DRONE = url(STANDALONE_BASE + 7);
 export const REAL_DRONE_SCM = url(STANDALONE_BASE + 8);
 export const REAL_DRONE_CONSOLE = url(BASE + 9);
+/** nginx and Caddy from deploy/ in front of the same Drone (tests/drone/e2e/fronts.spec.ts). */
+export const REAL_DRONE_FRONTS = { nginx: url(BASE + 10), caddy: url(BASE + 11) } as const;
 
 /** Playwright's `webServer` entries of the real-Drone suite. */
 export function realDroneServers(prebuilt = process.env.E2E_PREBUILT === '1') {
@@ -190,5 +192,8 @@ export function realDroneServers(prebuilt = process.env.E2E_PREBUILT === '1') {
       timeout: 600_000,
     },
     front('serve', REAL_DRONE_CONSOLE, REAL_DRONE, 'Gogs', deploy, !prebuilt),
+    ...(['nginx', 'caddy'] as const).map((kind) =>
+      front(kind, REAL_DRONE_FRONTS[kind], REAL_DRONE, 'Gogs', deploy, false),
+    ),
   ];
 }

@@ -1,0 +1,85 @@
+import { stepConsole } from '../../e2e/stepConsole';
+import { buildStatus, drone, expect, settled, test, type DroneBuild } from './drone';
+
+// Starting and following builds on a real Drone, whose runner (drone-runner-exec) runs them on
+// this machine (docs/spec.md 2.9, 2.14, 4.3, 4.4): a new build with a parameter, a live log
+// followed to its end, and a cancel. Each test starts the build it watches.
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The build number of the build page on screen. */
+const shownBuild = (url: string) => Number(/\/(\d+)(?:\/\d+\/\d+)?$/.exec(url)?.[1]);
+
+test('a new build with a parameter runs, and its step reads the parameter', async ({ page }) => {
+  await page.goto('/acme/api');
+  await page.getByRole('button', { name: 'New Build' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Build' });
+  await dialog.getByLabel('Branch').fill(' main ');
+  await dialog.getByLabel('Parameter key').fill('GREETING');
+  await dialog.getByLabel('Parameter value').fill('hello from the console');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByLabel('Parameter 1 key')).toHaveValue('GREETING');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('New build has started successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/acme\/api\/\d+/);
+  const number = shownBuild(page.url());
+
+  const created = await drone<DroneBuild>('GET', `/api/repos/acme/api/builds/${number}`);
+  expect(created).toMatchObject({
+    event: 'custom',
+    params: { GREETING: 'hello from the console' },
+  });
+  await page.goto(`/acme/api/${number}/1/1`);
+  const console = stepConsole(page);
+  await expect(console.getByText('GREETING=hello from the console', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0', {
+    timeout: 60_000,
+  });
+});
+
+test('follows a running step’s live log to its end', async ({ page }) => {
+  await page.goto('/acme/slow');
+  await page.getByRole('button', { name: 'New Build' }).click();
+  await page
+    .getByRole('dialog', { name: 'New Build' })
+    .getByRole('button', { name: 'Create' })
+    .click();
+  await expect(page).toHaveURL(/\/acme\/slow\/\d+/);
+  const number = shownBuild(page.url());
+  await page.goto(`/acme/slow/${number}/1/1`);
+
+  const console = stepConsole(page);
+  const footer = console.getByTestId('console-footer');
+  // acme/slow prints 'tick 1' … 'tick 60' a quarter of a second apart, then 'stream done'.
+  await expect(footer).toHaveText('Step is running...', { timeout: 60_000 });
+  await expect(console.getByText('tick 5', { exact: true })).toBeVisible();
+  await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(console.getByText('stream done', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(footer).toHaveText('Exit Code 0', { timeout: 30_000 });
+  await expect(buildStatus(page)).toHaveAttribute('data-status', 'success');
+  await expect(console.getByRole('button', { name: 'Download' })).toBeVisible();
+  // Every line once, in order: the live lines and the stored log agree.
+  const positions = await console
+    .locator('[data-pos]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-pos'))));
+  expect(positions).toEqual(positions.map((_, index) => positions[0]! + index));
+});
+
+test('cancels a running build', async ({ page }) => {
+  const { number } = await drone<DroneBuild>('POST', '/api/repos/acme/slow/builds?branch=main');
+  await settled('acme/slow', number, ['running']);
+  await page.goto(`/acme/slow/${number}/1/1`);
+  await expect(stepConsole(page).getByText('tick 2', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/acme/slow/${number}$`));
+  await expect(buildStatus(page)).toHaveAttribute('data-status', 'killed');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  expect((await settled('acme/slow', number, ['killed'])).status).toBe('killed');
+});

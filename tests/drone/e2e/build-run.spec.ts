@@ -5,7 +5,7 @@ import { buildStatus, drone, expect, settled, test, type DroneBuild } from './dr
 // this machine (docs/spec.md 2.9, 2.14, 4.3, 4.4): a new build with a parameter, a live log
 // followed to its end, and a cancel. Each test starts the build it watches.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 45_000 });
 
 /** The build number of the build page on screen. */
 const shownBuild = (url: string) => Number(/\/(\d+)(?:\/\d+\/\d+)?$/.exec(url)?.[1]);
@@ -32,10 +32,10 @@ test('a new build with a parameter runs, and its step reads the parameter', asyn
   await page.goto(`/acme/api/${number}/1/1`);
   const console = stepConsole(page);
   await expect(console.getByText('GREETING=hello from the console', { exact: true })).toBeVisible({
-    timeout: 60_000,
+    timeout: 45_000,
   });
   await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0', {
-    timeout: 60_000,
+    timeout: 45_000,
   });
 });
 
@@ -53,13 +53,13 @@ test('follows a running step’s live log to its end', async ({ page }) => {
   const console = stepConsole(page);
   const footer = console.getByTestId('console-footer');
   // acme/slow prints 'tick 1' … 'tick 60' a quarter of a second apart, then 'stream done'.
-  await expect(footer).toHaveText('Step is running...', { timeout: 60_000 });
+  await expect(footer).toHaveText('Step is running...', { timeout: 45_000 });
   await expect(console.getByText('tick 5', { exact: true })).toBeVisible();
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(console.getByText('stream done', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(console.getByText('stream done', { exact: true })).toBeVisible({ timeout: 45_000 });
   await expect(footer).toHaveText('Exit Code 0', { timeout: 30_000 });
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'success');
   await expect(console.getByRole('button', { name: 'Download' })).toBeVisible();
@@ -75,7 +75,7 @@ test('cancels a running build', async ({ page }) => {
   await settled('acme/slow', number, ['running']);
   await page.goto(`/acme/slow/${number}/1/1`);
   await expect(stepConsole(page).getByText('tick 2', { exact: true })).toBeVisible({
-    timeout: 60_000,
+    timeout: 45_000,
   });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/acme/slow/${number}$`));

@@ -1,5 +1,6 @@
 import { stepConsole } from '../../e2e/stepConsole';
-import { buildStatus, drone, expect, settled, test, type DroneBuild } from './drone';
+import { REAL_DRONE_SCM } from '../../e2e/servers';
+import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild } from './drone';
 
 // Starting and following builds on a real Drone, whose runner (drone-runner-exec) runs them on
 // this machine (docs/spec.md 2.9, 2.14, 4.3, 4.4): a new build with a parameter, a live log
@@ -82,4 +83,60 @@ test('cancels a running build', async ({ page }) => {
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'killed');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   expect((await settled('acme/slow', number, ['killed'])).status).toBe('killed');
+});
+
+test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lines', async ({
+  page,
+}) => {
+  const { number } = await pushBuild('acme/api', ['success'], { message: 'Read my log' });
+  await page.goto(`/acme/api/${number}/1/1`);
+  const console = stepConsole(page);
+  // printf '\033[32mgreen\033[0m \033[1;31mbold red\033[0m plain': spans styled, not HTML. (The
+  // runner's trace of the command, echoed by sh, is coloured too: the output is the last.)
+  const green = console.getByText('green', { exact: true }).last();
+  await expect(green).toHaveCSS('color', 'rgb(63, 185, 80)');
+  await expect(console.getByText('bold red', { exact: true }).last()).toHaveCSS(
+    'font-weight',
+    '700',
+  );
+  // '::group::Install' folds its twenty lines.
+  const group = console.getByRole('button', { name: 'Install' });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(console.getByText('installing package 7', { exact: true })).toHaveCount(0);
+  await group.click();
+  await expect(console.getByText('installing package 7', { exact: true })).toBeVisible();
+  await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0');
+
+  // The test step prints 'test line 1' … 'test line 3000' and 'tests passed'.
+  await page.getByRole('link', { name: /\btest\b/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/acme/api/${number}/1/2$`));
+  await expect(console.getByText(/^Showing the last 250 of 3,0\d\d lines$/)).toBeVisible();
+  await expect(console.getByText('test line 2700', { exact: true })).toHaveCount(0);
+  await console.getByRole('button', { name: 'Show all logs' }).click();
+  const scroller = console.getByTestId('virtuoso-scroller');
+  await scroller.evaluate((element) => element.scrollTo(0, 0));
+  await expect(console.getByText('test line 1', { exact: true })).toBeVisible();
+  await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(console.getByText('tests passed', { exact: true })).toBeVisible();
+});
+
+test('the builds tab shows a pushed build live, from running to passed', async ({ page }) => {
+  await page.goto('/acme/slow');
+  await expect(page.getByRole('heading', { name: 'slow' })).toBeVisible();
+  const message = `Live ${Date.now().toString(36)}`;
+  const pushed = fetch(`${REAL_DRONE_SCM}/_control/push`, {
+    method: 'POST',
+    body: JSON.stringify({ repo: 'acme/slow', message }),
+  });
+  // Drone's event stream brings the build in: no reload.
+  const row = page.getByRole('link', { name: new RegExp(message) });
+  await expect(row).toBeVisible();
+  expect((await pushed).ok).toBe(true);
+  await expect(row.locator('[data-status]').first()).toHaveAttribute(
+    'data-status',
+    /pending|running/,
+  );
+  await expect(row.locator('[data-status]').first()).toHaveAttribute('data-status', 'success', {
+    timeout: 45_000,
+  });
 });

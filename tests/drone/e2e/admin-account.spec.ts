@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DRONE_TOKENS } from '../seed';
-import { confirm, drone, expect, signInWithForm, test, uniqueName } from './drone';
+import { confirm, drone, expect, test, uniqueName } from './drone';
 
 // The account page and system administration against a real Drone (docs/spec.md 2.10, 2.13),
 // as the administrator; the users each test creates have names of its own.
@@ -89,18 +89,4 @@ test('creates a machine user, whose token Drone shows once and accepts', async (
   await page.getByText('Close', { exact: true }).click();
   await expect(userRow(page, login).getByRole('cell', { name: 'Machine' })).toBeVisible();
   await drone('DELETE', `/api/users/${login}`);
-});
-
-test.describe('as a member', () => {
-  // A fresh session: the member signs in through the form in the test.
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test('a member opening /settings gets the not-found page', async ({ page }) => {
-    await signInWithForm(page, 'member');
-    await page.goto('/settings');
-    await expect(
-      page.getByText('We are sorry, the resource you requested cannot be found.'),
-    ).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'System Administration' })).toHaveCount(0);
-  });
 });

@@ -83,6 +83,10 @@ test('cancels a running build', async ({ page }) => {
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'killed');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   expect((await settled('acme/slow', number, ['killed'])).status).toBe('killed');
+  // The step Drone killed keeps the lines it printed (docs/spec.md 4.4).
+  const console = stepConsole(page);
+  await expect(console.getByTestId('console-footer')).toHaveText('Step is killed (canceled)');
+  await expect(console.getByText('tick 1', { exact: true })).toBeVisible();
 });
 
 test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lines', async ({

@@ -1,3 +1,4 @@
+import { REAL_DRONE_SCM } from '../../e2e/servers';
 import { drone, expect, signInWithForm, test } from './drone';
 
 // The dashboard, its account sync, the search drawer, activating a repository and signing out,
@@ -109,5 +110,23 @@ test.describe('signing out', () => {
     expect((await page.request.get('/api/user')).status()).toBe(401);
     await page.goto('/');
     await expect(page).toHaveURL(/\/welcome$/);
+  });
+});
+
+test('the dashboard follows a pushed build live, from running to passed', async ({ page }) => {
+  await page.goto('/');
+  const recent = page.getByRole('region', { name: 'Recent Activity' });
+  await expect(recent.getByRole('link', { name: /acme\/api/ })).toBeVisible();
+  const message = `Dashboard ${Date.now().toString(36)}`;
+  const response = await fetch(`${REAL_DRONE_SCM}/_control/push`, {
+    method: 'POST',
+    body: JSON.stringify({ repo: 'acme/slow', message }),
+  });
+  expect(response.ok).toBe(true);
+  // Drone's global event stream carries the repository with its new build: no reload.
+  const card = recent.getByRole('link', { name: new RegExp(message) });
+  await expect(card).toBeVisible();
+  await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'success', {
+    timeout: 45_000,
   });
 });

@@ -14,3 +14,15 @@ test('signs in through Drone’s form and lists the synced repositories', async 
   await expect(page.getByRole('link', { name: /acme\/api/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /acme\/protected/ })).toHaveCount(0);
 });
+
+// Drone answers a refused sign-in with a redirect to /login/error?message=Unauthorized
+// (go-login's Gogs handler): the console's error page shows Drone's message (docs/spec.md 2.11).
+test('a wrong password lands on the login error page with Drone’s message', async ({ page }) => {
+  await page.goto('/login/form');
+  await page.getByLabel(/username/i).fill('member');
+  await page.getByLabel(/password/i).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\/error\?message=Unauthorized$/);
+  await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { confirm, expect, test, uniqueName } from './drone';
 
 // Repository settings against a real Drone (docs/spec.md 2.12), as the administrator: general
@@ -8,11 +8,7 @@ import { confirm, expect, test, uniqueName } from './drone';
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
 
 /** Clicks Update in the edit dialog of `name` after `change`, and waits for the dialog to close. */
-async function editRow(
-  page: Page,
-  name: string,
-  change: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
-) {
+async function editRow(page: Page, name: string, change: (dialog: Locator) => Promise<unknown>) {
   await row(page, name)
     .getByRole('button', { name: `Edit ${name}` })
     .click();

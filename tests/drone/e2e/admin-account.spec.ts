@@ -42,6 +42,12 @@ test('creates a user, makes them admin, and deletes them', async ({ page }) => {
 
   await page.getByRole('button', { name: 'New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'New User' });
+  await dialog.getByLabel('Login').fill('bad login');
+  await dialog.getByLabel('Email').fill('bad@example.com');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page.getByText('Unable to create new user: Invalid character in username'),
+  ).toBeVisible();
   await dialog.getByLabel('Login').fill(` ${login} `);
   await dialog.getByLabel('Email').fill(`${login}@example.com`);
   await dialog.getByRole('button', { name: 'Create' }).click();

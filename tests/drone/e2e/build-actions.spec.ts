@@ -134,3 +134,14 @@ test('declines a blocked build of a protected repository', async ({ page }) => {
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'declined');
   expect((await settled('acme/protected', blocked.number, ['declined'])).status).toBe('declined');
 });
+
+test('a build or a repository Drone does not have shows the not-found page', async ({ page }) => {
+  const notFound = page.getByRole('heading', {
+    name: 'We are sorry, the resource you requested cannot be found.',
+  });
+  // Drone answers 404 {"message":"sql: no rows in result set"} for the build.
+  await page.goto('/acme/api/99999');
+  await expect(notFound).toBeVisible();
+  await page.goto('/acme/no-such-repository');
+  await expect(notFound).toBeVisible();
+});

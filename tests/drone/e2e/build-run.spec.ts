@@ -40,6 +40,17 @@ test('a new build with a parameter runs, and its step reads the parameter', asyn
   });
 });
 
+test('a new build of a branch the repository lacks shows Drone’s refusal', async ({ page }) => {
+  await page.goto('/acme/api');
+  await page.getByRole('button', { name: 'New Build' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Build' });
+  await dialog.getByLabel('Branch').fill('no-such-branch');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  // Drone cannot find the branch's head commit in the SCM: 404 {"message":"Not Found"}.
+  await expect(page.getByText('Unable to start a new build: Not Found')).toBeVisible();
+  await expect(page).toHaveURL(/\/acme\/api$/);
+});
+
 test('follows a running step’s live log to its end', async ({ page }) => {
   await page.goto('/acme/slow');
   await page.getByRole('button', { name: 'New Build' }).click();

@@ -42,6 +42,11 @@ test('creates, edits and deletes a repository secret', async ({ page }) => {
   await page.goto('/acme/web/settings/secrets');
   await page.getByRole('button', { name: 'New Secret' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Secret' });
+  // Drone refuses a name with a space: 400 {"message":"Invalid Secret Name"}.
+  await dialog.getByPlaceholder('Secret Name').fill('bad name');
+  await dialog.getByLabel('Value').fill('hunter2');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Unable to add secret: Invalid Secret Name')).toBeVisible();
   await dialog.getByPlaceholder('Secret Name').fill(name);
   await dialog.getByLabel('Value').fill('hunter2');
   await dialog.getByRole('button', { name: 'Create' }).click();

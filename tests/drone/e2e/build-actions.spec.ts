@@ -133,6 +133,12 @@ test('declines a blocked build of a protected repository', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Decline Build' })).toBeHidden();
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'declined');
   expect((await settled('acme/protected', blocked.number, ['declined'])).status).toBe('declined');
+  // A declined build is finished, so the menu offers Restart; Drone refuses it (retry.go).
+  await act(page, 'Restart');
+  await expect(
+    page.getByText('Unable to restart build: cannot start a declined build'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/acme/protected/${blocked.number}$`));
 });
 
 test('a build or a repository Drone does not have shows the not-found page', async ({ page }) => {

@@ -37,6 +37,24 @@ test('saves the general settings, which Drone keeps', async ({ page }) => {
   await expect(page.getByText('Changes have been saved')).toBeVisible();
 });
 
+test('offers only the auto-cancel switches Drone v1.10.1 keeps', async ({ page }) => {
+  // Drone v1.10.1 (like v2.0.4) has auto_cancel_pull_requests and auto_cancel_pushes, but no
+  // auto_cancel_running: a switch for it would save nothing while saying 'Changes have been saved'.
+  await page.goto('/acme/web/settings');
+  const pushes = page.getByRole('switch', { name: /Auto cancel pushes/ });
+  await expect(pushes).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: /Auto cancel running/ })).toHaveCount(0);
+  await pushes.check();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Changes have been saved')).toBeVisible();
+  await page.reload();
+  await expect(pushes).toBeChecked();
+  await expect(page.getByRole('switch', { name: /Auto cancel running/ })).toHaveCount(0);
+  await pushes.uncheck();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Changes have been saved')).toBeVisible();
+});
+
 test('creates, edits and deletes a repository secret', async ({ page }) => {
   const name = uniqueName('secret');
   await page.goto('/acme/web/settings/secrets');

@@ -151,3 +151,21 @@ test('a build or a repository Drone does not have shows the not-found page', asy
   await page.goto('/acme/no-such-repository');
   await expect(notFound).toBeVisible();
 });
+
+test('a build Drone could not parse shows Drone’s error on its page', async ({ page }) => {
+  // A branch of its own whose .drone.yml is no pipeline: Drone stores the build as an error.
+  const branch = `broken-${Date.now().toString(36)}`;
+  const broken = await pushBuild('acme/web', ['error'], {
+    branch,
+    message: 'Break the pipeline',
+    files: { '.drone.yml': 'kind: pipeline\ntype: exec\nsteps: [this is not a step\n' },
+  });
+  const { error } = await drone<DroneBuild & { error: string }>(
+    'GET',
+    `/api/repos/acme/web/builds/${broken.number}`,
+  );
+  expect(error).not.toBe('');
+  await page.goto(`/acme/web/${broken.number}`);
+  await expect(buildStatus(page)).toHaveAttribute('data-status', 'error');
+  await expect(page.getByText(error, { exact: true })).toBeVisible();
+});

@@ -78,7 +78,7 @@ export const uniqueName = (prefix: string) =>
 export async function pushBuild(
   slug: string,
   statuses: readonly string[],
-  options: { branch?: string; message?: string } = {},
+  options: { branch?: string; message?: string; files?: Record<string, string> } = {},
 ): Promise<DroneBuild> {
   const response = await fetch(`${REAL_DRONE_SCM}/_control/push`, {
     method: 'POST',

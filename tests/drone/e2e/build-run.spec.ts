@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { stepConsole } from '../../e2e/stepConsole';
 import { REAL_DRONE_SCM } from '../../e2e/servers';
 import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild } from './drone';
@@ -133,6 +134,16 @@ test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lin
   await expect(console.getByText('test line 1', { exact: true })).toBeVisible();
   await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(console.getByText('tests passed', { exact: true })).toBeVisible();
+
+  // The download is the whole log as Drone stored it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    console.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`logs_acme_api_${number}_1_2.log`);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text).toContain('test line 1\n');
+  expect(text).toContain('tests passed\n');
 });
 
 test('the builds tab shows a pushed build live, from running to passed', async ({ page }) => {

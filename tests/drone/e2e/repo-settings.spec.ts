@@ -35,6 +35,8 @@ test('saves the general settings, which Drone keeps', async ({ page }) => {
   await page.getByLabel('Timeout').selectOption('60');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes have been saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Private/ })).toBeChecked();
 });
 
 test('offers only the auto-cancel switches Drone v1.10.1 keeps', async ({ page }) => {
@@ -54,6 +56,8 @@ test('offers only the auto-cancel switches Drone v1.10.1 keeps', async ({ page }
   await pulls.uncheck();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Changes have been saved')).toBeVisible();
+  await page.reload();
+  await expect(pulls).not.toBeChecked();
 });
 
 test('creates, edits and deletes a repository secret', async ({ page }) => {

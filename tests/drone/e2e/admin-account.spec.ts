@@ -53,6 +53,10 @@ test('creates a user, makes them admin, and deletes them', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('New user has been created successfully')).toBeVisible();
   await expect(userRow(page, login).getByRole('cell', { name: 'Member' })).toBeVisible();
+  // Never signed in: Drone's last_login is 0, shown blank (docs/spec.md 2.13).
+  const header = await page.getByRole('columnheader').allTextContents();
+  const lastLogin = userRow(page, login).getByRole('cell').nth(header.indexOf('Last Login'));
+  await expect(lastLogin).toHaveText('');
 
   await page.getByRole('button', { name: `Edit ${login}` }).click();
   const edit = page.getByRole('dialog', { name: login });

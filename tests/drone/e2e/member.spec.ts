@@ -1,4 +1,4 @@
-import { expect, test } from './drone';
+import { expect, pushBuild, test } from './drone';
 
 // What a member without administration rights sees and is refused by a real Drone (docs/spec.md
 // 2.5, 6, 8): the member reads acme/web, pushes to acme/api, and administers neither.
@@ -52,4 +52,18 @@ test('a member opening /settings gets the not-found page', async ({ page }) => {
     page.getByText('We are sorry, the resource you requested cannot be found.'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'System Administration' })).toHaveCount(0);
+});
+
+test('a reader of a protected repository is told a blocked build waits for its admin', async ({
+  page,
+}) => {
+  // The administrator pushes; Drone blocks the build for approval (acme/gated is protected).
+  const blocked = await pushBuild('acme/gated', ['blocked'], { message: 'Wait for the admin' });
+  await page.goto(`/acme/gated/${blocked.number}`);
+  await expect(
+    page.getByText('Build is blocked, please, contact repo admin in order to proceed'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve Build' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Decline Build' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });

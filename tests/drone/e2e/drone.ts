@@ -11,7 +11,7 @@ export { expect };
 
 export type Login = keyof typeof DRONE_TOKENS;
 
-/** Drone's sign-in through the console: the welcome page, then the form Drone posts to Gogs. */
+/** Signs in through the console's form, which posts to Drone's /login (Drone asks Gogs). */
 export async function signInWithForm(page: Page, login: Login): Promise<void> {
   await page.goto('/login/form');
   await page.getByLabel(/username/i).fill(login);

@@ -1,6 +1,6 @@
 // The API contract, run unchanged against the standalone mock and a real Drone: status codes,
 // exact error bodies, JSON fields and guards (docs/drone-api.md 1-4, 6-7). Where the mock knowingly
-// answers otherwise, docs/drone-api.md 12 says so and why.
+// answers otherwise, docs/drone-api.md 13 says so and why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorBody } from './call';
 import { TARGETS, type ContractTarget } from './targets';

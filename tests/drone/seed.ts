@@ -1,14 +1,15 @@
 // What a fresh real Drone needs before the console's tests: both users signed in through the
-// form (so Drone holds their SCM tokens and their repositories), four repositories activated,
-// one of them protected, and a build of each outcome: acme/api #1 passed and promoted to
-// production (#2), acme/web #1 failed, acme/protected #1 blocked for approval.
+// form (so Drone holds their SCM tokens and their repositories), five repositories activated,
+// two of them protected (acme/protected, and acme/gated, which the member may read), and a build
+// of each outcome: acme/api #1 passed and promoted to production (#2), acme/web #1 failed,
+// acme/protected #1 blocked for approval.
 import { DEMO_TOKENS } from '../../fixtures/demo/users';
 import type { StandInScm } from './scm/server';
 
 /** The same tokens as the mock's demo users, so one contract suite addresses both servers. */
 export const DRONE_TOKENS = { admin: DEMO_TOKENS.admin, member: DEMO_TOKENS.member } as const;
 
-export const ACTIVE_REPOS = ['acme/api', 'acme/web', 'acme/slow', 'acme/protected'];
+export const ACTIVE_REPOS = ['acme/api', 'acme/web', 'acme/slow', 'acme/protected', 'acme/gated'];
 
 /** A call to Drone's API as one of the seeded users; throws with Drone's answer on failure. */
 export async function droneApi<T = unknown>(
@@ -89,7 +90,9 @@ export async function seedDrone(server: string, scm: StandInScm, log: (line: str
   await droneApi(server, 'admin', 'POST', '/api/user/repos');
   await droneApi(server, 'member', 'POST', '/api/user/repos');
   for (const slug of ACTIVE_REPOS) await droneApi(server, 'admin', 'POST', `/api/repos/${slug}`);
-  await droneApi(server, 'admin', 'PATCH', '/api/repos/acme/protected', { protected: true });
+  for (const slug of ['acme/protected', 'acme/gated']) {
+    await droneApi(server, 'admin', 'PATCH', `/api/repos/${slug}`, { protected: true });
+  }
   await scm.push('acme/api', { message: 'Add the greeting step' });
   await scm.push('acme/web', { message: 'Break the unit tests', author: 'member' });
   await scm.push('acme/protected', { message: 'Change the protected pipeline' });

@@ -186,6 +186,20 @@ describe('saving', () => {
     expect(actor.getSnapshot().context.form.timeout).toBe(90);
   });
 
+  it('neither offers nor sends auto_cancel_running when the server has no such field', () => {
+    // Drone v1.10.1 and v2.0.4 (docs/drone-api.md 3.2): the repository carries no
+    // auto_cancel_running, and a PATCH with one would be ignored.
+    const { auto_cancel_running: _absent, ...older } = adminRepo();
+    const form = formOf(older);
+    expect('auto_cancel_running' in form).toBe(false);
+    expect('auto_cancel_running' in patchOf(form)).toBe(false);
+    const pushes = applyToggle(form, 'auto_cancel_pushes', true);
+    expect('auto_cancel_running' in applyToggle(pushes, 'auto_cancel_pushes', false)).toBe(false);
+    expect(applyToggle(pushes, 'auto_cancel_running', true)).toMatchObject({
+      auto_cancel_running: true,
+    });
+  });
+
   it("reports 'Unable to save changes: {message}' and keeps the edits", async () => {
     const error = vi.spyOn(notify, 'error');
     const { actor } = start(adminRepo(), {

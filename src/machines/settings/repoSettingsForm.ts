@@ -10,14 +10,18 @@ export interface RepoSettingsForm {
   trusted: boolean;
   auto_cancel_pull_requests: boolean;
   auto_cancel_pushes: boolean;
-  auto_cancel_running: boolean;
+  /**
+   * Absent when the server's repository has no such field: Drone before 2.x's latest versions
+   * (v2.0.4, v1.10.1; docs/drone-api.md 3.2) does not keep it, so the form neither offers nor sends it.
+   */
+  auto_cancel_running?: boolean;
   visibility: Visibility;
   timeout: number;
   config_path: string;
 }
 
 export type BooleanSetting = {
-  [K in keyof RepoSettingsForm]: RepoSettingsForm[K] extends boolean ? K : never;
+  [K in keyof RepoSettingsForm]-?: NonNullable<RepoSettingsForm[K]> extends boolean ? K : never;
 }[keyof RepoSettingsForm];
 
 export function formOf(repo: Repository): RepoSettingsForm {
@@ -28,7 +32,9 @@ export function formOf(repo: Repository): RepoSettingsForm {
     trusted: repo.trusted ?? false,
     auto_cancel_pull_requests: repo.auto_cancel_pull_requests ?? false,
     auto_cancel_pushes: repo.auto_cancel_pushes ?? false,
-    auto_cancel_running: repo.auto_cancel_running ?? false,
+    ...(repo.auto_cancel_running === undefined
+      ? {}
+      : { auto_cancel_running: repo.auto_cancel_running }),
     visibility: repo.visibility ?? 'private',
     timeout: repo.timeout ?? 60,
     config_path: repo.config_path ?? '',
@@ -51,7 +57,9 @@ export function applyToggle(
 ): RepoSettingsForm {
   if (field === 'auto_cancel_running' && !canChangeAutoCancelRunning(form)) return form;
   const next = { ...form, [field]: value };
-  if (!canChangeAutoCancelRunning(next)) next.auto_cancel_running = false;
+  if (!canChangeAutoCancelRunning(next) && next.auto_cancel_running !== undefined) {
+    next.auto_cancel_running = false;
+  }
   return next;
 }
 

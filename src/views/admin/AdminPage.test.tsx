@@ -114,6 +114,27 @@ describe('the users list', () => {
 });
 
 describe('creating and editing users', () => {
+  it('offers New User only once the list has loaded, so no click is dropped', async () => {
+    // The machine opens the form from its loaded state only; a real Drone's slow /api/users left
+    // an enabled button whose click did nothing (found by the real-Drone walk).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/users', async () => {
+        await held;
+        return HttpResponse.json(generatedUsers(2));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />, '/settings/users');
+    const newUser = screen.getByRole('button', { name: 'New User' });
+    expect(newUser).toBeDisabled();
+    release();
+    await waitFor(() => expect(newUser).toBeEnabled());
+    await user.click(newUser);
+    expect(screen.getByRole('dialog', { name: 'New User' })).toBeInTheDocument();
+  });
+
   it("creates a machine user and shows its token once; Drone's validation reaches a toast", async () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminPage />, '/settings/users');

@@ -7,7 +7,13 @@ import {
   selectVisibleCount,
 } from '../../machines/settings/resourceList.selectors';
 import { usersInput, usersMachine, type UserPatch } from '../../machines/settings/resourceLists';
-import { ListBody, ListModals, SectionHeader, type ListActor } from '../settings/ListParts';
+import {
+  ListBody,
+  ListModals,
+  NewItemButton,
+  SectionHeader,
+  type ListActor,
+} from '../settings/ListParts';
 import { useCurrentUser } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { Button, Page, PageHeader, Row, Tabs, useNow, useT } from '../ui';
@@ -33,9 +39,7 @@ export function AdminPage() {
       />
       <SectionHeader>
         <span />
-        <Button variant="primary" onClick={() => actor.send({ type: 'create.open' })}>
-          {t('admin.newUser')}
-        </Button>
+        <NewItemButton actor={actor} label={t('admin.newUser')} />
       </SectionHeader>
       <ListBody actor={actor} emptyTitle={t('admin.noUsers')} emptyText="">
         <UserList actor={actor} />

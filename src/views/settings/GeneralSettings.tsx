@@ -97,13 +97,17 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
               label={t('settings.general.autoCancelPushes')}
               description={t('settings.general.autoCancelPushesHint')}
             />
-            <SettingSwitch
-              actor={actor}
-              field="auto_cancel_running"
-              label={t('settings.general.autoCancelRunning')}
-              description={t('settings.general.autoCancelRunningHint')}
-              disabled={!canChangeAutoCancelRunning(form)}
-            />
+            {/* Only where the server keeps it (repoSettingsForm.ts): a switch it ignores would
+                say 'Changes have been saved' and keep nothing. */}
+            {form.auto_cancel_running === undefined ? null : (
+              <SettingSwitch
+                actor={actor}
+                field="auto_cancel_running"
+                label={t('settings.general.autoCancelRunning')}
+                description={t('settings.general.autoCancelRunningHint')}
+                disabled={!canChangeAutoCancelRunning(form)}
+              />
+            )}
           </>
         ) : null}
       </Section>
@@ -168,7 +172,7 @@ function SettingSwitch({
   description?: string;
   disabled?: boolean;
 }) {
-  const checked = useSelector(actor, (snapshot) => selectForm(snapshot)[field]);
+  const checked = useSelector(actor, (snapshot) => selectForm(snapshot)[field] ?? false);
   return (
     <Switch
       label={label}

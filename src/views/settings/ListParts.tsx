@@ -74,19 +74,26 @@ export function ListHeader({
   newLabel: string;
   actor: ListActor;
 }) {
-  // Enabled once the machine takes it (the list has loaded): a click must never be dropped.
-  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'create.open' }));
   return (
     <SectionHeader>
       <SectionTitle>{title}</SectionTitle>
-      <Button
-        variant="primary"
-        disabled={!canCreate}
-        onClick={() => actor.send({ type: 'create.open' })}
-      >
-        {newLabel}
-      </Button>
+      <NewItemButton actor={actor} label={newLabel} />
     </SectionHeader>
+  );
+}
+
+/** A list's 'New ...' button, which opens its create form. */
+export function NewItemButton({ actor, label }: { actor: ListActor; label: string }) {
+  // Enabled once the machine takes it (the list has loaded): a click must never be dropped.
+  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'create.open' }));
+  return (
+    <Button
+      variant="primary"
+      disabled={!canCreate}
+      onClick={() => actor.send({ type: 'create.open' })}
+    >
+      {label}
+    </Button>
   );
 }
 

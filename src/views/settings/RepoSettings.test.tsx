@@ -45,6 +45,14 @@ describe('general settings', () => {
     expect(running).toBeDisabled();
   });
 
+  it('offers no Auto cancel running where the server keeps no such field', async () => {
+    // Drone v1.10.1 and v2.0.4 answer a repository without auto_cancel_running.
+    const { auto_cancel_running: _absent, ...older } = serializeRepo(world.row);
+    renderSettings(world.admin, '', older);
+    expect(await screen.findByRole('switch', { name: /Auto cancel pushes/ })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /Auto cancel running/ })).not.toBeInTheDocument();
+  });
+
   it('saves the whole form and hands the saved repository to the page', async () => {
     const user = userEvent.setup();
     const { onRepoChanged } = renderSettings(world.admin, '');

@@ -104,6 +104,8 @@ export function seedData(): ScmData {
   repo(data, 'acme/web', WEB_PIPELINE, { admin: 'admin', member: 'pull' }, true);
   repo(data, 'acme/slow', SLOW_PIPELINE, { admin: 'admin', member: 'push' }, false);
   repo(data, 'acme/protected', PROTECTED_PIPELINE, { admin: 'admin' }, true);
+  // Protected too, and the member may read it: what a reader sees of a blocked build.
+  repo(data, 'acme/gated', PROTECTED_PIPELINE, { admin: 'admin', member: 'pull' }, true);
   repo(data, 'octocat/hello-world', API_PIPELINE, { admin: 'admin', member: 'pull' }, false);
   return data;
 }

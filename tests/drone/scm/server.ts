@@ -2,7 +2,7 @@
 // sign-in form: find or create a token named "drone" with basic auth; go-scm's gogs driver: the
 // user, their repositories and organisations, a repository, branches, commits, raw file
 // contents, webhooks), and sends Drone signed push webhooks when a test pushes (POST
-// /_control/push). Nothing in the console talks to it; only Drone does. It is not Gogs: no git
+// /_control/push {repo, branch?, message?, author?, files?}). Nothing in the console talks to it; only Drone does. It is not Gogs: no git
 // protocol, no pages, no pagination; what Drone does not ask for is not here.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -32,6 +32,8 @@ export interface PushOptions {
   branch?: string;
   message?: string;
   author?: string;
+  /** Files the commit adds or replaces (e.g. a broken `.drone.yml`); the rest are kept. */
+  files?: Record<string, string>;
 }
 
 type Reply = { status: number; body?: unknown; raw?: string };
@@ -216,7 +218,8 @@ export async function startScm(port = 0): Promise<StandInScm> {
     repo.branches.set(branchName, branch);
     const before = branch.at(-1)!;
     const author = options.author ?? 'admin';
-    const commit = newCommit(options.message ?? `Update ${repo.name}`, author, before.files);
+    const files = { ...before.files, ...options.files };
+    const commit = newCommit(options.message ?? `Update ${repo.name}`, author, files);
     branch.push(commit);
     const payload = JSON.stringify({
       ref: `refs/heads/${branchName}`,

@@ -141,6 +141,10 @@ test('invisible characters are marked in labels and notices, not only in text', 
     FIRST_LOAD,
   );
   await expectInert(page, [SPOOF_COMMITS[0]!]);
+  // The first build of its branch: the notice that says so names the branch.
+  await page.goto('/hostile/spoof/1?view=compare');
+  await expect(page.getByTestId('compare-none')).toContainText('U+202E', FIRST_LOAD);
+  await expectInert(page, []);
 });
 
 // Issue 28 item 8: hostile/extremes sends times past what a Date holds (1e15 seconds) and text

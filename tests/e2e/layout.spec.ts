@@ -211,3 +211,27 @@ test('at 375 px the users table keeps words whole and scrolls in its own box', a
   expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
   expect((await pageOverflow(page)).scrollWidth).toBeLessThanOrEqual(375);
 });
+
+// Issue 28 item 11: a 100 KB author, branch, stage or step name wraps, but a few lines of it, not
+// the thousands it would take: what follows it stays within reach.
+test('at 375 px 100 KB names take a few lines, not the whole page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openMock(page, '/hostile/extremes', 'hostile');
+  await expect(page.getByText('Executions')).toBeVisible(FIRST_LOAD);
+  const screens: Screen[] = [
+    { path: '/hostile/extremes', ready: 'Executions' },
+    { path: '/hostile/extremes/branches', ready: 'Build 2 of times no clock can read' },
+    { path: '/hostile/extremes/1', ready: 'Pipeline stages' },
+    { path: '/hostile/extremes/1?view=graph', ready: 'Stages' },
+    { path: '/hostile/extremes/2?view=compare', ready: /^Compared with/ },
+    { path: '/hostile/extremes/settings/cron', ready: 'forever' },
+  ];
+  for (const { path, ready } of screens) {
+    await visit(page, path);
+    const text = page.getByText(ready, { exact: typeof ready === 'string' }).first();
+    await expect(text, path).toBeVisible(FIRST_LOAD);
+    // Unclamped, one of these names alone is some 2,500 lines (over 50,000 px) at this width.
+    const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    expect(height, `${path} is ${height}px tall`).toBeLessThan(4000);
+  }
+});

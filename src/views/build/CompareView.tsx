@@ -76,9 +76,12 @@ export function CompareView({
   if (state === 'none') {
     return (
       <Notice role="status" data-testid="compare-none">
-        {reachedEnd
-          ? t('build.compare.first', { family: familyText(build, t) })
-          : t('build.compare.noEarlier', { family: familyText(build, t), count: searched })}
+        {/* The family names a branch, tag or target: its invisible characters as markers. */}
+        <UserText>
+          {reachedEnd
+            ? t('build.compare.first', { family: familyText(build, t) })
+            : t('build.compare.noEarlier', { family: familyText(build, t), count: searched })}
+        </UserText>
       </Notice>
     );
   }

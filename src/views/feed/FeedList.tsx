@@ -14,12 +14,14 @@ import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { activityOf } from './activity';
 import '../../i18n/en/feed';
+import { threeLinesAtMost } from '../ui/clamp';
 
 const Main = styled('span', {
   display: 'grid',
   minWidth: 0,
   gap: '2px',
-  small: { color: '$textMuted', overflowWrap: 'anywhere' },
+  // Who did what to which branch: 100 KB names keep the row to three lines (issue 28 item 11).
+  small: { color: '$textMuted', ...threeLinesAtMost },
 });
 
 const Title = styled('span', {

@@ -22,6 +22,7 @@ const LinkedTable = styled(Table, {
 });
 
 /** Two lines at most, however long the message: the build the row links to shows all of it. */
+// Two lines at most: a 100 KB branch, target, author or message keeps its row (issue 28 item 11).
 const Clamped = styled('span', {
   display: '-webkit-box',
   WebkitLineClamp: 2,
@@ -61,7 +62,9 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               </td>
               <td>
                 <Link href={buildHref(repo, build.number)}>
-                  <UserText>{build.target}</UserText>
+                  <Clamped>
+                    <UserText>{build.target}</UserText>
+                  </Clamped>
                 </Link>
               </td>
               <td className="muted">#{build.number}</td>
@@ -109,7 +112,9 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
                   href={buildHref(repo, build.number)}
                   aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
                 >
-                  <UserText>{build.deploy_to}</UserText>
+                  <Clamped>
+                    <UserText>{build.deploy_to}</UserText>
+                  </Clamped>
                 </Link>
               </td>
               <td className="muted">
@@ -118,7 +123,9 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
               <td>
                 <Committer>
                   <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
-                  <UserText>{build.author_login}</UserText>
+                  <Clamped>
+                    <UserText>{build.author_login}</UserText>
+                  </Clamped>
                 </Committer>
               </td>
               <td>

@@ -22,6 +22,7 @@ import { styled } from '../ui/theme';
 import { activityText } from './activity';
 import '../../i18n/en/feed';
 import '../../i18n/en/repo';
+import { threeLinesAtMost } from '../ui/clamp';
 
 export const RowLink = styled(Link, {
   display: 'grid',
@@ -54,6 +55,9 @@ const Headline = styled('span', {
   '& > strong': { minWidth: 0 },
   '& > span': { flexShrink: 0 },
 });
+
+/** 100 KB author and branch names keep the row to three lines (issue 28 item 11). */
+const ActivityText = styled('span', threeLinesAtMost);
 
 const Activity = styled('span', {
   display: 'flex',
@@ -117,9 +121,9 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
               name={build.author_login || build.sender || '?'}
               size={18}
             />
-            <span>
+            <ActivityText>
               <UserText>{activityText(build, t)}</UserText>
-            </span>
+            </ActivityText>
           </Activity>
         </Main>
         <BuildTimes build={build} />

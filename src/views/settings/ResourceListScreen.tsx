@@ -7,7 +7,9 @@ import {
 } from '../../machines/settings/resourceList.selectors';
 import type { Draft } from '../../machines/settings/resourceList.types';
 import { Button, UserText, useT } from '../ui';
+import { threeLinesAtMost } from '../ui/clamp';
 import { Checkbox, SelectField, TextField } from '../ui/Form';
+import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';
 import { CodeEditor } from './CodeEditor';
 import {
@@ -239,4 +241,15 @@ function FormControl<V extends Draft, I>({
 /** A cell showing text from the server as text. */
 export const textCell =
   <I,>(read: (item: I) => string | undefined) =>
-  (item: I) => <UserText>{read(item)}</UserText>;
+  (item: I) => (
+    <CellText title={showInvisibles(read(item) ?? '')}>
+      <UserText>{read(item)}</UserText>
+    </CellText>
+  );
+
+/**
+ * A 100 KB branch or name keeps its row to three lines (issue 28 item 11); all of it on hover.
+ * Words wrap as the table's cells wrap them (whole, unless longer than the cell), so a short name
+ * never breaks letter by letter.
+ */
+const CellText = styled('span', { ...threeLinesAtMost, overflowWrap: 'inherit' });

@@ -1,9 +1,24 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/chromium';
 import { MOCK_CONSOLE, SERVER_CONSOLE, webServers } from './tests/e2e/servers';
 
 // E2E_MOCK_ONLY=1 skips the server-mode servers; tests/e2e/servers.ts has the ports and builds.
 const mockOnly = process.env.E2E_MOCK_ONLY === '1';
+
+/** What every end-to-end run's browser is like (playwright.drone.config.ts too). */
+export const browserUse: PlaywrightTestConfig['use'] = {
+  browserName: 'chromium',
+  // The console follows the browser's language (issue 19): every test speaks English unless it
+  // asks for another locale, whatever the machine's own.
+  locale: 'en-US',
+  launchOptions: chromiumLaunchOptions,
+  permissions: ['clipboard-read', 'clipboard-write'],
+  // No trace by default: recording one (screencast frames and DOM snapshots at every action)
+  // made the whole run about 40% longer on two cores, for files CI never keeps. Rerun a failing
+  // test with `--trace on` to get one.
+  trace: 'off',
+  screenshot: 'only-on-failure',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,19 +28,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  use: {
-    browserName: 'chromium',
-    // The console follows the browser's language (issue 19): every test speaks English unless it
-    // asks for another locale, whatever the machine's own.
-    locale: 'en-US',
-    launchOptions: chromiumLaunchOptions,
-    permissions: ['clipboard-read', 'clipboard-write'],
-    // No trace by default: recording one (screencast frames and DOM snapshots at every action)
-    // made the whole run about 40% longer on two cores, for files CI never keeps. Rerun a failing
-    // test with `--trace on` to get one.
-    trace: 'off',
-    screenshot: 'only-on-failure',
-  },
+  use: browserUse,
   projects: [
     {
       name: 'mock',

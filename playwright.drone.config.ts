@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/e2e/chromium';
+import { browserUse } from './playwright.config';
 import { REAL_DRONE_CONSOLE, realDroneServers } from './tests/e2e/servers';
 
 // The real-Drone suite (tests/drone/e2e): the production console in front of a real Drone server
@@ -13,14 +13,6 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  use: {
-    browserName: 'chromium',
-    baseURL: REAL_DRONE_CONSOLE,
-    locale: 'en-US',
-    launchOptions: chromiumLaunchOptions,
-    permissions: ['clipboard-read', 'clipboard-write'],
-    trace: 'off',
-    screenshot: 'only-on-failure',
-  },
+  use: { ...browserUse, baseURL: REAL_DRONE_CONSOLE },
   webServer: realDroneServers(),
 });

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_TOKENS } from '../../fixtures/demo/users';
 import { expect, test } from './fixtures';
 import { DEPLOY_PROVIDER, FRONTS, OTHER_DEPLOY_PROVIDER, OTHER_DEPLOYMENT } from './servers';
-import { stepConsole } from './stepConsole';
+import { stepConsole, waitForLiveLines } from './stepConsole';
 
 // Issue 27: the production build behind each way of deploying it (deploy/, README "Deploy"): the
 // serve command, nginx and Caddy, each in front of the standalone mock on the demo scenario and
@@ -97,16 +97,7 @@ for (const [front, baseURL] of Object.entries(FRONTS)) {
       expect(started.status()).toBe(200);
       const { number } = (await started.json()) as { number: number };
       await page.goto(`/octocat/hello-world/${number}/1/2`);
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll('section[aria-label^="Console of step"]')].some(
-            (section) =>
-              section.querySelector('[data-testid="console-footer"]')?.textContent ===
-                'Step is running...' && section.querySelectorAll('[data-pos]').length >= 3,
-          ),
-        undefined,
-        { polling: 'raf', timeout: 30_000 },
-      );
+      await waitForLiveLines(page);
 
       await page.goto('/acme/web/14/1/4');
       const finished = stepConsole(page);

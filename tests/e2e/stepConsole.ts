@@ -10,3 +10,20 @@ export const distanceToBottom = (console: Locator) =>
   console
     .getByTestId('virtuoso-scroller')
     .evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+
+/**
+ * Waits until a step console shows its step running with at least `lines` lines: proof that the
+ * live log arrives while the step runs (a buffering proxy would deliver it only at the end).
+ * Checked at every frame, as a step's run is short.
+ */
+export const waitForLiveLines = (page: Page, lines = 3, timeout = 30_000) =>
+  page.waitForFunction(
+    (count) =>
+      [...document.querySelectorAll('section[aria-label^="Console of step"]')].some(
+        (section) =>
+          section.querySelector('[data-testid="console-footer"]')?.textContent ===
+            'Step is running...' && section.querySelectorAll('[data-pos]').length >= count,
+      ),
+    lines,
+    { polling: 'raf', timeout },
+  );

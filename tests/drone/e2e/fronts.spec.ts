@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../e2e/fixtures';
 import { REAL_DRONE_FRONTS, REAL_DRONE_SCM } from '../../e2e/servers';
+import { waitForLiveLines } from '../../e2e/stepConsole';
 
 // Issue 27: nginx and Caddy, configured from deploy/, in front of a real Drone (the serve command
 // carries the rest of this suite). Through each: sign in through Drone's form, reload deep links,
@@ -47,16 +48,7 @@ for (const [front, baseURL] of Object.entries(REAL_DRONE_FRONTS)) {
       expect(pushed.ok()).toBe(true);
       await page.goto('/acme/slow');
       await page.getByRole('link', { name: new RegExp(`Through ${front}`) }).click();
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll('section[aria-label^="Console of step"]')].some(
-            (section) =>
-              section.querySelector('[data-testid="console-footer"]')?.textContent ===
-                'Step is running...' && section.querySelectorAll('[data-pos]').length >= 3,
-          ),
-        undefined,
-        { polling: 'raf', timeout: 45_000 },
-      );
+      await waitForLiveLines(page, 3, 45_000);
 
       const logout = await page.goto('/logout');
       expect(logout?.status()).toBe(200);

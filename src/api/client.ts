@@ -1,5 +1,5 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
-import { config } from '../config';
+import { config, serverOrigin } from '../config';
 import { unaddressableNames } from './urls';
 import { checkedValues } from './values';
 
@@ -19,11 +19,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Absolute base so the same client works in the browser, in Node tests and behind a proxy. */
-export function apiBase(): string {
-  if (config.serverUrl) return config.serverUrl.replace(/\/$/, '');
-  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-}
+/**
+ * Absolute base so the same client works in the browser, in Node tests and behind a proxy: the
+ * server's origin, as snippets shown to the user have it too (one definition, in config.ts).
+ */
+export const apiBase = serverOrigin;
 
 function messageOf(data: unknown): string | undefined {
   // A call read as text (responseType 'text') still gets Drone's JSON error body as a string.

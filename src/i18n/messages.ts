@@ -1,3 +1,4 @@
+import type { en } from './en';
 import { core } from './en/core';
 import { i18n } from './index';
 
@@ -5,9 +6,11 @@ import { i18n } from './index';
 // translator. Views show a machine's message through translateMessage, which finds the English
 // template the message was made from and gives the chosen language's text, the template's values
 // ({{message}}: the server's own part; {{name}}: a name the user gave) kept as they came. Text
-// that matches no template (a bare server message) is shown as it is.
+// that matches no template (a bare server message) is shown as it is. The first screen's
+// templates are here from boot; a screen's own (./en/settings.ts) are added with its texts, before
+// any of its machines can report one.
 
-type MessageKey = keyof typeof core.messages;
+type MessageKey = keyof typeof en.messages;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{\{(\w+)\}\}/;
@@ -26,9 +29,16 @@ function templatePattern(text: string) {
   return { names, pattern: new RegExp(`^${source}$`, 's') };
 }
 
-const templates = (Object.entries(core.messages) as Array<[MessageKey, string]>).map(
-  ([key, text]) => ({ key, ...templatePattern(text) }),
-);
+const templates: Array<{ key: MessageKey } & ReturnType<typeof templatePattern>> = [];
+
+/** Makes the English texts of some messages known to translateMessage. */
+export function addMessages(messages: Partial<Record<MessageKey, string>>): void {
+  for (const [key, text] of Object.entries(messages) as Array<[MessageKey, string]>) {
+    templates.push({ key, ...templatePattern(text) });
+  }
+}
+
+addMessages(core.messages);
 
 export function translateMessage(text: string): string {
   for (const { key, names, pattern } of templates) {

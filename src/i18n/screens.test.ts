@@ -12,7 +12,7 @@ import { devtools } from './en/devtools';
 import { feed } from './en/feed';
 import { palette } from './en/palette';
 import { repo } from './en/repo';
-import { settings } from './en/settings';
+import { settings, settingsMessages } from './en/settings';
 
 // Issue 18: the first screen carries only the shell's and the build page's English texts
 // (./en/core.ts); every other screen's, and those of the dialogs and views that load on demand,
@@ -34,7 +34,7 @@ const SCREENS: Record<string, object> = {
   feed: { feed },
   palette: { shell: palette },
   repo: { repo },
-  settings: { settings },
+  settings: { settings, messages: settingsMessages },
 };
 
 /** 'a.b.c' for every text of a nested catalog. */

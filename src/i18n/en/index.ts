@@ -7,7 +7,7 @@ import { admin } from './admin';
 import { dashboard } from './dashboard';
 import { feed } from './feed';
 import { devtools } from './devtools';
-import { settings } from './settings';
+import { settings, settingsMessages } from './settings';
 import { buildViews } from './buildViews';
 import { core } from './core';
 import { palette } from './palette';
@@ -17,7 +17,7 @@ export const en = {
   common: core.common,
   status: core.status,
   ui: core.ui,
-  messages: core.messages,
+  messages: { ...core.messages, ...settingsMessages },
   language: core.language,
   shell: { ...core.shell, ...palette, search: { ...core.shell.search, ...palette.search } },
   auth,
@@ -25,7 +25,12 @@ export const en = {
   admin,
   dashboard,
   feed,
-  repo: { ...core.repo, ...repo },
+  repo: {
+    ...core.repo,
+    ...repo,
+    tabs: { ...core.repo.tabs, ...repo.tabs },
+    columns: { ...core.repo.columns, ...repo.columns },
+  },
   devtools,
   build: { ...core.build, ...buildViews, graph: { ...core.build.graph, ...buildViews.graph } },
   settings,

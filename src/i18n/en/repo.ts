@@ -1,10 +1,44 @@
 import { addEnglish } from '../index';
 
-// English texts of the repository page (builds list, filters, chart, summary), added when a view
-// that uses them loads (./core.ts keeps the tabs, columns, activity and New Build texts the build
-// page shows too).
+// English texts of the repository page (builds list, filters, chart, summary, the New Build
+// dialog, whose parameter texts the Promote dialog shares), added when a view that uses them loads
+// (./core.ts keeps the activity texts, a tab's and a column's name the build page shows too).
 
 export const repo = {
+  tabs: {
+    label: 'Repository',
+    branches: 'Branches',
+    deployments: 'Deployments',
+    settings: 'Settings',
+  },
+  columns: {
+    status: 'Status',
+    branch: 'Branch',
+    build: 'Build',
+    message: 'Message',
+    updated: 'Updated',
+    environment: 'Environment',
+    committer: 'Committer',
+  },
+  newBuild: {
+    title: 'New Build',
+    branch: 'Branch',
+    branchHint: 'Leave empty to build the default branch.',
+    commit: 'Commit',
+    commitHint: 'Leave empty to build the head of the branch.',
+    parameters: 'Parameters',
+    paramKeyAt: 'Parameter {{index}} key',
+    paramValueAt: 'Parameter {{index}} value',
+    removeParam: 'Remove parameter {{key}}',
+    remove: 'Remove',
+    paramKey: 'Parameter key',
+    paramValue: 'Parameter value',
+    key: 'key',
+    value: 'value',
+    add: 'Add',
+    creating: 'Creating...',
+    create: 'Create',
+  },
   settingsTitle: 'Settings - {{slug}}',
   emptyBuilds: 'Your Build List is Empty.',
   loadMore: 'Load more builds',

@@ -1,4 +1,5 @@
 import { addEnglish } from '../index';
+import { addMessages } from '../messages';
 
 // English texts of the settings screens, added when a view that uses them loads (./core.ts).
 
@@ -118,4 +119,48 @@ export const settings = {
   },
 };
 
-addEnglish({ settings });
+/**
+ * What the settings and user-admin machines report (docs/spec.md 8, read by translateMessage):
+ * only their screens, which import this module, show them, so they are not first-screen texts.
+ */
+export const settingsMessages = {
+  disableFailed: 'Unable to disable repo: {{message}}',
+  saveFailed: 'Unable to save changes: {{message}}',
+  addSecretFailed: 'Unable to add secret: {{message}}',
+  removeSecretFailed: 'Unable to remove secret: {{message}}',
+  addOrgSecretFailed: 'Unable to add organization secret: {{message}}',
+  removeOrgSecretFailed: 'Unable to remove organization secret: {{message}}',
+  updateSecretFailed: 'Unable to update secret: {{message}}',
+  updateOrgSecretFailed: 'Unable to update organization secret: {{message}}',
+  createUserFailed: 'Unable to create new user: {{message}}',
+  deleteUserFailed: 'Unable to delete user: {{message}}',
+  cronAdded: 'Cron has been added successfully',
+  cronRemoved: 'Cron has been removed successfully',
+  cronUpdated: 'Cron has been updated successfully',
+  cronRecreateFailed:
+    'Cron job {{name}} was removed to change its schedule, but could not be created again: {{message}}',
+  secretUpdated: 'Secret has been updated successfully',
+  orgSecretUpdated: 'Organization secret has been updated successfully',
+  repoDisabled: 'Repo has been disabled',
+  changesSaved: 'Changes have been saved',
+  orgSecretAdded: 'Organization secret has been added successfully',
+  orgSecretRemoved: 'Organization secret has been removed successfully',
+  secretAdded: 'Secret has been added successfully',
+  secretRemoved: 'Secret has been removed successfully',
+  templateAdded: 'Template has been added successfully',
+  templateEdited: 'Template has been edited successfully',
+  templateRemoved: 'Template has been removed successfully',
+  repoEnabled: 'Repo has been successfully enabled',
+  userCreated: 'New user has been created successfully',
+  userUpdated: 'User settings have been updated',
+  userDeleted: 'User has been deleted successfully',
+  confirmRemoveCron: 'Are you sure you want to remove cron job?',
+  confirmDisableRepo: 'Are you sure you want to disable this repo?',
+  confirmDeleteOrgSecret: 'Are you sure you want to delete this organization secret?',
+  confirmDeleteSecret: 'Are you sure you want to delete this secret?',
+  confirmRemoveTemplate: 'Are you sure you want to remove template?',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+};
+
+addEnglish({ settings, messages: settingsMessages });
+addMessages(settingsMessages);

@@ -6,6 +6,7 @@ import { selectDeploymentForm, selectIsDeploying } from '../../machines/build/de
 import { Button, IconButton, Modal, ModalFooter, styled, UserText, useT } from '../ui';
 import { Field, Select, TextInput } from '../ui/Form';
 import '../../i18n/en/buildViews';
+import '../../i18n/en/repo';
 import { showInvisibles } from '../../text/invisibles';
 
 /** The environment Drone deploys to when none is named (an environment's name, not a word). */

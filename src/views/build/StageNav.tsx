@@ -1,14 +1,23 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
-import { StatusIcon, styled, UserText, useT } from '../ui';
+import { Button, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
-import { BuildLogsDownload } from './BuildLogsDownload';
+import { onDemand } from '../ui/OnDemand';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 import { threeLinesAtMost } from '../ui/clamp';
 
 type RepoRef = { namespace: string; name: string };
+
+// Downloading a whole build's logs is a later click, never a first line: the button's code and its
+// machine load after the page's first lines (views/ui/OnDemand.tsx), as the build's controls do,
+// or at once when a pointer comes over its place.
+const BuildLogsDownload = onDemand(
+  () => import('./BuildLogsDownload').then((m) => m.BuildLogsDownload),
+  DownloadPlaceholder,
+  { afterFirstScreen: true },
+);
 
 // docs/spec.md 2.9: these stages have nothing to expand yet (or ever); they are plain links.
 const PLAIN_STATUSES: readonly Status[] = [
@@ -106,6 +115,19 @@ export function StageNav({
         <BuildLogsDownload repo={repo} build={build} />
       </NavFooter>
     </Nav>
+  );
+}
+
+/**
+ * Until the download button's code arrives: the button, unseen and out of reach, so the footer
+ * has the size it will have. Transparent rather than hidden: a pointer over it loads the code.
+ */
+function DownloadPlaceholder(_: { repo: RepoRef; build: Build }) {
+  const t = useT();
+  return (
+    <Button size="small" tabIndex={-1} aria-hidden="true" css={{ opacity: 0 }}>
+      {t('build.downloadAll.label')}
+    </Button>
   );
 }
 

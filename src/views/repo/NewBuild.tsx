@@ -16,6 +16,7 @@ import { Button, Modal, ModalFooter, SectionTitle, useT } from '../ui';
 import { Field, TextInput } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/repo';
 
 type NewBuildRef = ActorRefFrom<typeof newBuildMachine>;
 

@@ -3,6 +3,7 @@ import { repoHref } from '../build/paths';
 import { Breadcrumbs, PageHeader, Tabs, UserText, type TabItem, useT } from '../ui';
 import { NewBuild } from './NewBuild';
 import '../../i18n/en/dashboard';
+import '../../i18n/en/repo';
 
 /** docs/spec.md 2.5: breadcrumb, name, New Build (active repository and write access), and the tabs. */
 export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boolean }) {

@@ -2,11 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { config } from '../../config';
 import { Avatar, useT } from '../ui';
+import { onDemand } from '../ui/OnDemand';
 import { styled } from '../ui/theme';
-import { Banners } from './Banners';
 import { Logo, Sidebar } from './Sidebar';
 import { useCurrentUser } from './session';
 import { ThemeToggle } from './ThemeToggle';
+
+// The license banners (docs/spec.md 2.1) show only where the server says its license ran out, and
+// that is known at boot and never changes (config.ts): their code loads on such a server alone.
+const LoadedBanners = onDemand(() => import('./Banners').then((m) => m.Banners), null);
+
+function Banners() {
+  return config.licenseExpired || config.licenseLimitExceeded ? <LoadedBanners /> : null;
+}
 
 const Frame = styled('div', {
   display: 'flex',

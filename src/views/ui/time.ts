@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
+import { isKnownNumber, isKnownTime, MAX_DATE_SECONDS } from '../../api/values';
 import { currentLanguage, i18n, type Language } from '../../i18n';
 import { tickerActor } from '../../machines/shell/ticker.machine';
 
@@ -33,21 +34,17 @@ export const unknownText = (language: Language = currentLanguage()) =>
 export const isTimeSet = (unixSeconds: number | undefined): unixSeconds is number =>
   unixSeconds !== 0 && unixSeconds !== undefined;
 
-/** A number the console can compute and show with. */
-const isKnownNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
 /** A count or code the server sent ('3'), or unknown when it sent something else (NaN). */
 export function formatCount(value: number, language: Language = currentLanguage()): string {
   return isKnownNumber(value) ? String(value) : unknownText(language);
 }
 
-/** Milliseconds a Date holds (ECMA-262: 8.64e15 either side of 1970). */
-const isKnownMs = (ms: unknown): ms is number => isKnownNumber(ms) && Math.abs(ms) <= 8.64e15;
+/** Milliseconds a Date holds. */
+const isKnownMs = (ms: unknown): ms is number =>
+  isKnownNumber(ms) && Math.abs(ms) <= MAX_DATE_SECONDS * 1000;
 
-/** Unix seconds a Date holds. */
-export const isKnownTime = (unixSeconds: unknown): unixSeconds is number =>
-  isKnownMs(isKnownNumber(unixSeconds) ? unixSeconds * 1000 : NaN);
+// The same checks as the API client's (one definition: api/values.ts), for the views.
+export { isKnownTime };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

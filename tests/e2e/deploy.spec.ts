@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { DEMO_TOKENS } from '../../fixtures/demo/users';
-import { expect, test } from './fixtures';
+import { expect, signOutByLoading, test } from './fixtures';
 import { DEPLOY_PROVIDER, FRONTS, OTHER_DEPLOY_PROVIDER, OTHER_DEPLOYMENT } from './servers';
 import { stepConsole, waitForLiveLines } from './stepConsole';
 
@@ -109,14 +109,7 @@ for (const [front, baseURL] of Object.entries(FRONTS)) {
       expect(download.suggestedFilename()).toBe('logs_acme_web_14_1_4.log');
       expect(await readFile((await download.path())!, 'utf8')).toContain('Ran all test suites.');
 
-      // Loading /logout is the console's page, which ends the session at Drone (POST /logout).
-      const logout = await page.goto('/logout');
-      expect(logout?.status()).toBe(200);
-      await expect(
-        page.getByRole('heading', { name: 'Your session has been successfully terminated.' }),
-      ).toBeVisible();
-      await page.goto('/account');
-      await expect(page).toHaveURL(/\/welcome$/);
+      await signOutByLoading(page);
     });
   });
 }

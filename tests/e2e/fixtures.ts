@@ -29,3 +29,17 @@ export async function openMock(page: Page, path = '/', scenario = 'demo'): Promi
   const separator = path.includes('?') ? '&' : '?';
   await page.goto(`${path}${separator}scenario=${scenario}`);
 }
+
+/**
+ * Loads /logout through a deployment's front: the console's page (not Drone's), which ends the
+ * session at Drone (POST /logout), so a signed-in page then sends the visitor to /welcome.
+ */
+export async function signOutByLoading(page: Page): Promise<void> {
+  const logout = await page.goto('/logout');
+  expect(logout?.status()).toBe(200);
+  await expect(
+    page.getByRole('heading', { name: 'Your session has been successfully terminated.' }),
+  ).toBeVisible();
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/welcome$/);
+}

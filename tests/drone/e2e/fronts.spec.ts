@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../e2e/fixtures';
+import { expect, signOutByLoading, test } from '../../e2e/fixtures';
 import { REAL_DRONE_FRONTS, REAL_DRONE_SCM } from '../../e2e/servers';
 import { waitForLiveLines } from '../../e2e/stepConsole';
 
@@ -50,13 +50,7 @@ for (const [front, baseURL] of Object.entries(REAL_DRONE_FRONTS)) {
       await page.getByRole('link', { name: new RegExp(`Through ${front}`) }).click();
       await waitForLiveLines(page, 3, 45_000);
 
-      const logout = await page.goto('/logout');
-      expect(logout?.status()).toBe(200);
-      await expect(
-        page.getByRole('heading', { name: 'Your session has been successfully terminated.' }),
-      ).toBeVisible();
-      await page.goto('/account');
-      await expect(page).toHaveURL(/\/welcome$/);
+      await signOutByLoading(page);
     });
   });
 }

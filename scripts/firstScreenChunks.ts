@@ -22,7 +22,7 @@ type ChunkingContext = Parameters<Extract<GroupName, (...args: never[]) => unkno
 export const FIRST_SCREEN_CHUNKS = {
   boot: 'src/main.tsx',
   app: 'src/App.tsx',
-  'build-page': 'src/views/build/BuildPage.tsx',
+  'build-page': 'src/views/buildPage/BuildPage.tsx',
 } as const;
 
 /** Reaches every other page; the build page's own chunk may load with it. */

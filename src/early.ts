@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import { prefetchBuild } from './api/builds';
 import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
-import { markFirstScreenShown } from './machines/shell/firstScreen';
-import { viewOf } from './views/build/paths';
+import { markFirstScreenShown } from './machines/runtime/firstScreen';
+import { viewOf } from './views/buildPage/paths';
 import { readableQuery } from './views/query';
 import { code } from './views/ui/code';
 import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
@@ -18,7 +18,7 @@ export const pageCode = {
   dashboard: code(() => import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage)),
   buildsFeed: code(() => import('./views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage)),
   repo: code(() => import('./views/repo/RepoPage').then((m) => m.RepoPage)),
-  build: code(() => import('./views/build/BuildPage').then((m) => m.BuildPage)),
+  build: code(() => import('./views/buildPage/BuildPage').then((m) => m.BuildPage)),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const repoPaths = [repoPattern(), repoPattern('/branches'), repoPattern('/deployments')];
@@ -43,7 +43,7 @@ export function startEarly(location: { pathname: string; search: string }): void
   pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
   const logView = viewOf(readableQuery(location.search)) === 'log';
-  // Only a build page's log view has first lines to wait for (machines/shell/firstScreen.ts).
+  // Only a build page's log view has first lines to wait for (machines/runtime/firstScreen.ts).
   if (!params || !logView) markFirstScreenShown();
   if (!params) return;
   const step = toBuildParams(params);

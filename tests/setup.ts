@@ -5,7 +5,7 @@ import { i18n } from '../src/i18n';
 // Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
 // checks each view imports the texts it reads).
 import '../src/i18n/en';
-import { markFirstScreenShown } from '../src/machines/shell/firstScreen';
+import { markFirstScreenShown } from '../src/machines/runtime/firstScreen';
 import { loadAllCode } from '../src/views/ui/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -23,6 +23,6 @@ afterEach(() => {
 // Only where views render (a DOM environment): tests of boot itself (node) watch what loads.
 if (typeof document !== 'undefined') beforeAll(() => loadAllCode());
 
-// What waits for a build page's first lines (src/machines/shell/firstScreen.ts) goes on at once:
+// What waits for a build page's first lines (src/machines/runtime/firstScreen.ts) goes on at once:
 // a test is past its first screen, and its fake timers would hold the fallback.
 markFirstScreenShown();

@@ -32,7 +32,7 @@ export interface SseParser {
 
 /**
  * A parser for one connection. `retry:` is read and dropped: the console reconnects on its own
- * back-off (machines/shell/reconnect.ts). An event still open when the stream ends is never
+ * back-off (machines/runtime/reconnect.ts). An event still open when the stream ends is never
  * dispatched, as the standard says, so the caller simply stops pushing.
  *
  * Each character is looked at once: a chunk is searched for line ends from where the last line

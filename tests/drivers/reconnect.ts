@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { reconnectDelay } from '../../src/machines/shell/reconnect';
+import { reconnectDelay } from '../../src/machines/runtime/reconnect';
 
 /**
- * For the tests of a machine that reconnects with the shared policy (src/machines/shell/reconnect.ts,
+ * For the tests of a machine that reconnects with the shared policy (src/machines/runtime/reconnect.ts,
  * tested on its own): fixes its jitter (the machines' delays draw on Math.random) and returns the
  * wait the policy gives after `attempt` failures in a row, so a test checks that the machine waits
  * exactly that, counts its attempts and resets them, without restating the formula.

@@ -21,7 +21,7 @@ const { loaded, pageModule } = vi.hoisted(() => {
   };
   return { loaded, pageModule };
 });
-vi.mock('../../src/views/build/BuildPage', () => pageModule('build', 'BuildPage'));
+vi.mock('../../src/views/buildPage/BuildPage', () => pageModule('build', 'BuildPage'));
 vi.mock('../../src/views/repo/RepoPage', () => pageModule('repo', 'RepoPage'));
 vi.mock('../../src/views/dashboard/DashboardPage', () => pageModule('dashboard', 'DashboardPage'));
 vi.mock('../../src/views/feed/BuildsFeedPage', () => pageModule('feed', 'BuildsFeedPage'));

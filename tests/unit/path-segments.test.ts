@@ -13,7 +13,7 @@ import * as secrets from '../../src/api/secrets';
 import * as templates from '../../src/api/templates';
 import * as users from '../../src/api/users';
 import { encodeSegment } from '../../src/api/urls';
-import { buildHref, repoHref } from '../../src/views/build/paths';
+import { buildHref, repoHref } from '../../src/views/buildPage/paths';
 import { setupMockServer } from '../mockServer';
 
 const server = setupMockServer();

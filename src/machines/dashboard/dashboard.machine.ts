@@ -16,7 +16,7 @@ import {
   type RepoListPreferences,
   type SortOption,
 } from './repoList';
-import { invalidateSearchRepos } from '../shell/searchLink';
+import { invalidateSearchRepos } from '../palette/searchLink';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 2.4, 4.5 and 4.7: the dashboard's repository list with its filters, local preferences,

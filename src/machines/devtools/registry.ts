@@ -2,23 +2,23 @@ import type { AnyStateMachine } from 'xstate';
 import { accountMachine } from '../account/account.machine';
 import { accountSyncMachine } from '../dashboard/accountSync.machine';
 import { badgeMachine } from '../settings/badge.machine';
-import { buildCompareMachine } from '../build/buildCompare.machine';
-import { buildControlsMachine } from '../build/buildControls.machine';
+import { buildCompareMachine } from '../buildPage/buildCompare.machine';
+import { buildControlsMachine } from '../buildPage/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
-import { buildKeysMachine } from '../build/buildKeys.machine';
-import { buildLogsMachine } from '../build/buildLogs.machine';
-import { buildPageMachine } from '../build/buildPage.machine';
+import { consoleKeysMachine } from '../console/consoleKeys.machine';
+import { buildLogsMachine } from '../buildPage/buildLogs.machine';
+import { buildPageMachine } from '../buildPage/buildPage.machine';
 import { buildsMachine } from '../repo/builds.machine';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
-import { cardMachine, cardsMachine } from '../build/cards.machine';
-import { consoleMachine } from '../build/console.machine';
+import { cardMachine, cardsMachine } from '../buildPage/cards.machine';
+import { consoleMachine } from '../console/console.machine';
 import { copyMachine } from '../shell/copy.machine';
 import { dashboardMachine } from '../dashboard/dashboard.machine';
-import { deploymentMachine } from '../build/deployment.machine';
-import { graphViewMachine } from '../build/graphView.machine';
-import { logSearchMachine } from '../build/logSearch.machine';
-import { logStreamMachine } from '../build/logStream.machine';
-import { logViewerMachine } from '../build/logViewer.machine';
+import { deploymentMachine } from '../buildPage/deployment.machine';
+import { graphViewMachine } from '../buildPage/graphView.machine';
+import { logSearchMachine } from '../console/logSearch.machine';
+import { logStreamMachine } from '../console/logStream.machine';
+import { logViewerMachine } from '../console/logViewer.machine';
 import { languageMachine } from '../shell/language.machine';
 import { loginMachine } from '../auth/login.machine';
 import { loginRedirectMachine } from '../auth/loginRedirect.machine';
@@ -32,10 +32,10 @@ import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
 import { resourceListMachine } from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
-import { notificationsMachine } from '../shell/notifications.machine';
-import { paletteMachine } from '../shell/palette.machine';
-import { paletteKeysMachine } from '../shell/paletteKeys.machine';
-import { searchMachine } from '../shell/search.machine';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { paletteMachine } from '../palette/palette.machine';
+import { paletteKeysMachine } from '../palette/paletteKeys.machine';
+import { searchMachine } from '../palette/search.machine';
 import { sessionMachine } from '../shell/session.machine';
 import { themeMachine } from '../shell/theme.machine';
 import { tickerMachine } from '../shell/ticker.machine';
@@ -236,8 +236,8 @@ export const machineRegistry: MachineEntry[] = [
       'How a step log is read: groups and folds, wrap and timestamps, #L permalinks, scroll requests',
   },
   {
-    id: 'buildKeys',
-    machine: buildKeysMachine,
+    id: 'consoleKeys',
+    machine: consoleKeysMachine,
     description: "The build page's keys: j/k steps, f follow, t timestamps, g g / G top and bottom",
   },
   {

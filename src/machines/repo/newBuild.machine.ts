@@ -6,8 +6,8 @@ import type { Build } from '../../api/types';
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
 import { notify } from '../shell/toasts.machine';
-import { offerCommand } from '../shell/paletteOffers';
-import { announceWhenFinished } from '../shell/notificationsLink';
+import { offerCommand } from '../palette/paletteOffers';
+import { announceWhenFinished } from '../notifications/notificationsLink';
 
 // docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.

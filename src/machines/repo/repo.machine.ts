@@ -4,7 +4,7 @@ import type { Repository } from '../../api/types';
 import { errorMessageOf } from '../shell/callErrors';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
-import { watchForNotifications } from '../shell/notificationsLink';
+import { watchForNotifications } from '../notifications/notificationsLink';
 
 // docs/spec.md 2.5, 4.5, 4.6: the repository behind the repository pages (header, tabs, settings).
 // It loads once, reloads on request, and follows live events for this repository.

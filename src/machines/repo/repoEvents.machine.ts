@@ -4,19 +4,19 @@ import { openEventStream, REPO_EVENTS_PATH, type OpenEventStream } from '../../a
 import type { Repository } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
 import { inspect } from '../devtools/inspector';
-import { createFrameBatch, nextAnimationFrame } from '../shell/frameBatch';
+import { createFrameBatch, nextAnimationFrame } from '../runtime/frameBatch';
 import {
   attemptAfterDrop,
   attemptAfterOpen,
   FIRST_ATTEMPT,
   reconnectDelay,
-} from '../shell/reconnect';
-import { watchPageVisibility, type PageVisibilityEvent } from '../shell/pageVisibility';
+} from '../runtime/reconnect';
+import { watchPageVisibility, type PageVisibilityEvent } from '../runtime/pageVisibility';
 
 // docs/spec.md 4.5 / 7.6: the /api/stream event stream. It reconnects after a drop (the shared
-// policy, ../shell/reconnect.ts) and announces the reconnection, so listeners refetch what they
+// policy, ../runtime/reconnect.ts) and announces the reconnection, so listeners refetch what they
 // may have missed. A tab left hidden closes it (paused) until it is shown again. Events reach the
-// machine once per animation frame, as a step's log lines do (../shell/frameBatch.ts), coalesced:
+// machine once per animation frame, as a step's log lines do (../runtime/frameBatch.ts), coalesced:
 // of the events a frame gathered, only the latest of each repository's build goes on (issue 28
 // item 5: 100,000 events a second froze the tab in 6-second tasks, one transition per event in
 // every page that follows the stream).

@@ -7,7 +7,7 @@ import { renderWithMachines } from '../../../tests/renderMachine';
 import type { Repository } from '../../api/types';
 import { AppRoutes } from '../../routes';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
-import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
+import { RECONNECT_MAX_DELAY } from '../runtime/reconnect';
 import { repoEventsMachine } from './repoEvents.machine';
 
 // The /api/stream connection (docs/spec.md 4.5, 7.6) walked along the repoEvents machine's shortest

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import type { Repository, Status } from '../../api/types';
 import { fixReconnectJitter } from '../../../tests/drivers/reconnect';
-import { RECONNECT_MAX_DELAY } from '../shell/reconnect';
+import { RECONNECT_MAX_DELAY } from '../runtime/reconnect';
 import { fakeEventStreams } from '../../../tests/drivers/logStream';
 import { fakeFrames } from '../../../tests/fakeFrames';
 import { makeBuild, makeRepo } from '../../../tests/factories';

@@ -7,9 +7,14 @@ import {
   notificationsActor,
   notificationsMachine,
   resetNotificationsActor,
-} from './notifications.machine';
-import { paletteActor, resetPaletteActor, selectIsPaletteOpen } from './palette.machine';
-import { resetSearchActor, searchActor, searchMachine, selectRepos } from './search.machine';
+} from '../notifications/notifications.machine';
+import { paletteActor, resetPaletteActor, selectIsPaletteOpen } from '../palette/palette.machine';
+import {
+  resetSearchActor,
+  searchActor,
+  searchMachine,
+  selectRepos,
+} from '../palette/search.machine';
 import { sessionMachine } from './session.machine';
 
 // Signing out ends the signed-in user's app-wide actors (userScope.ts): no shortcut works on the

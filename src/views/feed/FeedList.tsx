@@ -1,5 +1,5 @@
 import type { Build, Repository } from '../../api/types';
-import { buildHref } from '../build/paths';
+import { buildHref } from '../buildPage/paths';
 import {
   elapsedSeconds,
   formatDuration,

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
-import { buildHref } from '../build/paths';
+import { buildHref } from '../buildPage/paths';
 import { Avatar, StatusIcon, UserText, formatDate, formatRelative, useNow, useT } from '../ui';
 import { TableScroll, Table } from '../ui/Table';
 import { showInvisibles } from '../../text/invisibles';

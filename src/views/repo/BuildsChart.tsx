@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository, Status } from '../../api/types';
-import { buildHref } from '../build/paths';
+import { buildHref } from '../buildPage/paths';
 import { formatDuration, iconOf, statusLabel, useT, type TFunction } from '../ui';
 import { styled } from '../ui/theme';
 import { chartLayout, type ChartBar } from './chart';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
-import { buildHref } from '../build/paths';
+import { buildHref } from '../buildPage/paths';
 import {
   Avatar,
   DebugBadge,

@@ -4,7 +4,7 @@ import { useEffect, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
 import { showInvisibles } from '../../text/invisibles';
-import { buildHref } from '../build/paths';
+import { buildHref } from '../buildPage/paths';
 import {
   newBuildMachine,
   selectForm,

@@ -1,5 +1,5 @@
 import type { Repository } from '../../api/types';
-import { repoHref } from '../build/paths';
+import { repoHref } from '../buildPage/paths';
 import { Breadcrumbs, PageHeader, Tabs, UserText, type TabItem, useT } from '../ui';
 import { NewBuild } from './NewBuild';
 import '../../i18n/en/dashboard';

@@ -7,8 +7,8 @@ import {
   selectLoadError,
   selectRepo,
 } from '../../machines/repo/repo.machine';
-import { hasWriteAccess } from '../../machines/build/buildPage.selectors';
-import { repoHref } from '../build/paths';
+import { hasWriteAccess } from '../../machines/buildPage/buildPage.selectors';
+import { repoHref } from '../buildPage/paths';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useCurrentUser, useSessionState } from '../shell/session';
 import { usePageTitle } from '../shell/title';

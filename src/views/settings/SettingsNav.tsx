@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { Repository } from '../../api/types';
-import { repoHref } from '../build/paths';
+import { repoHref } from '../buildPage/paths';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import '../../i18n/en/settings';

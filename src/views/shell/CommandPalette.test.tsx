@@ -5,8 +5,8 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { setupMockServer } from '../../../tests/mockServer';
 import { renderWithProviders } from '../../../tests/render';
-import { resetPaletteActor } from '../../machines/shell/palette.machine';
-import { resetSearchActor } from '../../machines/shell/search.machine';
+import { resetPaletteActor } from '../../machines/palette/palette.machine';
+import { resetSearchActor } from '../../machines/palette/search.machine';
 import { AppRoutes } from '../../routes';
 import { CommandPalette } from './CommandPalette';
 

@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import { paletteKeysActor, selectIsPaletteRunning } from '../../machines/shell/paletteKeys.machine';
+import {
+  paletteKeysActor,
+  selectIsPaletteRunning,
+} from '../../machines/palette/paletteKeys.machine';
 import { code } from '../ui/code';
 import { onDemand } from '../ui/OnDemand';
 import { useCurrentUser } from './session';
@@ -10,17 +13,17 @@ import { useCurrentUser } from './session';
 // signed-in users on every page. Neither the palette's machine nor its dialogs are on the first
 // screen (docs/issues.md issue 18): a small machine takes the palette's keys from boot, so no key
 // press is lost, and the first one loads the palette's machine (issue 19 item 2;
-// machines/shell/paletteKeys.machine.ts); the dialogs' code loads beside it, or the first time one
+// machines/palette/paletteKeys.machine.ts); the dialogs' code loads beside it, or the first time one
 // opens. This view only tells that machine who is signed in, and renders the dialogs once the
 // palette runs.
 
-type PaletteMachineModule = typeof import('../../machines/shell/palette.machine');
+type PaletteMachineModule = typeof import('../../machines/palette/palette.machine');
 
 const dialogs = () => import('./PaletteDialogs');
 const PaletteDialog = onDemand(() => dialogs().then((m) => m.PaletteDialog), null);
 const ShortcutsHelp = onDemand(() => dialogs().then((m) => m.ShortcutsHelp), null);
 
-const paletteMachine = () => import('../../machines/shell/palette.machine');
+const paletteMachine = () => import('../../machines/palette/palette.machine');
 
 /** What the first palette key loads: the machine, and beside it the dialogs that key opens. */
 const paletteCode = code(() => {

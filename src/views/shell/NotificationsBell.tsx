@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import {
   notificationsActor,
   selectNotificationsState,
-} from '../../machines/shell/notifications.machine';
+} from '../../machines/notifications/notifications.machine';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
 import '../../i18n/en/palette';

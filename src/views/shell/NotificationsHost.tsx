@@ -3,8 +3,8 @@ import { useCurrentUser } from './session';
 
 // Build notifications (issue 19 item 1) without their code on the first screen (issue 18): it
 // loads once a user is signed in, after a build page's first log lines (or a second into any
-// other page: machines/shell/firstScreen.ts), and the build page's bell shows once it has
-// arrived. Pages watch through machines/shell/notificationsLink.ts, which waits for it too.
+// other page: machines/runtime/firstScreen.ts), and the build page's bell shows once it has
+// arrived. Pages watch through machines/notifications/notificationsLink.ts, which waits for it too.
 
 const bell = () => import('./NotificationsBell');
 const NotificationClicks = onDemand(() => bell().then((m) => m.NotificationClicks), null, {

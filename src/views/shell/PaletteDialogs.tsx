@@ -9,13 +9,13 @@ import {
   selectOffered,
   selectPaletteQuery,
   type PaletteItem,
-} from '../../machines/shell/palette.machine';
+} from '../../machines/palette/palette.machine';
 import {
   searchActor,
   selectIsLoadingRepos,
   selectRepos,
   selectReposError,
-} from '../../machines/shell/search.machine';
+} from '../../machines/palette/search.machine';
 import { Modal, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
 import { Table } from '../ui/Table';
 import { TextInput } from '../ui/Form';

@@ -11,7 +11,7 @@ import { styled } from '../ui/theme';
 
 const drawer = () => import('./SearchDrawer');
 const SearchDrawer = onDemand(() => drawer().then((m) => m.SearchDrawer), null);
-const searchCode = code(() => import('../../machines/shell/search.machine'));
+const searchCode = code(() => import('../../machines/palette/search.machine'));
 
 const SearchIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

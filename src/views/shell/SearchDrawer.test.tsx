@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetMockDb } from '../../../mock-server/node';
 import { addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
-import { resetSearchActor } from '../../machines/shell/search.machine';
+import { resetSearchActor } from '../../machines/palette/search.machine';
 import { renderApp } from '../../../tests/render';
 import { setupMockServer } from '../../../tests/mockServer';
 

@@ -10,8 +10,8 @@ import {
   selectQuery,
   selectReposError,
   selectResults,
-} from '../../machines/shell/search.machine';
-import { repoHref } from '../build/paths';
+} from '../../machines/palette/search.machine';
+import { repoHref } from '../buildPage/paths';
 import { translateMessage } from '../../i18n/messages';
 import { Button, Notice, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
 import { TextInput } from '../ui/Form';

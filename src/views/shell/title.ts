@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { config } from '../../config';
-import { setPageTitle } from '../../machines/shell/tabStatus';
+import { setPageTitle } from '../../machines/notifications/tabStatus';
 import { showInvisibles } from '../../text/invisibles';
 
 /** docs/spec.md 2.1: '{page} - {product name}'; pass `exact` for titles with their own format. */

@@ -11,7 +11,7 @@ const Page = ({ name }: { name: string }) => <p>Page of {name}</p>;
 
 // The first-screen latch, held shut by a test that needs it shut (tests/setup.ts opens the real one).
 const latch = vi.hoisted(() => ({ open: true, waiting: [] as (() => void)[] }));
-vi.mock('../../machines/shell/firstScreen', () => ({
+vi.mock('../../machines/runtime/firstScreen', () => ({
   markFirstScreenShown: () => undefined,
   whenFirstScreenShown: (task: () => void) => {
     if (latch.open) task();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useState, type ComponentType } from
 import type { TextKey } from '../../i18n';
 import { code } from './code';
 import { Loading } from './Feedback';
-import { whenFirstScreenShown } from '../../machines/shell/firstScreen';
+import { whenFirstScreenShown } from '../../machines/runtime/firstScreen';
 import { useT } from './i18n';
 import { styled } from './theme';
 
@@ -16,7 +16,7 @@ import { styled } from './theme';
  * arrived); a component is shown meanwhile with the same props (a placeholder of the size the
  * loaded component will have, so the layout around it does not jump: issue 18). With
  * `afterFirstScreen`, the code waits for a build page's first log lines
- * (machines/shell/firstScreen.ts), unless a pointer comes over the placeholder first: a user
+ * (machines/runtime/firstScreen.ts), unless a pointer comes over the placeholder first: a user
  * reaching for what it stands for (Cancel on a slow log) gets its code at once.
  */
 export function onDemand<P extends object>(

@@ -1,7 +1,7 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hasInvisibles } from '../../text/invisibles';
-import { shortName } from '../build/graph/g6Data';
+import { shortName } from '../buildPage/graph/g6Data';
 import { usePageTitle } from '../shell/title';
 import { Avatar } from './Avatar';
 import { Breadcrumbs } from './Layout';

@@ -1,0 +1,103 @@
+import type { Build, Stage, Step } from '../../api/types';
+import { shortSha } from '../repo/activity';
+import { Notice, StatusBadge, StatusIcon, styled, UserText, useT } from '../ui';
+import { showInvisibles } from '../../text/invisibles';
+import type { BuildPageRef } from './BuildPage';
+import { StepConsole } from '../console/StepConsole';
+import { Elapsed } from './Elapsed';
+import { threeLinesAtMost } from '../ui/clamp';
+
+type RepoRef = { namespace: string; name: string };
+
+/**
+ * The right side of the log view (docs/spec.md 2.9): the selected step's header (name, status,
+ * duration), its runner and commit, then the console. The console shows the stage error above
+ * the logs itself; a stage with no such step shows it here instead.
+ */
+export function StepPanel({
+  pageRef,
+  repo,
+  build,
+  stage,
+  step,
+}: {
+  pageRef: BuildPageRef;
+  repo: RepoRef;
+  build: Build;
+  stage: Stage;
+  step: Step | undefined;
+}) {
+  const t = useT();
+  const subject = step ?? stage;
+  const stopped = step ? step.stopped : stage.stopped;
+  return (
+    <Panel aria-label={showInvisibles(step ? `Step ${step.name}` : `Stage ${stage.name}`)}>
+      <PanelHeader>
+        <h2>
+          <UserText>{subject.name}</UserText>
+        </h2>
+        <StatusBadge status={subject.status} />
+        <Elapsed status={subject.status} started={subject.started} stopped={stopped} />
+      </PanelHeader>
+      <Meta>
+        {stage.machine ? (
+          <div>
+            <dt>{t('build.facts.runner')}</dt>
+            <dd>
+              <UserText>{stage.machine}</UserText>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('repo.columns.commit')}</dt>
+          <dd>
+            <code title={showInvisibles(build.after)}>{shortSha(build.after)}</code>
+          </dd>
+        </div>
+      </Meta>
+      {step ? (
+        // Following the logs moves on to the stage's next running step through the page.
+        <StepConsole repo={repo} build={build} stage={stage} step={step} page={pageRef} />
+      ) : (
+        <>
+          {stage.error ? (
+            <Notice tone="danger" role="alert">
+              <StatusIcon status="error" />
+              <span>
+                <UserText>{stage.error}</UserText>
+              </span>
+            </Notice>
+          ) : null}
+          <Notice>{t('build.stages.noSteps')}</Notice>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const Panel = styled('section', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+  minWidth: 0,
+});
+
+const PanelHeader = styled('header', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  flexWrap: 'wrap',
+  h2: { margin: 0, fontSize: '$4', ...threeLinesAtMost },
+  time: { color: '$textMuted' },
+});
+
+const Meta = styled('dl', {
+  display: 'flex',
+  gap: '$5',
+  flexWrap: 'wrap',
+  margin: 0,
+  div: { display: 'flex', gap: '$2', alignItems: 'baseline' },
+  dt: { color: '$textMuted' },
+  dd: { margin: 0, ...threeLinesAtMost },
+  code: { fontFamily: '$mono' },
+});

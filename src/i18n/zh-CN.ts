@@ -486,10 +486,47 @@ export const zhCN: Translation<typeof en> = {
       actors: '运行中的 actor',
       actor: 'Actor {{id}}',
       none: '尚未报告运行中的 actor。',
-      statelyAttached: '已连接 Stately 检查器',
-      openStately: '打开 Stately 检查器',
-      statelyHint:
-        '将此标签页中状态机之后的每个事件和状态发送到 Stately 检查器，即在新窗口中打开的另一个网站的页面（{{url}}）。令牌、密码和密钥的值在离开此页面之前会被替换为 [redacted]。',
+    },
+    allMachines: '全部状态机',
+    appActors: {
+      title: '应用级 actor',
+      scope: {
+        app: '整个访问期间',
+        user: '直到退出登录',
+      },
+      runningHere: ' · 在此标签页中运行',
+    },
+    export: {
+      download: '导出到 Stately Studio（{{file}}）',
+      copy: '复制代码',
+    },
+    simulate: {
+      start: '模拟',
+      title: '模拟',
+      state: '状态：{{state}}',
+      done: '（最终）',
+      events: '此状态接受的事件',
+      noEvents: '此状态不接受任何事件。',
+      sent: '已发送的事件：',
+      reset: '重新开始',
+      stop: '停止模拟',
+    },
+    stately: {
+      title: 'Stately 检查器',
+      open: '打开 Stately 检查器',
+      connecting: '正在打开 Stately 检查器…',
+      retry: '重试 Stately 检查器',
+      attached: '已连接：此标签页的 actor 显示在 Stately 检查器中。',
+      failed: {
+        blocked: '浏览器阻止了检查器的窗口。请允许此网站的弹出窗口，然后重试。',
+        noAnswer:
+          'Stately 检查器未能打开：{{url}} 在 15 秒内没有响应（没有网络，或该网站被屏蔽）。没有发送任何内容。',
+        closed: '检查器的窗口已关闭：此标签页的 actor 不再发送。',
+        loadFailed: '无法加载检查器的代码（{{message}}）。没有发送任何内容。',
+      },
+      hint: '将此标签页中状态机的每个事件和状态发送到 Stately 检查器，即在新窗口中打开的另一个网站的页面（{{url}}）。令牌、密码和密钥的值在离开此页面之前会被替换为 [redacted]。',
+      otherTabs: '要观察某个控制台标签页，请在其地址后加上 ?inspect=stately，或',
+      otherTabsLink: '以此方式打开控制台',
     },
   },
   build: {

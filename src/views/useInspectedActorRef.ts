@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { AnyActorLogic, InspectionEvent } from 'xstate';
-import { inspect } from '../machines/devtools/inspector';
+import { inspect } from '../machines/app/inspection';
 
 // The one way views create actors (issue 10): `useActorRef` plus the `inspect` of live
 // inspection, so the machines page in another tab can list every running actor and follow its

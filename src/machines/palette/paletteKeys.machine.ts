@@ -1,7 +1,6 @@
-import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { inspect } from '../devtools/inspector';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { listenKeys, type KeyPressEvent } from '../shell/keys';
-import { endWithSession } from '../shell/userScope';
+import { appActor, swapAppActor } from '../app/appActors';
 
 // The command palette's keys from boot, its code on demand (docs/issues.md issue 18: the first
 // screen carries only what it shows; issue 19 item 2: no palette key press is lost). The palette's
@@ -142,33 +141,16 @@ type PaletteKeysSnapshot = SnapshotFrom<typeof paletteKeysMachine>;
 export const selectIsPaletteRunning = (snapshot: PaletteKeysSnapshot) =>
   snapshot.matches('running');
 
-let shared: ReturnType<typeof createActor<typeof paletteKeysMachine>> | undefined;
-let sharedLogic: typeof paletteKeysMachine = paletteKeysMachine;
-
 /**
  * One listener for the app, started on use (the shell's first render): it takes no key until the
- * shell says who is signed in (`paletteKeys.listen`), and ends with the session (userScope.ts),
+ * shell says who is signed in (`paletteKeys.listen`), and ends with the session (appActors.ts),
  * so nothing pressed on the login page is taken or remembered for the next user.
  */
-export function paletteKeysActor() {
-  if (!shared) {
-    shared = createActor(sharedLogic, { inspect }).start();
-    endWithSession(forgetPaletteKeysActor);
-  }
-  return shared;
-}
-
-/** Stops the shared listener and forgets it (sign-out, or the palette's actor reset). */
-export function forgetPaletteKeysActor(): void {
-  shared?.stop();
-  shared = undefined;
-}
+export const paletteKeysActor = () => appActor('paletteKeys', paletteKeysMachine);
 
 /**
  * Tests: forget the shared actor; the next one runs `logic` (e.g.
  * `paletteKeysMachine.provide({ actors: { loadPalette } })` with answers the test controls).
  */
-export function resetPaletteKeysActor(logic: typeof paletteKeysMachine = paletteKeysMachine): void {
-  forgetPaletteKeysActor();
-  sharedLogic = logic;
-}
+export const resetPaletteKeysActor = (logic?: typeof paletteKeysMachine) =>
+  swapAppActor('paletteKeys', logic);

@@ -76,10 +76,14 @@ export const paletteKeysMachine = setup({
     /**
      * The code arrived: its actor starts (and listens itself) and gets the keys pressed so far.
      * The `palette.started` it sends on starting reaches this machine after, in `running`: ignored,
-     * so no key is handed over twice.
+     * so no key is handed over twice. Started once this transition is over: an actor created
+     * inside an action makes XState warn (its context is assigned while an action runs), and no
+     * key event can come between (a key press is a task of its own, a microtask runs first).
      */
-    startPalette: ({ context }, params: { module: PaletteModule }) =>
-      handOver(params.module.paletteActor(), context.pressed),
+    startPalette: ({ context }, params: { module: PaletteModule }) => {
+      const { pressed } = context;
+      queueMicrotask(() => handOver(params.module.paletteActor(), pressed));
+    },
     /** The palette started some other way: it gets the keys pressed so far all the same. */
     handOverKeys: ({ context, event }) => {
       if (event.type === 'palette.started') handOver(event.palette, context.pressed);

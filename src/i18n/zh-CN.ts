@@ -525,7 +525,7 @@ export const zhCN: Translation<typeof en> = {
         loadFailed: '无法加载检查器的代码（{{message}}）。没有发送任何内容。',
       },
       hint: '将此标签页中状态机的每个事件和状态发送到 Stately 检查器，即在新窗口中打开的另一个网站的页面（{{url}}）。令牌、密码和密钥的值在离开此页面之前会被替换为 [redacted]。',
-      otherTabs: '要观察某个控制台标签页，请在其地址后加上 ?inspect=stately，或',
+      otherTabs: '控制台标签页连接的是它自己的 actor：请在其地址后加上 ?inspect=stately，或',
       otherTabsLink: '以此方式打开控制台',
     },
   },

@@ -105,8 +105,8 @@ export const devtools = {
       loadFailed: "The inspector's code could not be loaded ({{message}}). Nothing was sent.",
     },
     hint: "Sends every event and state of this tab's machines to Stately's inspector, a page of another site ({{url}}) opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page.",
-    otherTabs: 'To watch a console tab, add ?inspect=stately to its address, or',
-    otherTabsLink: 'open the console so',
+    otherTabs: 'A console tab connects its own actors: add ?inspect=stately to its address, or',
+    otherTabsLink: 'open the console with it',
   },
 };
 

@@ -11,7 +11,7 @@ import '../../i18n/en/devtools';
 
 const Bar = styled('aside', {
   position: 'fixed',
-  left: '$3',
+  right: '$3',
   bottom: '$3',
   zIndex: 20,
   maxWidth: '380px',

@@ -62,8 +62,8 @@ export function Simulator({
       )}
       {simulation.sent.length ? (
         <>
-          <p>{t('devtools.simulate.sent')}</p>
-          <Sent>
+          <p id="simulation-sent">{t('devtools.simulate.sent')}</p>
+          <Sent aria-labelledby="simulation-sent">
             {simulation.sent.map((label, index) => (
               <li key={index}>{label}</li>
             ))}

@@ -469,7 +469,7 @@ export const zhCN: Translation<typeof en> = {
       view: '状态图视图',
       zoomIn: '放大',
       zoomOut: '缩小',
-      fit: '适应宽度',
+      fit: '适应画布',
       panLeft: '向左平移',
       panRight: '向右平移',
       panUp: '向上平移',

@@ -48,7 +48,7 @@ export const devtools = {
     view: 'Chart view',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
-    fit: 'Fit to width',
+    fit: 'Fit',
     panLeft: 'Pan left',
     panRight: 'Pan right',
     panUp: 'Pan up',

@@ -95,7 +95,7 @@ export const paletteKeysMachine = setup({
   initial: 'off',
   states: {
     /**
-     * Nobody signed in yet: no key is taken. Sign-out ends the actor (userScope.ts); the next
+     * Nobody signed in yet: no key is taken. Sign-out ends the actor (appActors.ts); the next
      * user's shell starts a new one here. A palette started without a key (a page's offer) runs.
      */
     off: {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { useInspectedActorRef } from './useInspectedActorRef';
 
-// Issue 29 item 16: `npm start` renders under React's StrictMode, which mounts, unmounts and
+// `npm start` renders under React's StrictMode, which mounts, unmounts and
 // mounts each component again; the actor a view creates must still make each call once.
 
 function counting() {

@@ -14,7 +14,7 @@ import { inspect } from '../machines/app/inspection';
 // The one way views create actors (issue 10): an actor with the `inspect` of live inspection, so
 // the machines page in another tab can list every running actor and follow its state (a no-op
 // unless inspection is switched on: machines page, "Report running actors"). Started once per
-// mount, in development as in production (issue 29 item 16): React's StrictMode mounts, unmounts
+// mount, in development as in production: React's StrictMode mounts, unmounts
 // and mounts again at once, and @xstate/react's useActorRef restarts the actor then, so every
 // call its machine makes on starting went out twice. Here an unmount stops the actor only if no
 // mount follows before the next microtask.

@@ -36,7 +36,7 @@ test.describe('at 1280x800', () => {
     expect(await numberOf(chart, 'state-font-px')).toBeGreaterThanOrEqual(MIN_READABLE_PX);
     const box = (await chart.boundingBox())!;
     expect(await numberOf(chart, 'drawing-width')).toBeLessThanOrEqual(box.width);
-    // And in height: no state name falls below the canvas (issue 29 item 13).
+    // And in height: no state name falls below the canvas.
     expect(await numberOf(chart, 'drawing-height')).toBeLessThanOrEqual(box.height);
     const fit = await zoom();
     expect(fit).toBe(await numberOf(chart, 'fit-zoom'));

@@ -54,7 +54,7 @@ describe('chart layout', () => {
   });
 
   it.each(charts)('%s: no state falls below the canvas at the default zoom', (_, chart) => {
-    // Issue 29 item 13: the console's no_logs_available and error fell below a 600 px canvas.
+    // The console's no_logs_available and error fell below a 600 px canvas.
     // (A chart wider than readable at the width is panned across, as before.)
     for (const [width, maxHeight] of [
       [CHART_COLUMN_AT_1280, CANVAS_AT_800_HIGH],

@@ -269,8 +269,8 @@ export function layoutChart(
 }
 
 /**
- * The zoom at which a layout fits the width and the height it is given (issue 29 item 13: every
- * state inside the canvas at the default zoom), never above full size nor below readable.
+ * The zoom at which a layout fits the width and the height it is given (every state
+ * inside the canvas at the default zoom), never above full size nor below readable.
  */
 export function fitZoom(
   layout: Pick<ChartLayout, 'width' | 'height'>,

@@ -5,7 +5,7 @@ import { machineToChart } from './chart';
 import { exportMachine, machineCode } from './machineExport';
 import { machineRegistry } from './registry';
 
-// Issue 33 item 4: what `npm run machines:export` writes is code Stately Studio imports, and it is
+// What `npm run machines:export` writes is code Stately Studio imports, and it is
 // the machine the console runs: evaluated, it has the same states and the same transitions.
 
 /** The exported module run as code, with XState's own `createMachine`. */

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { guardName } from './chart';
 
-// A machine as Stately Studio imports it (issue 33 item 4): its definition with every action,
+// A machine as Stately Studio imports it: its definition with every action,
 // guard and actor named. A named one keeps its name; an inline one (`assign(...)` in a
 // transition, an arrow function as a guard) is named from where it sits: its kind, its state and
 // its event, as `assignAtSignedInOnSessionUserUpdated` or `guardAtTakingKeysOnKeyPressed`. The
@@ -230,8 +230,20 @@ function printObject(value: Json): string {
 /** The module `npm run machines:export` writes for one machine: TypeScript that Stately imports. */
 export function machineCode(machine: AnyStateMachine, description: string): string {
   const { config, names, contextFromInput } = exportMachine(machine);
-  const list = (label: string, items: string[]) =>
-    items.length ? [`//   ${label}: ${items.join(', ')}`] : [];
+  /** `//   actions: a, b, ...`, wrapped at 100 columns. */
+  const list = (label: string, items: string[]) => {
+    const lines: string[] = [];
+    let line = `//   ${label}:`;
+    for (const [index, item] of items.entries()) {
+      const word = ` ${item}${index < items.length - 1 ? ',' : ''}`;
+      if (line.length + word.length > 100) {
+        lines.push(line);
+        line = '//    ';
+      }
+      line += word;
+    }
+    return items.length ? [...lines, line] : [];
+  };
   return [
     `// ${machine.id}: ${description}`,
     '// Exported from the Drone console for Stately Studio (`npm run machines:export`): its states',

@@ -17,7 +17,7 @@ import {
 
 // The machines page (issue 10): which machine is drawn, which state is inspected, the running
 // actors other tabs report while live inspection is on, and the simulate mode, where the shown
-// machine's events are sent by hand (issue 33 item 4).
+// machine's events are sent by hand.
 
 /** State ids that are active for a state value, e.g. {a: 'x'} -> ['m.a', 'm.a.x']. */
 export function activeStateIds(machineId: string, value: unknown): string[] {

@@ -3,7 +3,7 @@ import { paletteActor } from '../palette/palette.machine';
 import { sessionMachine } from '../shell/session.machine';
 import { simulationChoices, startSimulation, stepSimulation } from './simulation';
 
-// Simulate mode (issue 33 item 4): events sent by hand reach the states the machine would, each
+// Simulate mode: events sent by hand reach the states the machine would, each
 // guarded branch chosen apart, and nothing runs: no action, no actor, no call.
 
 const choose = (label: string, simulation = startSimulation(sessionMachine)) => {

@@ -9,7 +9,7 @@ import {
 import { eventLabel } from './chart';
 import { exportMachine } from './machineExport';
 
-// The machines page's simulate mode (issue 33 item 4): a designer sends a machine's events by
+// The machines page's simulate mode: a designer sends a machine's events by
 // hand and sees the state reached, as in Stately's own simulator. It runs the machine's exported
 // definition (machineExport.ts: every action, guard and actor a name) with XState's pure
 // `transition`: no action runs, no actor starts, no call is made. Where a transition has a guard,

@@ -3,7 +3,7 @@ import { config } from '../../config';
 import { appActor } from '../app/appActors';
 import { forwardToStately } from '../app/inspection';
 
-// This tab's actors in Stately's inspector (issue 33 item 4), asked for by `?inspect=stately` in
+// This tab's actors in Stately's inspector, asked for by `?inspect=stately` in
 // any console URL or by the machines page's button. The inspector is a page of another site
 // opened in a window; @statelyai/inspect posts every event and state to it, each a redacted copy
 // (redact.ts: no token, password or secret value leaves the tab, issue 28 item 2). "Attached" is

@@ -1,4 +1,4 @@
-// Stately's inspector (issue 33 item 4) is a page on another origin, opened in a window. Attached
+// Stately's inspector is a page on another origin, opened in a window. Attached
 // means its page answered; a blocked window, no answer or a closed window each say so. What the
 // console posts to it, through the real @statelyai/inspect adapter, holds neither the configured
 // token nor any password or secret value, wherever they sit: context, events, a done actor's

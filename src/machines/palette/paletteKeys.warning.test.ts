@@ -6,7 +6,7 @@ import { paletteActor } from './palette.machine';
 import { paletteKeysActor, selectIsPaletteRunning } from './paletteKeys.machine';
 import { resetSearchActor, searchMachine } from './search.machine';
 
-// Issue 29 item 16: the first Ctrl+K on a page started the palette's actor inside an action of
+// The first Ctrl+K on a page started the palette's actor inside an action of
 // this machine, and XState warned ('Custom actions should not call `assign()` directly').
 
 afterEach(() => vi.restoreAllMocks());

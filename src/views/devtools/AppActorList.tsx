@@ -9,7 +9,7 @@ import { SectionTitle, useT } from '../ui';
 import { styled } from '../ui/theme';
 import '../../i18n/en/devtools';
 
-// The app's long-lived actors as machines/app/appActors.ts lists them (issue 33 item 2): each
+// The app's long-lived actors as machines/app/appActors.ts lists them: each
 // one's scope, whether it runs in this tab, and its chart a click away.
 
 const Names = Object.keys(APP_ACTORS) as AppActorName[];

@@ -5,7 +5,7 @@ import { styled } from '../ui/theme';
 import { StatelyInspectorStatus } from './StatelyInspectorStatus';
 import '../../i18n/en/devtools';
 
-// `?inspect=stately` in any console URL (issue 33 item 4): this tab's actors go to Stately's
+// `?inspect=stately` in any console URL: this tab's actors go to Stately's
 // inspector. Loaded only when asked (App.tsx), so neither this nor the library is on the first
 // screen otherwise.
 

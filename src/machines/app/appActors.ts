@@ -62,10 +62,13 @@ export function appActor<TLogic extends AnyActorLogic>(
 ): ActorRefFrom<TLogic> {
   let started = running.get(name);
   if (!started) {
-    const use = swapped.get(name) ?? { logic, input: options.input };
-    const actor = createActor(use.logic, { id: name, inspect, input: use.input?.() }).start();
+    const swap = swapped.get(name);
+    const input = swap?.input ?? options.input;
+    const actor = createActor(swap?.logic ?? logic, { id: name, inspect, input: input?.() });
+    // Listed before it starts: whatever its start leads to finds this one, not a second.
     started = { actor };
     running.set(name, started);
+    actor.start();
     options.onStart?.(actor as ActorRefFrom<TLogic>);
     changed();
   }

@@ -8,7 +8,6 @@ import {
   type ChannelMessage,
 } from '../app/inspection';
 import {
-  simulationChoices,
   startSimulation,
   stepSimulation,
   type Simulation,
@@ -193,9 +192,6 @@ export const selectLiveActors = (snapshot: Snapshot) =>
 
 export const selectShowsEventless = (snapshot: Snapshot): boolean =>
   snapshot.context.showEventless ?? true;
-
-export const selectSimulationChoices = (snapshot: Snapshot): SimulationChoice[] =>
-  snapshot.context.simulation ? simulationChoices(snapshot.context.simulation) : [];
 
 export const selectHighlighted = (snapshot: Snapshot): string[] => {
   const { followedActorId, liveActors, selectedId, simulation } = snapshot.context;

@@ -1,29 +1,22 @@
-// `npm run machines:export [folder]`: writes each machine's definition as JSON, the config
-// format Stately's visualizer and editor import, plus the chart graph the machines page draws.
+// `npm run machines:export [folder]`: writes each machine of the console as the code Stately
+// Studio imports (`<id>.machine.ts`: `createMachine({...})` with every action, guard and actor
+// named, src/machines/devtools/machineExport.ts), and beside it the chart graph the machines page
+// draws (`<id>.chart.json`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { machineToChart } from '../src/machines/devtools/chart';
+import { machineCode } from '../src/machines/devtools/machineExport';
 import { machineRegistry } from '../src/machines/devtools/registry';
 
 const folder = process.argv[2] ?? 'machines-export';
 mkdirSync(folder, { recursive: true });
 
-/** Functions (inline actions, guards) cannot be exported; keep their names. */
-function replacer(_key: string, value: unknown): unknown {
-  if (typeof value === 'function') return value.name ? `[fn ${value.name}]` : '[fn]';
-  return value;
-}
-
 for (const entry of machineRegistry) {
-  const config = entry.machine.config;
-  writeFileSync(join(folder, `${entry.id}.json`), JSON.stringify(config, replacer, 2) + '\n');
+  const file = join(folder, `${entry.id}.machine.ts`);
+  writeFileSync(file, machineCode(entry.machine, entry.description));
   writeFileSync(
     join(folder, `${entry.id}.chart.json`),
     JSON.stringify(machineToChart(entry.machine), null, 2) + '\n',
   );
-  console.info(`${entry.id}: ${join(folder, `${entry.id}.json`)}`);
+  console.info(`${entry.id}: ${file}`);
 }
-
-// Importing the machines starts the app's shared actors (the clock ticker, the toast stack),
-// whose timers would keep Node running.
-process.exit(0);

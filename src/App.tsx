@@ -1,19 +1,26 @@
 import { Router } from 'wouter';
+import { isStatelyAsked } from './machines/app/inspection';
 import { languageActor } from './machines/shell/language.machine';
 import { AppRoutes } from './routes';
 import { CommandPalette } from './views/shell/CommandPalette';
 import { NotificationsHost } from './views/shell/NotificationsHost';
-import { SessionContext } from './views/shell/session';
 import { ThemeRoot } from './views/shell/ThemeToggle';
-import { Toasts } from './views/ui';
+import { onDemand, Toasts } from './views/ui';
 import { globalStyles } from './views/ui/theme';
+
+// `?inspect=stately`: this tab's actors in Stately's inspector (its code loads only then).
+const StatelyInspectorBar = onDemand(
+  () => import('./views/devtools/StatelyInspectorBar').then((m) => m.StatelyInspectorBar),
+  null,
+);
+const statelyAsked = typeof window !== 'undefined' && isStatelyAsked(window.location.search);
 
 export function App({ ssrPath }: { ssrPath?: string }) {
   globalStyles();
   // The chosen language is applied before the first text renders.
   languageActor();
   return (
-    <SessionContext.Provider>
+    <>
       <ThemeRoot />
       <Router ssrPath={ssrPath}>
         <AppRoutes />
@@ -21,6 +28,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         <NotificationsHost />
       </Router>
       <Toasts />
-    </SessionContext.Provider>
+      {statelyAsked ? <StatelyInspectorBar /> : null}
+    </>
   );
 }

@@ -3,19 +3,18 @@ import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppRoutes } from '../src/routes';
-import { SessionContext } from '../src/views/shell/session';
 import { Toasts } from '../src/views/ui';
 
 /** Renders the whole app at `path` with an in-memory location; returns the location's history. */
 export function renderApp(path: string) {
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <AppRoutes />
       </Router>
       <Toasts />
-    </SessionContext.Provider>,
+    </>,
   );
   return { ...result, location };
 }
@@ -24,12 +23,12 @@ export function renderApp(path: string) {
 export function renderWithProviders(ui: ReactElement, path = '/') {
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook} searchHook={location.searchHook}>
         {ui}
       </Router>
       <Toasts />
-    </SessionContext.Provider>,
+    </>,
   );
   return { ...result, location };
 }

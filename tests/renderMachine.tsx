@@ -5,8 +5,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { ApiError } from '../src/api/client';
 import type { User } from '../src/api/types';
-import { sessionMachine } from '../src/machines/shell/session.machine';
-import { SessionContext } from '../src/views/shell/session';
+import { swapAppActor } from '../src/machines/app/appActors';
+import { sessionActor, sessionMachine } from '../src/machines/shell/session.machine';
 import { ProvideMachines } from '../src/views/useInspectedActorRef';
 import { makeUser } from './factories';
 
@@ -47,13 +47,14 @@ export function renderWithMachines(
         }),
       },
     });
+  // The app's session actor runs it (tests/setup.ts ends it after the test).
+  swapAppActor('session', session);
+  actors.push(sessionActor());
   const location = memoryLocation({ path, record: true });
   const wrap = (element: ReactElement) => (
-    <SessionContext.Provider logic={session} options={{ inspect }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <ProvideMachines value={{ logic, inspect }}>{element}</ProvideMachines>
-      </Router>
-    </SessionContext.Provider>
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <ProvideMachines value={{ logic, inspect }}>{element}</ProvideMachines>
+    </Router>
   );
   const result = render(wrap(ui));
   /** New props for the view, inside the same providers (the page re-rendering it). */

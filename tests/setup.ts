@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../src/i18n';
+import { resetAppActors } from '../src/machines/app/appActors';
 // Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
 // checks each view imports the texts it reads).
 import '../src/i18n/en';
@@ -10,6 +11,10 @@ import { loadAllCode } from '../src/views/ui/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// The app-wide actors a test started (the session, the toasts, the palette...) end with it, and
+// those it swapped run their own logic again: the next test starts from fresh ones.
+afterEach(() => resetAppActors());
 
 // A test may switch the language (i18n.changeLanguage, or the language machine); the next one
 // starts in English again.

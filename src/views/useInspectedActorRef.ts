@@ -1,11 +1,23 @@
-import { useActorRef } from '@xstate/react';
-import { createContext, useContext } from 'react';
-import type { AnyActorLogic, InspectionEvent } from 'xstate';
-import { inspect } from '../machines/devtools/inspector';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  createActor,
+  toObserver,
+  type Actor,
+  type ActorOptions,
+  type AnyActorLogic,
+  type InspectionEvent,
+  type Observer,
+  type SnapshotFrom,
+} from 'xstate';
+import { inspect } from '../machines/app/inspection';
 
-// The one way views create actors (issue 10): `useActorRef` plus the `inspect` of live
-// inspection, so the machines page in another tab can list every running actor and follow its
-// state. A no-op unless inspection is switched on (machines page, "Report running actors").
+// The one way views create actors (issue 10): an actor with the `inspect` of live inspection, so
+// the machines page in another tab can list every running actor and follow its state (a no-op
+// unless inspection is switched on: machines page, "Report running actors"). Started once per
+// mount, in development as in production: React's StrictMode mounts, unmounts
+// and mounts again at once, and @xstate/react's useActorRef restarts the actor then, so every
+// call its machine makes on starting went out twice. Here an unmount stops the actor only if no
+// mount follows before the next microtask.
 
 /**
  * Machines swapped in for the ones a view names, the way XState's `createActorContext`
@@ -22,26 +34,45 @@ const OverridesContext = createContext<MachineOverrides>({});
 /** Test seam: `<ProvideMachines value={{ logic: new Map([[machine, provided]]) }}>`. */
 export const ProvideMachines = OverridesContext.Provider;
 
-type ActorRefArgs<TLogic extends AnyActorLogic> =
-  Parameters<typeof useActorRef<TLogic>> extends [unknown, ...infer Rest] ? Rest : never;
-
 export function useInspectedActorRef<TLogic extends AnyActorLogic>(
   logic: TLogic,
-  ...[options, observer]: ActorRefArgs<TLogic>
-) {
+  options?: ActorOptions<TLogic>,
+  observer?: Observer<SnapshotFrom<TLogic>> | ((snapshot: SnapshotFrom<TLogic>) => void),
+): Actor<TLogic> {
   const overrides = useContext(OverridesContext);
   const chosen = (overrides.logic?.get(logic) as TLogic | undefined) ?? logic;
-  const extra = overrides.inspect;
-  const inspectBoth = extra
-    ? (event: InspectionEvent) => {
-        inspect(event);
-        extra(event);
-      }
-    : inspect;
-  // The wrapper keeps useActorRef's own argument types for callers; inside, they are opaque.
-  const useUntypedActorRef = useActorRef as (
-    logic: TLogic,
-    ...args: unknown[]
-  ) => ReturnType<typeof useActorRef<TLogic>>;
-  return useUntypedActorRef(chosen, { ...(options as object), inspect: inspectBoth }, observer);
+  const [actor] = useState(() => {
+    const extra = overrides.inspect;
+    const inspectBoth = extra
+      ? (event: InspectionEvent) => {
+          inspect(event);
+          extra(event);
+        }
+      : inspect;
+    return createActor(chosen, { ...options, inspect: inspectBoth } as ActorOptions<TLogic>);
+  });
+  // A view may hand new implementations each render (`machine.provide` with closures): the
+  // running actor uses the latest, as with @xstate/react.
+  useLayoutEffect(() => {
+    (actor.logic as { implementations?: unknown }).implementations = (
+      chosen as { implementations?: unknown }
+    ).implementations;
+  });
+  useEffect(() => {
+    if (!observer) return;
+    const subscription = actor.subscribe(toObserver(observer));
+    return () => subscription.unsubscribe();
+  }, [actor, observer]);
+  const mounts = useRef(0);
+  useEffect(() => {
+    mounts.current += 1;
+    actor.start();
+    return () => {
+      mounts.current -= 1;
+      queueMicrotask(() => {
+        if (mounts.current === 0) actor.stop();
+      });
+    };
+  }, [actor]);
+  return actor;
 }

@@ -36,6 +36,8 @@ test.describe('at 1280x800', () => {
     expect(await numberOf(chart, 'state-font-px')).toBeGreaterThanOrEqual(MIN_READABLE_PX);
     const box = (await chart.boundingBox())!;
     expect(await numberOf(chart, 'drawing-width')).toBeLessThanOrEqual(box.width);
+    // And in height: no state name falls below the canvas.
+    expect(await numberOf(chart, 'drawing-height')).toBeLessThanOrEqual(box.height);
     const fit = await zoom();
     expect(fit).toBe(await numberOf(chart, 'fit-zoom'));
 
@@ -51,7 +53,7 @@ test.describe('at 1280x800', () => {
     await expect(chart).toHaveAttribute('data-drawn-states', '10');
 
     const view = page.getByRole('toolbar', { name: 'Chart view' });
-    const fitButton = view.getByRole('button', { name: 'Fit to width' });
+    const fitButton = view.getByRole('button', { name: 'Fit', exact: true });
     await expect(fitButton).toHaveAttribute('aria-pressed', 'true');
     await view.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(zoom).toBeGreaterThan(fit);

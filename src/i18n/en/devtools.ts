@@ -48,7 +48,7 @@ export const devtools = {
     view: 'Chart view',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
-    fit: 'Fit to width',
+    fit: 'Fit',
     panLeft: 'Pan left',
     panRight: 'Pan right',
     panUp: 'Pan up',
@@ -65,10 +65,48 @@ export const devtools = {
     actors: 'Running actors',
     actor: 'Actor {{id}}',
     none: 'No running actors reported yet.',
-    statelyAttached: "Stately's inspector attached",
-    openStately: "Open Stately's inspector",
-    statelyHint:
-      "Sends every later event and state of this tab's machines to Stately's inspector, a page of another site ({{url}}) opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page.",
+  },
+  allMachines: 'All machines',
+  appActors: {
+    title: 'App-wide actors',
+    scope: {
+      app: 'whole visit',
+      user: 'until sign-out',
+    },
+    runningHere: ' · running in this tab',
+  },
+  export: {
+    download: 'Export for Stately Studio ({{file}})',
+    copy: 'Copy the code',
+  },
+  simulate: {
+    start: 'Simulate',
+    title: 'Simulation',
+    state: 'State: {{state}}',
+    done: ' (final)',
+    events: 'Events this state takes',
+    noEvents: 'This state takes no event.',
+    sent: 'Events sent:',
+    reset: 'Start again',
+    stop: 'Stop simulating',
+  },
+  stately: {
+    title: "Stately's inspector",
+    open: "Open Stately's inspector",
+    connecting: "Opening Stately's inspector…",
+    retry: "Try Stately's inspector again",
+    attached: "Attached: this tab's actors show in Stately's inspector.",
+    failed: {
+      blocked:
+        "The browser blocked the inspector's window. Allow pop-ups for this site, then try again.",
+      noAnswer:
+        "Stately's inspector did not open: {{url}} did not answer within 15 seconds (no network, or the site is blocked). Nothing was sent.",
+      closed: "The inspector's window was closed: this tab's actors are no longer sent.",
+      loadFailed: "The inspector's code could not be loaded ({{message}}). Nothing was sent.",
+    },
+    hint: "Sends every event and state of this tab's machines to Stately's inspector, a page of another site ({{url}}) opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page.",
+    otherTabs: 'A console tab connects its own actors: add ?inspect=stately to its address, or',
+    otherTabsLink: 'open the console with it',
   },
 };
 

@@ -85,7 +85,7 @@ describe('login machine, model-based, through the sign-in form', () => {
         },
       });
       expect(view.actorOf(loginMachine).getSnapshot().value).toEqual(path.state.value);
-      expect(toastsActor.getSnapshot().context.visible.length).toBeLessThanOrEqual(3);
+      expect(toastsActor().getSnapshot().context.visible.length).toBeLessThanOrEqual(3);
     });
   }
 });

@@ -28,7 +28,9 @@ function startLogin(answer: (username: string, password: string) => Promise<stri
 }
 
 const visibleToasts = () =>
-  toastsActor.getSnapshot().context.visible.map((ref) => ref.getSnapshot().context.message);
+  toastsActor()
+    .getSnapshot()
+    .context.visible.map((ref) => ref.getSnapshot().context.message);
 
 describe('login machine', () => {
   setupFakeClockExpiringToasts();

@@ -40,7 +40,9 @@ describe('logout machine', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(selectLogoutError(actor.getSnapshot())).toBe('Bad Gateway');
     expect(received()).toEqual([]);
-    const toasts = toastsActor.getSnapshot().context.visible.map((r) => r.getSnapshot().context);
+    const toasts = toastsActor()
+      .getSnapshot()
+      .context.visible.map((r) => r.getSnapshot().context);
     expect(toasts).toContainEqual(
       expect.objectContaining({ tone: 'error', message: 'Bad Gateway' }),
     );

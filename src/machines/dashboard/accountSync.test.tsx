@@ -140,7 +140,7 @@ describe('accountSync machine (docs/spec.md 4.7)', () => {
     const actor = createActor(machine, { input: { syncing: false } }).start();
     actor.send({ type: 'sync.start' });
     await vi.advanceTimersByTimeAsync(0);
-    const messages = toastsActor
+    const messages = toastsActor()
       .getSnapshot()
       .context.visible.map((toast) => toast.getSnapshot().context.message);
     expect(messages).toContain(SYNC_ERROR_MESSAGE);

@@ -3,6 +3,7 @@ import { createMachine } from 'xstate';
 import { machineToChart } from './chart';
 import {
   CANVAS_PADDING,
+  canvasHeight,
   fitViewport,
   groupIds,
   layoutChart,
@@ -22,6 +23,8 @@ const consoleChart = machineToChart(
 );
 /** The chart's column on the machines page in a 1280 px wide window. */
 const CHART_COLUMN_AT_1280 = 650;
+/** The canvas's most height in an 800 px high window (3/4 of it, MachineChart.tsx). */
+const CANVAS_AT_800_HIGH = 600;
 
 describe('chart layout', () => {
   it.each(charts)('%s: no label covers a label, a state or a group name', (_, chart) => {
@@ -50,7 +53,25 @@ describe('chart layout', () => {
     }
   });
 
-  it('fits the console machine to the chart column of a 1280 px window, at full size', () => {
+  it.each(charts)('%s: no state falls below the canvas at the default zoom', (_, chart) => {
+    // The console's no_logs_available and error fell below a 600 px canvas.
+    // (A chart wider than readable at the width is panned across, as before.)
+    for (const [width, maxHeight] of [
+      [CHART_COLUMN_AT_1280, CANVAS_AT_800_HIGH],
+      [320, CANVAS_AT_800_HIGH],
+      [1400, 300],
+    ]) {
+      const layout = layoutForWidth(chart, new Set(), width!, maxHeight);
+      const viewport = fitViewport(layout, width!, maxHeight);
+      const height = canvasHeight(layout, width!, maxHeight!);
+      for (const state of layout.states) {
+        const bottom = viewport.y + (state.y + state.height / 2) * viewport.zoom;
+        expect(bottom, `${state.id} below the canvas`).toBeLessThanOrEqual(height);
+      }
+    }
+  });
+
+  it('fits the console machine to the chart column of a 1280 px window', () => {
     const layout = layoutForWidth(consoleChart, new Set(), CHART_COLUMN_AT_1280);
     const viewport = fitViewport(layout, CHART_COLUMN_AT_1280);
     expect(viewport.zoom).toBe(1);

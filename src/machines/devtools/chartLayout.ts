@@ -268,10 +268,18 @@ export function layoutChart(
   };
 }
 
-/** The zoom at which a layout fits the width it is given, never below readable. */
-export function fitZoom(layout: Pick<ChartLayout, 'width'>, canvasWidth: number): number {
-  const fits = (canvasWidth - 2 * CANVAS_PADDING) / Math.max(layout.width, 1);
-  return Math.min(1, Math.max(MIN_FIT_ZOOM, fits));
+/**
+ * The zoom at which a layout fits the width and the height it is given (every state
+ * inside the canvas at the default zoom), never above full size nor below readable.
+ */
+export function fitZoom(
+  layout: Pick<ChartLayout, 'width' | 'height'>,
+  canvasWidth: number,
+  maxHeight = Infinity,
+): number {
+  const across = (canvasWidth - 2 * CANVAS_PADDING) / Math.max(layout.width, 1);
+  const down = (maxHeight - 2 * CANVAS_PADDING) / Math.max(layout.height, 1);
+  return Math.min(1, Math.max(MIN_FIT_ZOOM, Math.min(across, down)));
 }
 
 /** Layouts do not depend on the width: a resized canvas only chooses between them again. */
@@ -294,9 +302,10 @@ export function layoutForWidth(
   chart: MachineChart,
   folded: ReadonlySet<string>,
   canvasWidth: number,
+  maxHeight = Infinity,
 ): ChartLayout {
   const costs = (layout: ChartLayout) => {
-    const zoom = fitZoom(layout, canvasWidth);
+    const zoom = fitZoom(layout, canvasWidth, maxHeight);
     const overflow = Math.max(0, layout.width * zoom - (canvasWidth - 2 * CANVAS_PADDING));
     return [-zoom, Math.round(overflow), layout.height * zoom];
   };
@@ -319,17 +328,20 @@ export interface Viewport {
 export const sameViewport = (a: Viewport, b: Viewport) =>
   Math.abs(a.zoom - b.zoom) < 1e-3 && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5;
 
-/** The viewport that fits the layout to the canvas's width, centred when it is narrower. */
-export function fitViewport(layout: ChartLayout, canvasWidth: number): Viewport {
-  const zoom = fitZoom(layout, canvasWidth);
+/** The viewport that fits the layout to the canvas, centred when it is narrower. */
+export function fitViewport(layout: ChartLayout, canvasWidth: number, maxHeight = Infinity) {
+  const zoom = fitZoom(layout, canvasWidth, maxHeight);
   const x = Math.max(CANVAS_PADDING, (canvasWidth - layout.width * zoom) / 2);
-  return { zoom, x, y: CANVAS_PADDING };
+  return { zoom, x, y: CANVAS_PADDING } satisfies Viewport;
 }
 
-/** The canvas's height for a layout: all of it at the fitted zoom, up to `maxHeight`. */
+/**
+ * The canvas's height for a layout: all of it at the fitted zoom, within `maxHeight` unless the
+ * drawing would be too small to read there (then the canvas grows and the page scrolls).
+ */
 export function canvasHeight(layout: ChartLayout, canvasWidth: number, maxHeight: number) {
-  const drawn = layout.height * fitZoom(layout, canvasWidth) + 2 * CANVAS_PADDING;
-  return Math.round(Math.min(maxHeight, Math.max(160, drawn)));
+  const drawn = layout.height * fitZoom(layout, canvasWidth, maxHeight) + 2 * CANVAS_PADDING;
+  return Math.round(Math.max(160, drawn));
 }
 
 const intersects = (a: Box, b: Box) =>

@@ -12,7 +12,7 @@ import {
 
 // The chart on the machines page (issue 19 item 7): which nested states are folded, the layout
 // for the canvas's width, and the viewport. `fitted` follows the canvas (the default zoom fits
-// the chart to the width, state names readable); zooming or panning, by the buttons, the wheel
+// the chart to the width and the height, state names readable); zooming or panning, by the buttons, the wheel
 // or a drag, leaves it for `moved` until Fit.
 
 export const ZOOM_STEP = 1.25;
@@ -44,11 +44,11 @@ type Event =
 const INITIAL_SIZE = { width: 640, maxHeight: 640 };
 
 function laidOut(chart: MachineChart, folded: string[], width: number, maxHeight: number) {
-  const layout = layoutForWidth(chart, new Set(folded), width);
+  const layout = layoutForWidth(chart, new Set(folded), width, maxHeight);
   return {
     layout,
     height: canvasHeight(layout, width, maxHeight),
-    fit: fitViewport(layout, width),
+    fit: fitViewport(layout, width, maxHeight),
   };
 }
 

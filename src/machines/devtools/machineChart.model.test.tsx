@@ -78,12 +78,12 @@ describe('machineChart machine, model-based, through the machines page', () => {
         states: {
           fitted: () => {
             expect(canvas().dataset.zoom).toBe(canvas().dataset.fitZoom);
-            expect(button('Fit to width')).toHaveAttribute('aria-pressed', 'true');
+            expect(button('Fit')).toHaveAttribute('aria-pressed', 'true');
             // The readability bar: state names at MIN_READABLE_PX or more at the default zoom.
             expect(Number(canvas().dataset.stateFontPx)).toBeGreaterThanOrEqual(MIN_READABLE_PX);
           },
           moved: () => {
-            expect(button('Fit to width')).toHaveAttribute('aria-pressed', 'false');
+            expect(button('Fit')).toHaveAttribute('aria-pressed', 'false');
           },
         },
         events: {
@@ -120,7 +120,7 @@ describe('machineChart machine, model-based, through the machines page', () => {
             await send(event);
             expect(zoom()).toBe((event as AnyEventObject).viewport.zoom);
           },
-          'chart.fit': () => click(button('Fit to width')),
+          'chart.fit': () => click(button('Fit')),
         },
       });
       expect(actor.getSnapshot().value).toEqual(path.state.value);

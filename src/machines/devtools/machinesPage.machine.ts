@@ -1,16 +1,22 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, sendTo, setup, type AnyStateMachine } from 'xstate';
 import {
-  attachStatelyInspector,
   INSPECT_CHANNEL,
   isInspectionEnabled,
   pingRunningActors,
   setInspectionEnabled,
   type ActorReport,
   type ChannelMessage,
-} from './inspector';
+} from '../app/inspection';
+import {
+  startSimulation,
+  stepSimulation,
+  type Simulation,
+  type SimulationChoice,
+} from './simulation';
 
-// The machines page (issue 10): which machine is drawn, which state is inspected, and the
-// running actors other tabs report while live inspection is on.
+// The machines page (issue 10): which machine is drawn, which state is inspected, the running
+// actors other tabs report while live inspection is on, and the simulate mode, where the shown
+// machine's events are sent by hand.
 
 /** State ids that are active for a state value, e.g. {a: 'x'} -> ['m.a', 'm.a.x']. */
 export function activeStateIds(machineId: string, value: unknown): string[] {
@@ -44,7 +50,8 @@ type Context = {
   inspecting: boolean;
   liveActors: Record<string, ActorReport>;
   followedActorId: string | null;
-  statelyError: string | null;
+  /** The shown machine run by hand, while simulating. */
+  simulation: Simulation | null;
   /** Whether the chart draws eventless transitions; null until the user says (drawn). */
   showEventless: boolean | null;
 };
@@ -56,7 +63,11 @@ type Event =
   | { type: 'inspection.report'; report: ActorReport }
   | { type: 'inspection.follow'; actorId: string | null }
   | { type: 'chart.showEventless'; show: boolean }
-  | { type: 'stately.attach' };
+  /** The view hands the machine shown (the registry lists this machine too). */
+  | { type: 'simulation.start'; machine: AnyStateMachine }
+  | { type: 'simulation.send'; choice: SimulationChoice }
+  | { type: 'simulation.reset' }
+  | { type: 'simulation.stop' };
 
 export const machinesPageMachine = setup({
   types: {
@@ -64,16 +75,43 @@ export const machinesPageMachine = setup({
     events: {} as Event,
     input: {} as { selectedId: string },
   },
-  actors: {
-    listenInspectionChannel,
-    attachStately: fromPromise(() => attachStatelyInspector()),
-  },
+  actors: { listenInspectionChannel },
   guards: {
     isInspecting: ({ context }) => context.inspecting,
   },
   actions: {
     persistInspection: ({ context }) => setInspectionEnabled(context.inspecting),
     pingRunningActors: sendTo('inspectionChannel', { type: 'inspection.ping' }),
+    assignSimulationStart: assign({
+      simulation: ({ context, event }) => {
+        if (event.type === 'simulation.start') return startSimulation(event.machine);
+        return context.simulation && startSimulation(context.simulation.source);
+      },
+      followedActorId: null,
+    }),
+    assignSimulationStep: assign({
+      simulation: ({ context, event }) =>
+        context.simulation && event.type === 'simulation.send'
+          ? stepSimulation(context.simulation, event.choice)
+          : context.simulation,
+    }),
+    clearSimulation: assign({ simulation: null }),
+    assignSelected: assign({
+      selectedId: ({ context, event }) =>
+        event.type === 'machines.select' ? event.id : context.selectedId,
+      selectedStateId: null,
+      followedActorId: null,
+      showEventless: null,
+    }),
+    assignFollowed: assign({
+      followedActorId: ({ event }) => (event.type === 'inspection.follow' ? event.actorId : null),
+      // Following an actor draws its machine.
+      selectedId: ({ context, event }) =>
+        (event.type === 'inspection.follow' &&
+          event.actorId &&
+          context.liveActors[event.actorId]?.machineId) ||
+        context.selectedId,
+    }),
   },
 }).createMachine({
   id: 'machinesPage',
@@ -83,19 +121,12 @@ export const machinesPageMachine = setup({
     inspecting: isInspectionEnabled(),
     liveActors: {},
     followedActorId: null,
-    statelyError: null,
+    simulation: null,
     showEventless: null,
   }),
   invoke: { id: 'inspectionChannel', src: 'listenInspectionChannel' },
   on: {
-    'machines.select': {
-      actions: assign({
-        selectedId: ({ event }) => event.id,
-        selectedStateId: null,
-        followedActorId: null,
-        showEventless: null,
-      }),
-    },
+    'machines.select': { actions: 'assignSelected' },
     'chart.showEventless': { actions: assign({ showEventless: ({ event }) => event.show }) },
     'machines.selectState': { actions: assign({ selectedStateId: ({ event }) => event.stateId }) },
     'inspection.toggle': [
@@ -122,35 +153,24 @@ export const machinesPageMachine = setup({
         },
       }),
     },
-    'inspection.follow': {
-      actions: assign({
-        followedActorId: ({ event }) => event.actorId,
-        // Following an actor draws its machine.
-        selectedId: ({ context, event }) =>
-          (event.actorId && context.liveActors[event.actorId]?.machineId) || context.selectedId,
-      }),
-    },
+    'inspection.follow': { actions: 'assignFollowed' },
   },
-  initial: 'statelyDetached',
+  initial: 'viewing',
   states: {
-    statelyDetached: {
-      on: { 'stately.attach': 'statelyAttaching' },
+    viewing: {
+      on: { 'simulation.start': { target: 'simulating', actions: 'assignSimulationStart' } },
     },
-    statelyAttaching: {
-      invoke: {
-        id: 'attachStately',
-        src: 'attachStately',
-        onDone: 'statelyAttached',
-        onError: {
-          target: 'statelyDetached',
-          actions: assign({
-            statelyError: ({ event }) =>
-              event.error instanceof Error ? event.error.message : String(event.error),
-          }),
-        },
+    /** The chart shows the simulated state; another machine chosen ends it. */
+    simulating: {
+      exit: 'clearSimulation',
+      on: {
+        'simulation.send': { actions: 'assignSimulationStep' },
+        'simulation.reset': { actions: 'assignSimulationStart' },
+        'simulation.stop': 'viewing',
+        'machines.select': { target: 'viewing', actions: 'assignSelected' },
+        'inspection.follow': { target: 'viewing', actions: 'assignFollowed' },
       },
     },
-    statelyAttached: {},
   },
 });
 
@@ -174,7 +194,9 @@ export const selectShowsEventless = (snapshot: Snapshot): boolean =>
   snapshot.context.showEventless ?? true;
 
 export const selectHighlighted = (snapshot: Snapshot): string[] => {
-  const { followedActorId, liveActors, selectedId } = snapshot.context;
+  const { followedActorId, liveActors, selectedId, simulation } = snapshot.context;
+  // What the simulation reached, or the followed actor's state.
+  if (simulation) return activeStateIds(selectedId, simulation.snapshot.value);
   const report = followedActorId ? liveActors[followedActorId] : undefined;
   return report && report.machineId === selectedId ? activeStateIds(selectedId, report.value) : [];
 };

@@ -1,17 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import {
-  coveringPaths,
-  createSettler,
-  leftOutOfChart,
-  modelOf,
-  pathName,
-} from '../../../tests/model';
+import { fromCallback, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { coveringPaths, leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
+import { stateText } from '../../views/devtools/LiveInspection';
 import { MachinesPage } from '../../views/devtools/MachinesPage';
-import { INSPECT_STORAGE_KEY, type ActorReport } from './inspector';
+import { consoleMachine } from '../console/console.machine';
+import { INSPECT_STORAGE_KEY, type ActorReport } from '../app/inspection';
 import { machinesPageMachine } from './machinesPage.machine';
+import { simulationChoices, startSimulation } from './simulation';
 
 // The canvas is G6's business (checked in Chromium; happy-dom has none); here the page.
 const report: ActorReport = {
@@ -28,9 +25,9 @@ const options = {
   keyBy: (snapshot: SnapshotFrom<typeof machinesPageMachine>) => [
     snapshot.value,
     snapshot.context.inspecting,
-    snapshot.context.statelyError,
   ],
 };
+const firstChoice = simulationChoices(startSimulation(consoleMachine))[0]!;
 const model = modelOf(
   machinesPageMachine,
   [
@@ -40,9 +37,10 @@ const model = modelOf(
     { type: 'inspection.report', report },
     { type: 'inspection.follow', actorId: report.actorId },
     { type: 'chart.showEventless', show: false },
-    { type: 'stately.attach' },
-    { type: 'xstate.done.actor.attachStately' },
-    { type: 'xstate.error.actor.attachStately', error: new Error('Failed to fetch') },
+    { type: 'simulation.start', machine: consoleMachine },
+    { type: 'simulation.send', choice: firstChoice },
+    { type: 'simulation.reset' },
+    { type: 'simulation.stop' },
   ],
   options,
 );
@@ -62,12 +60,8 @@ describe('machinesPage machine, model-based, through the machines page', () => {
 
   for (const path of paths) {
     it(pathName(path), async () => {
-      const stately = createSettler();
       const machine = machinesPageMachine.provide({
-        actors: {
-          listenInspectionChannel: fromCallback(() => () => undefined),
-          attachStately: fromPromise<void>(() => stately.call()),
-        },
+        actors: { listenInspectionChannel: fromCallback(() => () => undefined) },
       });
       const view = renderWithMachines(<MachinesPage />, {
         machines: [[machinesPageMachine, machine]],
@@ -79,25 +73,31 @@ describe('machinesPage machine, model-based, through the machines page', () => {
       };
       const click = (element: HTMLElement) => (fireEvent.click(element), flush());
       const send = (event: AnyEventObject) => act(() => actor.send(event as never));
-      const statelyButton = () => screen.getByRole('button', { name: /Stately's inspector/ });
+      const shown = () => actor.getSnapshot().context.selectedId;
       await path.test({
         states: {
-          statelyDetached: () => {
-            expect(statelyButton()).toHaveTextContent("Open Stately's inspector");
-            expect(statelyButton()).toBeEnabled();
-            // Issue 28 item 2: the switch says what it sends, and where, before it is used.
-            expect(statelyButton()).toHaveAccessibleDescription(
-              /to Stately's inspector, a page of another site \(https:\/\/stately\.ai\/inspect\).*Tokens, passwords and secret values are replaced by \[redacted\]/,
+          viewing: () => {
+            expect(screen.queryByRole('region', { name: 'Simulation' })).toBeNull();
+            expect(screen.getByRole('button', { name: 'Simulate' })).toBeEnabled();
+            // The shown machine, as Stately Studio imports it.
+            const file = `${shown()}.machine.ts`;
+            const link = screen.getByRole('link', { name: `Export for Stately Studio (${file})` });
+            expect(link).toHaveAttribute('download', file);
+            const code = decodeURIComponent(link.getAttribute('href')!.split(',')[1]!);
+            expect(code).toContain(`createMachine({\n  id: "${shown()}"`);
+          },
+          simulating: () => {
+            const simulation = actor.getSnapshot().context.simulation!;
+            const region = screen.getByRole('region', { name: 'Simulation' });
+            // The state reached, in words and on the state list.
+            expect(within(region).getByRole('status')).toHaveTextContent(
+              `State: ${stateText(simulation.snapshot.value)}`,
             );
-            const error = actor.getSnapshot().context.statelyError;
-            if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
-          },
-          statelyAttaching: () => {
-            expect(statelyButton()).toBeDisabled();
-          },
-          statelyAttached: () => {
-            expect(statelyButton()).toHaveTextContent("Stately's inspector attached");
-            expect(statelyButton()).toBeDisabled();
+            const list = screen.getByRole('list', { name: `States of ${shown()}` });
+            const leaf = stateText(simulation.snapshot.value).split('.').at(-1)!;
+            const current = within(list).getAllByRole('button', { name: /current/ });
+            expect(current.map((button) => button.textContent).join(' ')).toContain(leaf);
+            expect(screen.queryByRole('button', { name: 'Simulate' })).toBeNull();
           },
         },
         events: {
@@ -130,9 +130,25 @@ describe('machinesPage machine, model-based, through the machines page', () => {
             await click(box);
             expect(box).not.toBeChecked();
           },
-          'stately.attach': () => click(statelyButton()),
-          'xstate.done.actor.attachStately': ({ event }) => (stately.settle(event), flush()),
-          'xstate.error.actor.attachStately': ({ event }) => (stately.settle(event), flush()),
+          'simulation.start': () => click(screen.getByRole('button', { name: 'Simulate' })),
+          'simulation.send': async ({ event }) => {
+            const region = screen.queryByRole('region', { name: 'Simulation' });
+            if (!region) return send(event);
+            const events = within(region).getByRole('list', { name: 'Events this state takes' });
+            await click(within(events).getAllByRole('button')[0]!);
+            expect(within(region).getAllByRole('listitem').length).toBeGreaterThan(0);
+          },
+          'simulation.reset': async ({ event }) => {
+            const region = screen.queryByRole('region', { name: 'Simulation' });
+            if (!region) return send(event);
+            await click(within(region).getByRole('button', { name: 'Start again' }));
+            expect(within(region).queryByText('Events sent:')).toBeNull();
+          },
+          'simulation.stop': async ({ event }) => {
+            const region = screen.queryByRole('region', { name: 'Simulation' });
+            if (!region) return send(event);
+            await click(within(region).getByRole('button', { name: 'Stop simulating' }));
+          },
         },
       });
       expect(actor.getSnapshot().value).toEqual(path.state.value);

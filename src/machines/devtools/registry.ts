@@ -25,6 +25,7 @@ import { loginRedirectMachine } from '../auth/loginRedirect.machine';
 import { logoutMachine } from '../auth/logout.machine';
 import { machineChartMachine } from './machineChart.machine';
 import { machinesPageMachine } from './machinesPage.machine';
+import { statelyInspectorMachine } from './statelyInspector.machine';
 import { newBuildMachine } from '../repo/newBuild.machine';
 import { registerMachine } from '../auth/register.machine';
 import { repoMachine } from '../repo/repo.machine';
@@ -255,5 +256,11 @@ export const machineRegistry: MachineEntry[] = [
     id: 'machineChart',
     machine: machineChartMachine,
     description: "This page's chart: folded states, the layout for the width, zoom and pan",
+  },
+  {
+    id: 'statelyInspector',
+    machine: statelyInspectorMachine,
+    description:
+      "This tab's actors in Stately's inspector: its window opened, attached once it answers, or why not",
   },
 ];

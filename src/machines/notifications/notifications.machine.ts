@@ -1,7 +1,6 @@
-import { assign, createActor, emit, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
 import { isDone, type Build, type Repository, type Status } from '../../api/types';
 import { pagePath } from '../../api/urls';
-import { inspect } from '../devtools/inspector';
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { statusFavicon } from './tabStatus';
 import {
@@ -11,7 +10,7 @@ import {
   storeChoice,
   type ChoiceStorage,
 } from '../shell/rememberedChoice';
-import { endWithSession } from '../shell/userScope';
+import { appActor, swapAppActor } from '../app/appActors';
 import { showInvisibles } from '../../text/invisibles';
 
 // Build notifications (issue 19 item 1): opt-in browser notifications when a build the user has
@@ -313,31 +312,17 @@ function browserInput(): NotificationsInput {
   return { supported: true, permission: window.Notification.permission, storage: browserStorage() };
 }
 
-let shared: ReturnType<typeof createActor<typeof notificationsMachine>> | undefined;
-let sharedLogic: typeof notificationsMachine = notificationsMachine;
-let sharedInput: () => NotificationsInput = browserInput;
-
-/** One notifications actor for the app (the bells and the pages share it), started on use. */
-export function notificationsActor() {
-  if (!shared) {
-    shared = createActor(sharedLogic, { inspect, input: sharedInput() }).start();
-    // The watched and started builds are the signed-in user's: they end with the session.
-    endWithSession(forgetNotificationsActor);
-  }
-  return shared;
-}
-
-function forgetNotificationsActor(): void {
-  shared?.stop();
-  shared = undefined;
-}
+/**
+ * One notifications actor for the app (the bells and the pages share it), started on use. The
+ * watched and started builds are the signed-in user's: they end with the session.
+ */
+export const notificationsActor = () =>
+  appActor('notifications', notificationsMachine, { input: browserInput });
 
 /** Tests: forget the shared actor; the next one runs `logic` with `input`. */
 export function resetNotificationsActor(
   logic: typeof notificationsMachine = notificationsMachine,
   input: () => NotificationsInput = browserInput,
 ): void {
-  forgetNotificationsActor();
-  sharedLogic = logic;
-  sharedInput = input;
+  swapAppActor('notifications', logic, input);
 }

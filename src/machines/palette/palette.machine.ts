@@ -1,13 +1,12 @@
-import { assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { DisplayStatus, Repository } from '../../api/types';
 import { pagePath } from '../../api/urls';
-import { inspect } from '../devtools/inspector';
+import { appActor, endAppActor } from '../app/appActors';
 import { listenKeys, type KeyPressEvent } from '../shell/keys';
-import { forgetPaletteKeysActor, PALETTE_KEYS, paletteKeysActor } from './paletteKeys.machine';
+import { PALETTE_KEYS, paletteKeysActor } from './paletteKeys.machine';
 import { matchesRepo, matchesText, normalizeQuery, searchRepos } from './repoSearch';
 import { searchActor } from './search.machine';
 import { themeActor } from '../shell/theme.machine';
-import { endWithSession } from '../shell/userScope';
 import {
   offeredCommands,
   runOfferedCommand,
@@ -226,27 +225,16 @@ export function paletteResults(
   return [...repoItems, ...buildItems, ...commandItems];
 }
 
-let shared: ReturnType<typeof createActor<typeof paletteMachine>> | undefined;
-
 /** One palette for the signed-in user: its keys work on every page, until the session ends. */
-export function paletteActor() {
-  if (!shared) {
-    const actor = createActor(paletteMachine, { inspect }).start();
-    shared = actor;
-    endWithSession(resetPaletteActor);
+export const paletteActor = () =>
+  appActor('palette', paletteMachine, {
     // It listens for its keys now: the listener that waited for it steps aside, and the keys
     // pressed while its code loaded come to it, in order (issue 19 item 2).
-    paletteKeysActor().send({ type: 'palette.started', palette: actor });
-  }
-  return shared;
-}
+    onStart: (actor) => paletteKeysActor().send({ type: 'palette.started', palette: actor }),
+  });
 
-/**
- * Forgets the shared actor (and its key listener), and the listener that waited for it: at
- * sign-out, and between tests.
- */
+/** Tests: ends the palette's actor and the listener that waited for it. */
 export function resetPaletteActor(): void {
-  shared?.stop();
-  shared = undefined;
-  forgetPaletteKeysActor();
+  endAppActor('palette');
+  endAppActor('paletteKeys');
 }

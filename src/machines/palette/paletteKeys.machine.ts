@@ -1,7 +1,6 @@
-import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { inspect } from '../devtools/inspector';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { listenKeys, type KeyPressEvent } from '../shell/keys';
-import { endWithSession } from '../shell/userScope';
+import { appActor, swapAppActor } from '../app/appActors';
 
 // The command palette's keys from boot, its code on demand (docs/issues.md issue 18: the first
 // screen carries only what it shows; issue 19 item 2: no palette key press is lost). The palette's
@@ -77,10 +76,14 @@ export const paletteKeysMachine = setup({
     /**
      * The code arrived: its actor starts (and listens itself) and gets the keys pressed so far.
      * The `palette.started` it sends on starting reaches this machine after, in `running`: ignored,
-     * so no key is handed over twice.
+     * so no key is handed over twice. Started once this transition is over: an actor created
+     * inside an action makes XState warn (its context is assigned while an action runs), and no
+     * key event can come between (a key press is a task of its own, a microtask runs first).
      */
-    startPalette: ({ context }, params: { module: PaletteModule }) =>
-      handOver(params.module.paletteActor(), context.pressed),
+    startPalette: ({ context }, params: { module: PaletteModule }) => {
+      const { pressed } = context;
+      queueMicrotask(() => handOver(params.module.paletteActor(), pressed));
+    },
     /** The palette started some other way: it gets the keys pressed so far all the same. */
     handOverKeys: ({ context, event }) => {
       if (event.type === 'palette.started') handOver(event.palette, context.pressed);
@@ -92,7 +95,7 @@ export const paletteKeysMachine = setup({
   initial: 'off',
   states: {
     /**
-     * Nobody signed in yet: no key is taken. Sign-out ends the actor (userScope.ts); the next
+     * Nobody signed in yet: no key is taken. Sign-out ends the actor (appActors.ts); the next
      * user's shell starts a new one here. A palette started without a key (a page's offer) runs.
      */
     off: {
@@ -142,33 +145,16 @@ type PaletteKeysSnapshot = SnapshotFrom<typeof paletteKeysMachine>;
 export const selectIsPaletteRunning = (snapshot: PaletteKeysSnapshot) =>
   snapshot.matches('running');
 
-let shared: ReturnType<typeof createActor<typeof paletteKeysMachine>> | undefined;
-let sharedLogic: typeof paletteKeysMachine = paletteKeysMachine;
-
 /**
  * One listener for the app, started on use (the shell's first render): it takes no key until the
- * shell says who is signed in (`paletteKeys.listen`), and ends with the session (userScope.ts),
+ * shell says who is signed in (`paletteKeys.listen`), and ends with the session (appActors.ts),
  * so nothing pressed on the login page is taken or remembered for the next user.
  */
-export function paletteKeysActor() {
-  if (!shared) {
-    shared = createActor(sharedLogic, { inspect }).start();
-    endWithSession(forgetPaletteKeysActor);
-  }
-  return shared;
-}
-
-/** Stops the shared listener and forgets it (sign-out, or the palette's actor reset). */
-export function forgetPaletteKeysActor(): void {
-  shared?.stop();
-  shared = undefined;
-}
+export const paletteKeysActor = () => appActor('paletteKeys', paletteKeysMachine);
 
 /**
  * Tests: forget the shared actor; the next one runs `logic` (e.g.
  * `paletteKeysMachine.provide({ actors: { loadPalette } })` with answers the test controls).
  */
-export function resetPaletteKeysActor(logic: typeof paletteKeysMachine = paletteKeysMachine): void {
-  forgetPaletteKeysActor();
-  sharedLogic = logic;
-}
+export const resetPaletteKeysActor = (logic?: typeof paletteKeysMachine) =>
+  swapAppActor('paletteKeys', logic);

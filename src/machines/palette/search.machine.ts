@@ -1,11 +1,10 @@
-import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { fetchUserRepos } from '../../api/user';
 import { normalizeQuery, searchRepos } from './repoSearch';
-import { inspect } from '../devtools/inspector';
 import { onSearchInvalidated } from './searchLink';
-import { endWithSession } from '../shell/userScope';
+import { appActor, runningAppActor, swapAppActor } from '../app/appActors';
 
 // docs/spec.md 2.3, 5 and 9: the search drawer. The drawer slides out for 200 ms before it is gone; the
 // repository list (GET /api/user/repos?latest=true) is loaded on first open and kept, so typing
@@ -130,35 +129,17 @@ export function selectResults(snapshot: SearchSnapshot): Repository[] {
   return results;
 }
 
-let shared: ReturnType<typeof createActor<typeof searchMachine>> | undefined;
-let sharedLogic: typeof searchMachine = searchMachine;
-
 /**
  * One search actor for the whole app: the sidebar is re-mounted on every route, and the list is
- * loaded once, not once per page.
+ * loaded once, not once per page. The list is the signed-in user's: the next user loads their own.
  */
-export function searchActor() {
-  if (!shared) {
-    shared = createActor(sharedLogic, { inspect }).start();
-    // The list is the signed-in user's: the next user loads their own.
-    endWithSession(forgetSearchActor);
-  }
-  return shared;
-}
-
-function forgetSearchActor(): void {
-  shared?.stop();
-  shared = undefined;
-}
+export const searchActor = () => appActor('search', searchMachine);
 
 // The dashboard asks through searchLink.ts, which does nothing until this module has loaded.
-onSearchInvalidated(() => shared?.send({ type: 'search.reload' }));
+onSearchInvalidated(() => runningAppActor('search')?.send({ type: 'search.reload' }));
 
 /**
  * Tests: forget the shared actor so each test starts from a closed, empty drawer; the next one
  * runs `logic` (e.g. `searchMachine.provide({ actors })` with answers the test controls).
  */
-export function resetSearchActor(logic: typeof searchMachine = searchMachine): void {
-  forgetSearchActor();
-  sharedLogic = logic;
-}
+export const resetSearchActor = (logic?: typeof searchMachine) => swapAppActor('search', logic);

@@ -35,7 +35,7 @@ function start(answer: (input: CreateBuildInput) => Promise<Build | null>) {
 }
 
 const lastToast = () => {
-  const visible = toastsActor.getSnapshot().context.visible;
+  const visible = toastsActor().getSnapshot().context.visible;
   return visible.at(-1)?.getSnapshot().context;
 };
 

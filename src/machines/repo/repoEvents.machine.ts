@@ -1,9 +1,9 @@
-import { assign, createActor, emit, enqueueActions, fromCallback, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
 import { checkedValues } from '../../api/values';
 import { openEventStream, REPO_EVENTS_PATH, type OpenEventStream } from '../../api/stream';
 import type { Repository } from '../../api/types';
 import type { Schedule } from '../../logs/slices';
-import { inspect } from '../devtools/inspector';
+import { appActor } from '../app/appActors';
 import { createFrameBatch, nextAnimationFrame } from '../runtime/frameBatch';
 import {
   attemptAfterDrop,
@@ -190,13 +190,8 @@ export const repoEventsMachine = setup({
   },
 });
 
-let shared: ReturnType<typeof createActor<typeof repoEventsMachine>> | undefined;
-
 /** One repository event stream for the whole app, started on first use. */
-export function repoEventsActor() {
-  if (!shared) shared = createActor(repoEventsMachine, { inspect }).start();
-  return shared;
-}
+export const repoEventsActor = () => appActor('repoEvents', repoEventsMachine);
 
 /**
  * For other machines: invoke this to receive `repo.updated` / `stream.reconnected` as events.

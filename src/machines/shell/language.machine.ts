@@ -1,4 +1,4 @@
-import { assign, createActor, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   DEFAULT_LANGUAGE,
   i18n,
@@ -11,7 +11,7 @@ import {
 import { loadCatalog } from '../../i18n/load';
 import { defaultLanguage } from '../../config';
 import { notify } from './toasts.machine';
-import { inspect } from '../devtools/inspector';
+import { appActor } from '../app/appActors';
 import {
   browserStorage,
   forgetChoice,
@@ -143,10 +143,5 @@ function browserInput(): LanguageInput {
   };
 }
 
-let shared: ReturnType<typeof createActor<typeof languageMachine>> | undefined;
-
 /** One language for the whole app, started at boot (before the first render reads a text). */
-export function languageActor() {
-  shared ??= createActor(languageMachine, { inspect, input: browserInput() }).start();
-  return shared;
-}
+export const languageActor = () => appActor('language', languageMachine, { input: browserInput });

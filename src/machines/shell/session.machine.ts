@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { fetchCurrentUser } from '../../api/user';
 import type { User } from '../../api/types';
-import { endUserActors } from './userScope';
+import { appActor, endUserActors } from '../app/appActors';
 
 // docs/spec.md 2.1 and 6: who is signed in, and what that user may see.
 export const sessionMachine = setup({
@@ -71,3 +71,6 @@ export const selectUser = (snapshot: SessionSnapshot) => snapshot.context.user;
 export const selectIsAdmin = (snapshot: SessionSnapshot) => snapshot.context.user?.admin === true;
 export const selectIsLoading = (snapshot: { value: unknown }) => snapshot.value === 'loading';
 export const selectIsSignedIn = (snapshot: { value: unknown }) => snapshot.value === 'signedIn';
+
+/** The app's one session (appActors.ts), started at the first render. */
+export const sessionActor = () => appActor('session', sessionMachine);

@@ -1,5 +1,5 @@
-import { assign, createActor, fromCallback, setup, type SnapshotFrom } from 'xstate';
-import { inspect } from '../devtools/inspector';
+import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
+import { appActor } from '../app/appActors';
 import {
   browserStorage,
   forgetChoice,
@@ -150,10 +150,5 @@ function browserInput(): ThemeInput {
   };
 }
 
-let shared: ReturnType<typeof createActor<typeof themeMachine>> | undefined;
-
 /** One theme for the whole app (the sidebar and the header toggles share it), started on use. */
-export function themeActor() {
-  shared ??= createActor(themeMachine, { inspect, input: browserInput() }).start();
-  return shared;
-}
+export const themeActor = () => appActor('theme', themeMachine, { input: browserInput });

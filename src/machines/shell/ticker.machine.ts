@@ -1,5 +1,5 @@
-import { assign, createActor, setup } from 'xstate';
-import { inspect } from '../devtools/inspector';
+import { assign, setup } from 'xstate';
+import { appActor } from '../app/appActors';
 
 // One clock for every live-ticking time on screen (elapsed times, relative dates), so views
 // hold no timers of their own. It ticks only while some view shows such a time (`ticker.watch`
@@ -43,4 +43,5 @@ export const tickerMachine = setup({
   },
 });
 
-export const tickerActor = createActor(tickerMachine, { inspect }).start();
+/** One clock for every live-ticking time, started on use. */
+export const tickerActor = () => appActor('ticker', tickerMachine);

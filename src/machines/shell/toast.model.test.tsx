@@ -27,7 +27,7 @@ describe('toast machine, model-based, through the toast stack', () => {
   afterEach(() => {
     // The stack is app-wide: leave it empty for the next test.
     act(() => {
-      toastsActor.send({ type: 'toasts.resume' });
+      toastsActor().send({ type: 'toasts.resume' });
       vi.advanceTimersByTime(TOAST_DURATION * 4);
     });
     vi.useRealTimers();
@@ -40,8 +40,10 @@ describe('toast machine, model-based, through the toast stack', () => {
   for (const path of paths) {
     it(pathName(path), async () => {
       render(<Toasts />);
-      act(() => toastsActor.send({ type: 'toast.show', tone: input.tone, message: input.message }));
-      const toastRef = () => toastsActor.getSnapshot().context.visible.at(-1);
+      act(() =>
+        toastsActor().send({ type: 'toast.show', tone: input.tone, message: input.message }),
+      );
+      const toastRef = () => toastsActor().getSnapshot().context.visible.at(-1);
       const stack = () => screen.getByText(input.message).closest('[aria-live]')!;
       const shown = () => {
         expect(screen.getByRole('alert')).toHaveTextContent(input.message);

@@ -1,5 +1,5 @@
-import { assign, createActor, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { inspect } from '../devtools/inspector';
+import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { appActor } from '../app/appActors';
 
 // docs/spec.md 2.1 and 9: toasts at top-centre, at most 3 at once, 3000 ms each, paused on hover.
 export const TOAST_DURATION = 3000;
@@ -97,12 +97,12 @@ export const toastsMachine = setup({
 });
 
 /** The app's one toast stack; machines report outcomes through `notify`. */
-export const toastsActor = createActor(toastsMachine, { inspect }).start();
+export const toastsActor = () => appActor('toasts', toastsMachine);
 
 // Deferred: machines call `notify` from their actions, and a synchronous send would make the
 // toasts actor transition in the middle of the caller's transition (XState warns about that).
 const show = (tone: ToastTone) => (message: string) =>
-  queueMicrotask(() => toastsActor.send({ type: 'toast.show', tone, message }));
+  queueMicrotask(() => toastsActor().send({ type: 'toast.show', tone, message }));
 
 export const notify = {
   success: show('success'),

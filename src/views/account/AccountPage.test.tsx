@@ -7,7 +7,6 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addUser, fakeRuntime } from '../../../mock-server/testkit';
 import { config } from '../../config';
 import { languageActor } from '../../machines/shell/language.machine';
-import { SessionContext } from '../shell/session';
 import { AccountPage } from './AccountPage';
 import { setupMockServer } from '../../../tests/mockServer';
 
@@ -25,11 +24,11 @@ afterEach(() => {
 function renderAccount() {
   const location = memoryLocation({ path: '/account', record: true });
   return render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <AccountPage />
       </Router>
-    </SessionContext.Provider>,
+    </>,
   );
 }
 

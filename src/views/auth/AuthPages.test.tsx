@@ -15,7 +15,7 @@ import { LoginRedirectPage } from './LoginRedirectPage';
 import { LogoutPage } from './LogoutPage';
 import { RegisterPage } from './RegisterPage';
 import { WelcomePage } from './WelcomePage';
-import { SessionContext, useCurrentUser } from '../shell/session';
+import { useCurrentUser } from '../shell/session';
 import { Toasts } from '../ui';
 
 /** happy-dom's own controls (the test environment), to pretend another host. */
@@ -34,7 +34,7 @@ function SignedInAs() {
 function renderApp(path: string) {
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <Switch>
           <Route path="/welcome" component={WelcomePage} />
@@ -49,7 +49,7 @@ function renderApp(path: string) {
         </Switch>
       </Router>
       <Toasts />
-    </SessionContext.Provider>,
+    </>,
   );
   return { ...result, location };
 }

@@ -1,7 +1,8 @@
-import { STATELY_INSPECTOR_URL, type ActorReport } from '../../machines/devtools/inspector';
+import type { ActorReport } from '../../machines/app/inspection';
 import { Button, SectionTitle, useT } from '../ui';
 import { Checkbox } from '../ui/Form';
 import { styled } from '../ui/theme';
+import { StatelyInspectorStatus } from './StatelyInspectorStatus';
 import '../../i18n/en/devtools';
 
 const Actors = styled('ul', {
@@ -43,20 +44,14 @@ export function LiveInspection({
   inspecting,
   actors,
   followedActorId,
-  stately,
-  statelyError,
   onToggle,
   onFollow,
-  onAttachStately,
 }: {
   inspecting: boolean;
   actors: Array<{ actorId: string; report: ActorReport }>;
   followedActorId: string | null;
-  stately: string;
-  statelyError: string | null;
   onToggle: () => void;
   onFollow: (actorId: string) => void;
-  onAttachStately: () => void;
 }) {
   const t = useT();
   return (
@@ -85,20 +80,15 @@ export function LiveInspection({
           <Hint role="status">{t('devtools.live.none')}</Hint>
         )
       ) : null}
-      <Button
-        disabled={stately !== 'statelyDetached'}
-        onClick={onAttachStately}
-        aria-describedby="stately-hint"
-      >
-        {stately === 'statelyAttached'
-          ? t('devtools.live.statelyAttached')
-          : t('devtools.live.openStately')}
-      </Button>
-      {/* Issue 28 item 2: what the inspector receives, and where it goes, before it is opened. */}
-      <Hint id="stately-hint">
-        {t('devtools.live.statelyHint', { url: STATELY_INSPECTOR_URL })}
+      <SectionTitle>{t('devtools.stately.title')}</SectionTitle>
+      <StatelyInspectorStatus />
+      {/* Another tab's actors: that tab connects itself (a window opens from the tab it serves). */}
+      <Hint>
+        {t('devtools.stately.otherTabs')}{' '}
+        <a href="/?inspect=stately" target="_blank" rel="noreferrer">
+          {t('devtools.stately.otherTabsLink')}
+        </a>
       </Hint>
-      {statelyError ? <p role="alert">{statelyError}</p> : null}
     </>
   );
 }

@@ -448,6 +448,7 @@ export function MachineChart({
         data-origin-y={Math.round(viewport.y)}
         data-state-font-px={(viewport.zoom * STATE_FONT_SIZE).toFixed(1)}
         data-drawing-width={Math.round(layout.width * viewport.zoom)}
+        data-drawing-height={Math.round(layout.height * viewport.zoom)}
         data-direction={layout.direction}
         data-drawn-states={layout.states.length + layout.groups.length}
       />

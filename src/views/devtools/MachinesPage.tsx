@@ -9,13 +9,16 @@ import {
 } from '../../machines/devtools/machinesPage.machine';
 import { machineRegistry } from '../../machines/devtools/registry';
 import { usePageTitle } from '../shell/title';
-import { Card, Page, PageHeader, SectionTitle, useT } from '../ui';
+import { Button, Card, Page, PageHeader, SectionTitle, useT } from '../ui';
 import { Checkbox } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { useQueryParams } from '../useQueryParams';
+import { AppActorList } from './AppActorList';
 import { LiveInspection } from './LiveInspection';
 import { MachineChart } from './MachineChart';
+import { MachineExport } from './MachineExport';
+import { Simulator } from './Simulator';
 import { StateDetails } from './StateDetails';
 import { StateList } from './StateList';
 import '../../i18n/en/devtools';
@@ -65,7 +68,6 @@ export function MachinesPage() {
     input: { selectedId: initialMachineId(query) },
   });
   const context = useSelector(actor, (snapshot) => snapshot.context);
-  const stately = useSelector(actor, (snapshot) => snapshot.value as string);
   const liveActors = useSelector(actor, selectLiveActors);
   const highlighted = useSelector(actor, selectHighlighted);
   const entry = machineRegistry.find((item) => item.id === context.selectedId);
@@ -81,6 +83,7 @@ export function MachinesPage() {
     [chart, showsEventless],
   );
   const selectState = (stateId: string) => actor.send({ type: 'machines.selectState', stateId });
+  const select = (id: string) => actor.send({ type: 'machines.select', id });
 
   return (
     <Page css={{ maxWidth: '1600px' }}>
@@ -89,6 +92,8 @@ export function MachinesPage() {
       </PageHeader>
       <Layout>
         <nav aria-label={t('devtools.title')}>
+          <AppActorList selectedId={context.selectedId} onSelect={select} />
+          <SectionTitle>{t('devtools.allMachines')}</SectionTitle>
           <MachineList>
             {machineRegistry.map((item) => (
               <li key={item.id}>
@@ -96,7 +101,7 @@ export function MachinesPage() {
                   type="button"
                   title={item.description}
                   aria-current={item.id === context.selectedId ? 'true' : undefined}
-                  onClick={() => actor.send({ type: 'machines.select', id: item.id })}
+                  onClick={() => select(item.id)}
                 >
                   {item.id}
                 </button>
@@ -115,6 +120,15 @@ export function MachinesPage() {
                   transitions: t('devtools.transitions', { count: chart.edges.length }),
                 })}
               </Summary>
+              <MachineExport entry={entry} />
+              {context.simulation ? null : (
+                <Button
+                  size="small"
+                  onClick={() => actor.send({ type: 'simulation.start', machine: entry.machine })}
+                >
+                  {t('devtools.simulate.start')}
+                </Button>
+              )}
               {eventlessCount ? (
                 <Checkbox
                   label={t('devtools.drawEventless', { count: eventlessCount })}
@@ -122,6 +136,14 @@ export function MachinesPage() {
                   onChange={() =>
                     actor.send({ type: 'chart.showEventless', show: !showsEventless })
                   }
+                />
+              ) : null}
+              {context.simulation ? (
+                <Simulator
+                  simulation={context.simulation}
+                  onSend={(choice) => actor.send({ type: 'simulation.send', choice })}
+                  onReset={() => actor.send({ type: 'simulation.reset' })}
+                  onStop={() => actor.send({ type: 'simulation.stop' })}
                 />
               ) : null}
               <MachineChart
@@ -153,11 +175,8 @@ export function MachinesPage() {
               inspecting={context.inspecting}
               actors={liveActors}
               followedActorId={context.followedActorId}
-              stately={stately}
-              statelyError={context.statelyError}
               onToggle={() => actor.send({ type: 'inspection.toggle' })}
               onFollow={(actorId) => actor.send({ type: 'inspection.follow', actorId })}
-              onAttachStately={() => actor.send({ type: 'stately.attach' })}
             />
           </Card>
         </aside>

@@ -8,7 +8,6 @@ import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { config } from '../../config';
 import { NotFoundPage } from '../shell/NotFoundPage';
-import { SessionContext } from '../shell/session';
 import { Toasts } from '../ui';
 import { repoPattern, repoSettingsPattern } from './params';
 import { RepoPage } from './RepoPage';
@@ -60,7 +59,7 @@ afterEach(() => {
 function renderApp(path: string) {
   const location = memoryLocation({ path, record: true });
   render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook} searchHook={location.searchHook}>
         <Switch>
           <Route path="/404" component={NotFoundPage} />
@@ -72,7 +71,7 @@ function renderApp(path: string) {
         </Switch>
       </Router>
       <Toasts />
-    </SessionContext.Provider>,
+    </>,
   );
   return { location };
 }

@@ -5,6 +5,7 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { setupMockServer } from '../../../tests/mockServer';
 import { renderWithProviders } from '../../../tests/render';
+import { resetAppActors } from '../../machines/app/appActors';
 import { resetPaletteActor } from '../../machines/palette/palette.machine';
 import { resetSearchActor } from '../../machines/palette/search.machine';
 import { AppRoutes } from '../../routes';
@@ -109,8 +110,9 @@ describe('command palette', () => {
     await signedIn('member');
     await userEvent.keyboard('/');
     expect(within(await palette()).queryByText('Go to admin')).not.toBeInTheDocument();
+    // Another visit: the app's actors (the session, the palette) start afresh.
     cleanup();
-    resetPaletteActor();
+    resetAppActors();
     await signedIn('admin');
     await userEvent.keyboard('/');
     expect(within(await palette()).getByText('Go to admin')).toBeInTheDocument();

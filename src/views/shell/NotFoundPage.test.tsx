@@ -6,7 +6,7 @@ import { resetMockDb } from '../../../mock-server/node';
 import { addUser, fakeRuntime } from '../../../mock-server/testkit';
 import { config } from '../../config';
 import { NotFoundPage } from './NotFoundPage';
-import { SessionContext, useCurrentUser } from './session';
+import { useCurrentUser } from './session';
 import { setupMockServer } from '../../../tests/mockServer';
 
 setupMockServer();
@@ -27,12 +27,12 @@ function Who() {
 function renderNotFound() {
   const location = memoryLocation({ path: '/no/such/page/here', record: true });
   return render(
-    <SessionContext.Provider>
+    <>
       <Router hook={location.hook}>
         <NotFoundPage />
         <Who />
       </Router>
-    </SessionContext.Provider>,
+    </>,
   );
 }
 

@@ -66,12 +66,12 @@ function Toast({ toastRef }: { toastRef: ToastRef }) {
 
 /** docs/spec.md 2.1: top-centre, at most 3 at a time, paused while hovered; announced politely. */
 export function Toasts() {
-  const visible = useSelector(toastsActor, (snapshot) => snapshot.context.visible);
+  const visible = useSelector(toastsActor(), (snapshot) => snapshot.context.visible);
   return (
     <Region
       aria-live="polite"
-      onMouseEnter={() => toastsActor.send({ type: 'toasts.pause' })}
-      onMouseLeave={() => toastsActor.send({ type: 'toasts.resume' })}
+      onMouseEnter={() => toastsActor().send({ type: 'toasts.pause' })}
+      onMouseLeave={() => toastsActor().send({ type: 'toasts.resume' })}
     >
       {visible.map((ref) => (
         <Toast key={ref.id} toastRef={ref} />

@@ -13,10 +13,11 @@ export function useNow(): number {
   // The ticker ticks while some view shows a ticking time; before paint, so the first frame
   // already has the current time.
   useLayoutEffect(() => {
-    tickerActor.send({ type: 'ticker.watch' });
-    return () => tickerActor.send({ type: 'ticker.unwatch' });
+    const ticker = tickerActor();
+    ticker.send({ type: 'ticker.watch' });
+    return () => ticker.send({ type: 'ticker.unwatch' });
   }, []);
-  return useSelector(tickerActor, (snapshot) => snapshot.context.now);
+  return useSelector(tickerActor(), (snapshot) => snapshot.context.now);
 }
 
 /**

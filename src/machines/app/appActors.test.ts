@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { machineRegistry } from '../devtools/registry';
+import { themeActor } from '../shell/theme.machine';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { makeRepo, makeUser } from '../../../tests/factories';
 import { ApiError } from '../../api/client';
@@ -15,10 +17,12 @@ import {
   searchMachine,
   selectRepos,
 } from '../palette/search.machine';
-import { sessionMachine } from './session.machine';
+import { sessionMachine } from '../shell/session.machine';
+import { APP_ACTORS, endUserActors, runningAppActorNames } from './appActors';
 
-// Signing out ends the signed-in user's app-wide actors (userScope.ts): no shortcut works on the
-// login page, nothing pressed there opens at the next sign-in, no list of the previous user stays.
+// The one list of app-wide actors (appActors.ts). Signing out ends the signed-in user's: no
+// shortcut works on the login page, nothing pressed there opens at the next sign-in, no list of
+// the previous user stays; the app's own (theme, language, toasts...) go on.
 
 const pressSlash = () =>
   document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
@@ -37,6 +41,28 @@ afterEach(() => {
   resetPaletteActor();
   resetSearchActor();
   resetNotificationsActor();
+});
+
+describe('the app-wide actors', () => {
+  it('starts each once, on first use, named as listed', () => {
+    const theme = themeActor();
+    expect(themeActor()).toBe(theme);
+    expect(theme.id).toBe('theme');
+    expect(runningAppActorNames()).toContain('theme');
+    // Every name is its machine's id: the machines page draws its chart from the list.
+    for (const name of Object.keys(APP_ACTORS)) {
+      expect(machineRegistry.find((entry) => entry.id === name)).toBeDefined();
+    }
+  });
+
+  it("ends the user's actors at sign-out and keeps the app's", () => {
+    const theme = themeActor();
+    const palette = paletteActor();
+    endUserActors();
+    expect(palette.getSnapshot().status).toBe('stopped');
+    expect(theme.getSnapshot().status).toBe('active');
+    expect(runningAppActorNames()).toEqual(['theme']);
+  });
 });
 
 describe('signing out', () => {

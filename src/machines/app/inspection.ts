@@ -1,13 +1,17 @@
-import type { InspectionEvent, Observer } from 'xstate';
-import { config } from '../../config';
+import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
 
-// Live inspection (issue 10). When enabled, every actor created with `inspect` reports its
-// state on a BroadcastChannel, so the machines page (in another tab) can highlight the current
-// state of a running actor without any network. Stately's hosted inspector can be attached too:
-// it is a page on another origin, so what it receives goes through redactInspection first
-// (issue 28 item 2: no token, password or secret value leaves the tab).
+// Live inspection (issue 10). Every actor created with `inspect` (the app-wide ones of
+// appActors.ts, and the views' through useInspectedActorRef) is recorded here. When inspection is
+// switched on, each reports its state on a BroadcastChannel, so the machines page (in another
+// tab) can highlight the current state of a running actor without any network. When this tab is
+// attached to Stately's inspector (machines/devtools/statelyInspector.machine.ts, loaded on
+// demand), every event goes to it too, redacted there.
 
 export const INSPECT_STORAGE_KEY = 'drone_inspect_machines';
+
+/** `?inspect=stately` in the address a tab was opened at: its actors go to Stately's inspector. */
+export const isStatelyAsked = (search: string) =>
+  new URLSearchParams(search).get('inspect') === 'stately';
 export const INSPECT_CHANNEL = 'drone-machines';
 
 export interface ActorReport {
@@ -45,6 +49,8 @@ export function setInspectionEnabled(on: boolean): void {
 const tabId = Math.random().toString(36).slice(2, 8);
 /** This tab's running actors, kept whether or not inspection is on, to answer a ping. */
 const running = new Map<string, ActorReport>();
+/** The same actors themselves: Stately's inspector, attached later, is told about each. */
+const runningRefs = new Map<string, AnyActorRef>();
 let channel: BroadcastChannel | undefined;
 
 /** Opened only once inspection is on: an open channel would keep a Node test run alive. */
@@ -86,8 +92,13 @@ function record(event: InspectionEvent): ActorReport | null {
     value: snapshot.value,
     at: Date.now(),
   };
-  if (report.type === 'actor.stopped') running.delete(actorId);
-  else running.set(actorId, report);
+  if (report.type === 'actor.stopped') {
+    running.delete(actorId);
+    runningRefs.delete(actorId);
+  } else {
+    running.set(actorId, report);
+    runningRefs.set(actorId, event.actorRef as AnyActorRef);
+  }
   // A context-only change (a tick, a batch of log lines) is not news for the chart.
   const unchanged =
     previous &&
@@ -109,34 +120,20 @@ if (typeof window !== 'undefined') {
 
 let stately: Observer<InspectionEvent> | undefined;
 
-/** Where "Open Stately's inspector" sends this tab's events and states. */
-export const STATELY_INSPECTOR_URL = 'https://stately.ai/inspect';
-
 /**
- * Opens Stately's inspector (needs network access); later actors report to it too. `serialize`
- * is the last step before a message is posted to its window (the library's `sanitizeContext` and
- * `sanitizeEvent` miss the actors' definitions, their children and done events' output), so
- * every message is a redacted copy, the configured token looked for everywhere in it.
+ * Stately's inspector attached (an observer) or detached (undefined): every event of this tab's
+ * actors goes to it. Returns the actors running now, for the inspector to be told about them.
  */
-export async function attachStatelyInspector(): Promise<void> {
-  // Loaded with the inspector: the first screen carries neither.
-  const [{ createBrowserInspector }, { redactInspection }] = await Promise.all([
-    import('@statelyai/inspect'),
-    import('./redact'),
-  ]);
-  stately = createBrowserInspector({
-    autoStart: true,
-    url: STATELY_INSPECTOR_URL,
-    serialize: (event) => redactInspection(event, [config.token]),
-  }).inspect;
+export function forwardToStately(observer: Observer<InspectionEvent> | undefined): AnyActorRef[] {
+  stately = observer;
+  return [...runningRefs.values()];
 }
 
 /** Pass as `inspect` when creating actors; reports only while inspection is switched on. */
 export const inspect = (event: InspectionEvent): void => {
   const report = record(event);
-  if (!isInspectionEnabled()) return;
-  if (report) post(report);
   stately?.next?.(event);
+  if (report && isInspectionEnabled()) post(report);
 };
 
 /** Asks every tab for its running actors (the machines page, when it opens or switches on). */

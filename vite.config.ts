@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstScreenGroups } from './scripts/firstScreenChunks';
-import { contentSecurityPolicy, mayCarryToken } from './deploy/headers';
-import { DRONE_ROUTES, isDroneRoute } from './deploy/routes';
+import { firstScreenGroups } from './scripts/firstScreenChunks.ts';
+import { contentSecurityPolicy, mayCarryToken } from './deploy/headers.ts';
+import { DRONE_ROUTES, isDroneRoute } from './deploy/routes.ts';
 
 export { contentSecurityPolicy };
 
@@ -170,7 +170,7 @@ export default defineConfig(({ command }) => {
         output: {
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: firstScreenGroups(import.meta.dirname) }],
+            groups: [{ name: firstScreenGroups(import.meta.dirname), debugName: 'first screen' }],
           },
         },
       },

@@ -21,6 +21,20 @@ const oneWayToCreateActors = {
   message: 'Use useInspectedActorRef from src/views/useInspectedActorRef.ts.',
 };
 
+// Issue 33 item 7: the console runs in front of a real server; the embedded one hooks itself in
+// from its own entry (mock-server/demo.ts). Tests may use the mock; src/ code never names it.
+const mockServer = '/(^|[./])mock-server([/]|$)/';
+const noMockServer = [
+  `ImportDeclaration[source.value=${mockServer}]`,
+  `ImportExpression[source.value=${mockServer}]`,
+  `ExportNamedDeclaration[source.value=${mockServer}]`,
+  `ExportAllDeclaration[source.value=${mockServer}]`,
+  `NewExpression[callee.name='URL'] > Literal[value=${mockServer}]`,
+].map((selector) => ({
+  selector,
+  message: 'src/ never imports mock-server/ (docs/architecture.md 2): the mock hooks itself in.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +62,11 @@ export default tseslint.config(
       ],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noMockServer] },
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],

@@ -86,6 +86,21 @@ function droneProxy(droneServer: string, token: string): Record<string, ProxyOpt
   return { [`^/(${segments.join('|')})([/?]|$)`]: options };
 }
 
+/**
+ * The demo's page starts at mock-server/demo.ts, which starts the embedded server and then the
+ * console (src/main.tsx, every other build's entry): src/ imports nothing of the mock.
+ */
+function demoEntry(): Plugin {
+  return {
+    name: 'demo-entry',
+    // Before Vite reads the page's scripts: the build's entry is the one the page names.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('/src/main.tsx', '/mock-server/demo.ts'),
+    },
+  };
+}
+
 /** The mock's service worker (public/, copied into every build) leaves a production build. */
 function withoutMockWorker(): Plugin {
   let outDir = '';
@@ -130,7 +145,7 @@ export default defineConfig(({ command }) => {
       react(),
       contentSecurityPolicyMeta(serverUrl, cardHosts),
       precompressedAssets(),
-      ...(mock ? [] : [withoutMockWorker()]),
+      mock ? demoEntry() : withoutMockWorker(),
     ],
     define: {
       __DRONE_MOCK__: JSON.stringify(mock),

@@ -147,7 +147,7 @@ export async function startMockWorker(): Promise<void> {
   const fresh = reset || !restore(active);
   if (fresh) loadScenario(active, { speed });
 
-  // The console's log worker generates the big logs itself, off the page's main thread.
+  // The big logs are answered by name; their bytes come from a worker (inPage.ts).
   nameGeneratedLogs();
   const worker = setupWorker(...handlers);
   worker.events.on('request:end', ({ request }) => {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { serverStarted } from './boot/server';
 import { defaultLanguage, loadRuntimeConfig } from './config';
-import { startEarly } from './early';
+import { startEarly } from './boot/early';
 import { prefetchCatalog } from './i18n/languages';
 
 async function boot() {

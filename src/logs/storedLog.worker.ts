@@ -15,7 +15,7 @@ declare const __DRONE_MOCK__: boolean;
  * constant, so a production build's worker is without it.
  */
 async function producedBody(source: WorkerBodySource): Promise<ReadableStream<Uint8Array>> {
-  if (!__DRONE_MOCK__) throw new Error('Only the in-page demo produces logs in a worker');
+  if (!__DRONE_MOCK__) throw new Error('Only the demo produces logs');
   const { workerBody } = await import('./workerBody');
   return workerBody(source);
 }

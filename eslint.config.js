@@ -21,7 +21,7 @@ const oneWayToCreateActors = {
   message: 'Use useInspectedActorRef from src/views/useInspectedActorRef.ts.',
 };
 
-// Issue 33 item 7: the console runs in front of a real server; the embedded one hooks itself in
+// docs/architecture.md 2: the console runs in front of a real server; the embedded one hooks itself in
 // from its own entry (mock-server/demo.ts). Tests may use the mock; src/ code never names it.
 const mockServer = '/(^|[./])mock-server([/]|$)/';
 const noMockServer = [
@@ -96,8 +96,9 @@ export default tseslint.config(
     },
   },
   {
-    // The log pipeline and text helpers sit below everything: they import none of the layers above.
-    files: ['src/logs/**/*.ts', 'src/text/**/*.ts'],
+    // The log pipeline, text helpers and boot's framework-free files sit below everything: they
+    // import none of the layers above.
+    files: ['src/logs/**/*.ts', 'src/text/**/*.ts', 'src/boot/{ahead,code,firstScreen,server}.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -113,7 +114,8 @@ export default tseslint.config(
                 '**/machines/*',
                 '**/views/*',
               ],
-              message: 'src/logs and src/text import no layer above them (docs/architecture.md 2).',
+              message:
+                "src/logs, src/text and boot's framework-free files import no layer above them (docs/architecture.md 2).",
             },
           ],
         },

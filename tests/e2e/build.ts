@@ -2,7 +2,7 @@
 // `npm test` can make them while the unit tests run and Playwright then only serves them
 // (E2E_PREBUILT=1). E2E_PORT picks the folders, as it does for Playwright;
 // E2E_MOCK_ONLY=1 builds the mock console only. The builds run at `--logLevel warn`, so a clean
-// one prints nothing: anything it prints is a warning and fails the run (issue 29 item 18).
+// one prints nothing: anything it prints is a warning and fails the run.
 import { spawnSync } from 'node:child_process';
 import { buildCommand, consoleBuilds } from './servers';
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 33 item 7: src/ never imports mock-server/ (the demo's entry hooks the mock in), enforced
+// docs/architecture.md 2: src/ never imports mock-server/ (the demo's entry hooks the mock in), enforced
 // by ESLint; its tests may use the mock. The rule, proved on code that breaks it each way.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

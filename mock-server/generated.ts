@@ -3,7 +3,7 @@
 // (logGenerator.worker.ts) runs them in the in-page demo (issue 18): there, the logs handler
 // answers a generated log with its name in GENERATED_LOG_HEADER instead of passing 128 MB through
 // the service worker, and the console's log worker parses the bytes that worker produces
-// (inPage.ts), off the page's main thread.
+// (browser.ts), off the page's main thread.
 
 /** Names the generated log an in-page mock's answer stands for (`bench:1000000:4`). */
 export const GENERATED_LOG_HEADER = 'X-Drone-Mock-Log';

@@ -19,7 +19,7 @@ type LogBodies = (response: Response) => WorkerBodySource | null;
 let logBodies: LogBodies | null = null;
 
 /**
- * For the in-page demo (mock-server/inPage.ts), which answers a generated log with its name
+ * For the in-page demo (mock-server/browser.ts), which answers a generated log with its name
  * rather than passing its bytes through the service worker: `bodies` names the worker that
  * produces them. src/ imports nothing of the mock (docs/architecture.md 2); nothing calls this in
  * production, where the build-time constant drops the code that reads it.

@@ -1,5 +1,5 @@
 // A stored log's bytes produced by another worker instead of a response's body: the in-page
-// demo's generated logs (mock-server/inPage.ts names the worker through readStoredLog.ts's
+// demo's generated logs (mock-server/browser.ts names the worker through readStoredLog.ts's
 // `takeLogBodies`). The producer runs beside this worker, a chunk ahead of its parsing, as a
 // server sends while the console reads.
 

@@ -93,7 +93,7 @@ describe('a stored log read in the worker', () => {
   });
 
   it("reads a demo log from the generator's worker when the in-page mock names it", async () => {
-    // As mock-server/inPage.ts hooks the in-page demo in (the generator's worker, unbundled).
+    // As mock-server/browser.ts hooks the in-page demo in (the generator's worker, unbundled).
     const generator = new globalThis.URL(
       '../../mock-server/logGenerator.worker.ts',
       import.meta.url,

@@ -182,6 +182,9 @@ export default defineConfig(({ command }) => {
       modulePreload: { polyfill: false },
       // The first screen in three chunks, not twenty-five (scripts/firstScreenChunks.ts).
       rolldownOptions: {
+        // No hint that plugins took much of the build's time: on a busy machine it is printed
+        // at random (Vite's own worker plugin), and a clean build prints nothing (tests/e2e/build.ts).
+        checks: { bundlerTimings: false },
         output: {
           codeSplitting: {
             includeDependenciesRecursively: false,

@@ -3,9 +3,9 @@ import type { Code } from './code';
 
 /**
  * A view's hold on code loaded on demand (./code.ts): what it gave, once arrived (the view renders
- * again then), and how to ask for it (`onMount`: at once). A failed load throws to the nearest ErrorBoundary; the next mount tries
- * again. Not React.lazy: React holds back the content that replaces a Suspense fallback for 300
- * ms, which a first screen would pay every time.
+ * again then), and how to ask for it (`onMount`: at once). A failed load throws to the nearest
+ * ErrorBoundary; the next mount tries again. Not React.lazy: React holds back the content that
+ * replaces a Suspense fallback for 300 ms, which a first screen would pay every time.
  */
 export function useCode<T>(code: Code<T>, { onMount = true } = {}) {
   const [, rendered] = useReducer((count: number) => count + 1, 0);

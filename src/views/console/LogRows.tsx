@@ -67,8 +67,8 @@ export function LogRows({
   /** Where react-virtuoso took over from the plain rows (undefined: at the top). */
   const [handedOver, setHandedOver] = useState<{ start: IndexLocationWithAlign | undefined }>();
   const [covering, setCovering] = useState(false);
-  const [plainHeight, setPlainHeight] = useState(0);
-  const [listHeight, setListHeight] = useState(0);
+  /** react-virtuoso's height, measured while the plain rows' still counts. */
+  const listHeight = useRef(0);
   const pending = useRef<{ row: number; align: RowAlign } | null>(null);
   // react-virtuoso shows its rows: scroll requests can be honoured.
   const placed = Boolean(Virtuoso) && !covering;
@@ -115,8 +115,10 @@ export function LogRows({
     pending.current = null;
   }, [placed]);
 
-  const height = placed ? listHeight : plainHeight;
-  useLayoutEffect(() => onHeight(height), [height, onHeight]);
+  // The plain rows report their height until react-virtuoso shows its rows; its own from then.
+  useLayoutEffect(() => {
+    if (placed) onHeight(listHeight.current);
+  }, [placed, onHeight]);
 
   const context = useMemo<ShownListContext>(
     () => ({ empty, onShown: covering ? () => setCovering(false) : undefined }),
@@ -143,7 +145,10 @@ export function LogRows({
           computeItemKey={rowKey}
           itemContent={(row) => renderRow(row, false)}
           followOutput={following ? 'auto' : false}
-          totalListHeightChanged={setListHeight}
+          totalListHeightChanged={(height) => {
+            listHeight.current = height;
+            if (placed) onHeight(height);
+          }}
           components={shownListComponents}
           context={context}
         />
@@ -157,7 +162,7 @@ export function LogRows({
           rowHeight={rowHeight}
           renderRow={renderRow}
           rowKey={rowKey}
-          onHeight={setPlainHeight}
+          onHeight={onHeight}
           covering={covering}
         />
       )}

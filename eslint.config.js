@@ -21,6 +21,20 @@ const oneWayToCreateActors = {
   message: 'Use useInspectedActorRef from src/views/useInspectedActorRef.ts.',
 };
 
+// docs/architecture.md 2: the console runs in front of a real server; the embedded one hooks itself in
+// from its own entry (mock-server/demo.ts). Tests may use the mock; src/ code never names it.
+const mockServer = '/(^|[./])mock-server([/]|$)/';
+const noMockServer = [
+  `ImportDeclaration[source.value=${mockServer}]`,
+  `ImportExpression[source.value=${mockServer}]`,
+  `ExportNamedDeclaration[source.value=${mockServer}]`,
+  `ExportAllDeclaration[source.value=${mockServer}]`,
+  `NewExpression[callee.name='URL'] > Literal[value=${mockServer}]`,
+].map((selector) => ({
+  selector,
+  message: 'src/ never imports mock-server/ (docs/architecture.md 2): the mock hooks itself in.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +64,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...noMockServer] },
+  },
+  {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { ...noApiInViews, paths: [oneWayToCreateActors] }],
@@ -77,8 +96,9 @@ export default tseslint.config(
     },
   },
   {
-    // The log pipeline and text helpers sit below everything: they import none of the layers above.
-    files: ['src/logs/**/*.ts', 'src/text/**/*.ts'],
+    // The log pipeline, text helpers and boot's framework-free files sit below everything: they
+    // import none of the layers above.
+    files: ['src/logs/**/*.ts', 'src/text/**/*.ts', 'src/boot/{ahead,code,firstScreen,server}.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -94,7 +114,8 @@ export default tseslint.config(
                 '**/machines/*',
                 '**/views/*',
               ],
-              message: 'src/logs and src/text import no layer above them (docs/architecture.md 2).',
+              message:
+                "src/logs, src/text and boot's framework-free files import no layer above them (docs/architecture.md 2).",
             },
           ],
         },

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstScreenGroups } from './scripts/firstScreenChunks';
-import { contentSecurityPolicy, mayCarryToken } from './deploy/headers';
-import { DRONE_ROUTES, isDroneRoute } from './deploy/routes';
+import { firstScreenGroups } from './scripts/firstScreenChunks.ts';
+import { contentSecurityPolicy, mayCarryToken } from './deploy/headers.ts';
+import { DRONE_ROUTES, isDroneRoute } from './deploy/routes.ts';
 
 export { contentSecurityPolicy };
 
@@ -86,6 +86,21 @@ function droneProxy(droneServer: string, token: string): Record<string, ProxyOpt
   return { [`^/(${segments.join('|')})([/?]|$)`]: options };
 }
 
+/**
+ * The demo's page starts at mock-server/demo.ts, which starts the embedded server and then the
+ * console (src/main.tsx, every other build's entry): src/ imports nothing of the mock.
+ */
+function demoEntry(): Plugin {
+  return {
+    name: 'demo-entry',
+    // Before Vite reads the page's scripts: the build's entry is the one the page names.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('/src/main.tsx', '/mock-server/demo.ts'),
+    },
+  };
+}
+
 /** The mock's service worker (public/, copied into every build) leaves a production build. */
 function withoutMockWorker(): Plugin {
   let outDir = '';
@@ -130,7 +145,7 @@ export default defineConfig(({ command }) => {
       react(),
       contentSecurityPolicyMeta(serverUrl, cardHosts),
       precompressedAssets(),
-      ...(mock ? [] : [withoutMockWorker()]),
+      mock ? demoEntry() : withoutMockWorker(),
     ],
     define: {
       __DRONE_MOCK__: JSON.stringify(mock),
@@ -167,10 +182,13 @@ export default defineConfig(({ command }) => {
       modulePreload: { polyfill: false },
       // The first screen in three chunks, not twenty-five (scripts/firstScreenChunks.ts).
       rolldownOptions: {
+        // No hint that plugins took much of the build's time: on a busy machine it is printed
+        // at random (Vite's own worker plugin), and a clean build prints nothing (tests/e2e/build.ts).
+        checks: { bundlerTimings: false },
         output: {
           codeSplitting: {
             includeDependenciesRecursively: false,
-            groups: [{ name: firstScreenGroups(import.meta.dirname) }],
+            groups: [{ name: firstScreenGroups(import.meta.dirname), debugName: 'first screen' }],
           },
         },
       },

@@ -1,11 +1,21 @@
 // Logs produced on demand by a registered generator (mock-server/logstore.ts stores only a marker
-// naming one): the million-line benchmark logs. No other imports, so the console's log worker can
-// run the generators itself in the in-page demo (issue 18): there, the logs handler answers a
-// generated log with its name in GENERATED_LOG_HEADER instead of passing 128 MB through the
-// service worker, and the worker generates and parses the bytes off the page's main thread.
+// naming one): the million-line benchmark logs. No imports, so the generator's worker
+// (logGenerator.worker.ts) runs them in the in-page demo (issue 18): there, the logs handler
+// answers a generated log with its name in GENERATED_LOG_HEADER instead of passing 128 MB through
+// the service worker, and the console's log worker parses the bytes that worker produces
+// (browser.ts), off the page's main thread.
 
 /** Names the generated log an in-page mock's answer stands for (`bench:1000000:4`). */
-export { GENERATED_LOG_HEADER } from '../src/logs/workerMessages';
+export const GENERATED_LOG_HEADER = 'X-Drone-Mock-Log';
+
+/**
+ * The worker that produces the log an in-page answer names, as the console's log worker reads it
+ * (src/logs/workerBody.ts); null for any other answer.
+ */
+export function generatedLogSource(response: Response, generatorUrl: string) {
+  const name = response.headers.get(GENERATED_LOG_HEADER);
+  return name ? { url: generatorUrl, request: name } : null;
+}
 
 type Generator = (argument: string) => Iterable<Uint8Array>;
 const generators = new Map<string, Generator>();

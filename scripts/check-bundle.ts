@@ -22,7 +22,7 @@ export const FIRST_SCREEN_GOAL = 150 * 1024;
  */
 export const FIRST_SCREEN_LIMIT = FIRST_SCREEN_GOAL;
 
-/** The chunks a build page's boot imports dynamically at once (main.tsx: the app; early.ts: the page). */
+/** The chunks a build page's boot imports dynamically at once (main.tsx: the app; boot/early.ts: the page). */
 const LOADED_AT_BOOT = ['app', 'build-page'] as const;
 
 interface ManifestChunk {

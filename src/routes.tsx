@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { config } from './config';
-import { pageCode } from './early';
+import { pageCode } from './boot/early';
 import { buildPattern, repoPattern, repoSettingsPattern } from './views/repo/params';
-import { Loading, onDemand } from './views/ui';
+import { onDemand } from './boot/OnDemand';
+import { Loading } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
 import { NotFoundPage } from './views/shell/NotFoundPage';
@@ -13,7 +14,7 @@ import { useCurrentUser, useSessionState } from './views/shell/session';
 type Access = 'anyone' | 'user' | 'admin';
 
 // Each page's code loads when it is first shown (issue 18: the first screen carries only its own
-// page); the page a visit starts on loads at boot, beside the app's code (early.ts).
+// page); the page a visit starts on loads at boot, beside the app's code (boot/early.ts).
 const DashboardPage = onDemand(pageCode.dashboard);
 const BuildsFeedPage = onDemand(pageCode.buildsFeed);
 const WelcomePage = onDemand(() => import('./views/auth/WelcomePage').then((m) => m.WelcomePage));

@@ -6,8 +6,8 @@ import { resetAppActors } from '../src/machines/app/appActors';
 // Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
 // checks each view imports the texts it reads).
 import '../src/i18n/en';
-import { markFirstScreenShown } from '../src/machines/runtime/firstScreen';
-import { loadAllCode } from '../src/views/ui/code';
+import { markFirstScreenShown } from '../src/boot/firstScreen';
+import { loadAllCode } from '../src/boot/code';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -23,11 +23,11 @@ afterEach(() => {
   if (typeof document !== 'undefined') document.documentElement.lang = 'en';
 });
 
-// Pages load their code on demand (src/views/ui/code.ts); a test renders a page as a visit whose
+// Pages load their code on demand (src/boot/code.ts); a test renders a page as a visit whose
 // code has arrived, so what it asserts never waits on a module import racing its fake timers.
 // Only where views render (a DOM environment): tests of boot itself (node) watch what loads.
 if (typeof document !== 'undefined') beforeAll(() => loadAllCode());
 
-// What waits for a build page's first lines (src/machines/runtime/firstScreen.ts) goes on at once:
+// What waits for a build page's first lines (src/boot/firstScreen.ts) goes on at once:
 // a test is past its first screen, and its fake timers would hold the fallback.
 markFirstScreenShown();

@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from './ahead';
+import { askAhead, takeAhead } from '../boot/ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -27,7 +27,7 @@ export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) 
 export const fetchBuild = (repo: RepoRef, build: number) =>
   takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
 
-/** Asks for a build ahead of need (early.ts): the next fetchBuild of it takes the answer. */
+/** Asks for a build ahead of need (boot/early.ts): the next fetchBuild of it takes the answer. */
 export const prefetchBuild = (repo: RepoRef, build: number) =>
   askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
 

@@ -1,6 +1,6 @@
 import type { LogLines } from '../logs';
 import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
-import { askAhead, takeAhead } from './ahead';
+import { askAhead, takeAhead } from '../boot/ahead';
 import { requestStream } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -18,7 +18,7 @@ const readLogs = (path: string, quiet = false) =>
   requestStream(path, readStoredLog, { call: loadStoredLogInWorker, quiet });
 
 /**
- * Asks for a step's stored log ahead of need (early.ts at boot, the build page with the build), so
+ * Asks for a step's stored log ahead of need (boot/early.ts at boot, the build page with the build), so
  * a long log is on its way before the build says the step has finished. `fetchLogs` takes a good
  * answer; a failure (a running step has no stored log yet: Drone's 404) is dropped quietly and
  * the log asked for again.

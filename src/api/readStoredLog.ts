@@ -1,6 +1,7 @@
 import { responseError } from './client';
 import { LogLines } from '../logs/lineStore';
-import { GENERATED_LOG_HEADER, type FromLogWorker, type ToLogWorker } from '../logs/workerMessages';
+import type { WorkerBodySource } from '../logs/workerBody';
+import type { FromLogWorker, ToLogWorker } from '../logs/workerMessages';
 
 // Reads a stored log into lines. In a browser the page asks for it at once and passes the body's
 // chunks, as they arrive, to a worker started beside the request, which parses them, so a million
@@ -12,6 +13,20 @@ import { GENERATED_LOG_HEADER, type FromLogWorker, type ToLogWorker } from '../l
 
 /** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
 export const LOG_READ_MARK = 'drone-console: stored log read';
+
+/** Where an answer's log bytes come from instead of its body, if anywhere else. */
+type LogBodies = (response: Response) => WorkerBodySource | null;
+let logBodies: LogBodies | null = null;
+
+/**
+ * For the in-page demo (mock-server/browser.ts), which answers a generated log with its name
+ * rather than passing its bytes through the service worker: `bodies` names the worker that
+ * produces them. src/ imports nothing of the mock (docs/architecture.md 2); nothing calls this in
+ * production, where the build-time constant drops the code that reads it.
+ */
+export function takeLogBodies(bodies: LogBodies): void {
+  logBodies = bodies;
+}
 
 function startWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
@@ -99,10 +114,9 @@ export function loadStoredLogInWorker(target: {
         if (!response.ok) {
           throw responseError(response.status, response.statusText, await response.text());
         }
-        // The build-time constant, so a production build holds no trace of the demo's header.
-        const generated = __DRONE_MOCK__ ? response.headers.get(GENERATED_LOG_HEADER) : null;
-        if (generated)
-          worker.postMessage({ type: 'generate', name: generated } satisfies ToLogWorker);
+        // The build-time constant, so a production build holds no trace of the demo's bodies.
+        const source = __DRONE_MOCK__ ? logBodies?.(response) : null;
+        if (source) worker.postMessage({ type: 'workerBody', source } satisfies ToLogWorker);
         else await sendBody(worker, response.body, () => !settled);
       })
       .catch((error: unknown) => settle(() => reject(error)));

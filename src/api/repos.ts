@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from './ahead';
+import { askAhead, takeAhead } from '../boot/ahead';
 import { request } from './client';
 import { encodeSegment as e } from './urls';
 import type { Repository, RepositoryPatch } from './types';
@@ -13,7 +13,7 @@ export const repoPath = ({ namespace, name }: RepoRef) => `/api/repos/${e(namesp
 export const fetchRepo = (repo: RepoRef) =>
   takeAhead<Repository>(repoPath(repo)) ?? request<Repository>(repoPath(repo));
 
-/** Asks for a repository ahead of need (early.ts): the next fetchRepo of it takes the answer. */
+/** Asks for a repository ahead of need (boot/early.ts): the next fetchRepo of it takes the answer. */
 export const prefetchRepo = (repo: RepoRef) =>
   askAhead(repoPath(repo), () => request<Repository>(repoPath(repo)));
 

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import type { WorkerBodySource } from './workerBody';
 import type { FromLogWorker, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
@@ -10,13 +11,13 @@ import { StoredLogParser, parseBody } from './storedLog';
 declare const __DRONE_MOCK__: boolean;
 
 /**
- * In-page demo: the generated log's bytes. The generator's module (and the worker it starts) is
- * imported only behind the build-time constant, so a production build drops both.
+ * In-page demo: a body another worker produces. Its module is imported only behind the build-time
+ * constant, so a production build's worker is without it.
  */
-async function generatedLog(name: string): Promise<ReadableStream<Uint8Array>> {
-  if (!__DRONE_MOCK__) throw new Error('Generated logs exist only in the demo');
-  const { generated } = await import('./generatedLog');
-  return generated(name);
+async function producedBody(source: WorkerBodySource): Promise<ReadableStream<Uint8Array>> {
+  if (!__DRONE_MOCK__) throw new Error('Only the demo produces logs');
+  const { workerBody } = await import('./workerBody');
+  return workerBody(source);
 }
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -60,7 +61,7 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'generate') run(async () => parse(await generatedLog(data.name)));
+  if (data.type === 'workerBody') run(async () => parse(await producedBody(data.source)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();
 };

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Boot (src/early.ts): the code of the page a URL opens loads before the app renders, and a build
+// Boot (src/boot/early.ts): the code of the page a URL opens loads before the app renders, and a build
 // URL's repository, build and step log are asked for; the page takes those answers instead of
 // asking again. The log list's react-virtuoso does not: it waits for the first lines.
 import { http, HttpResponse } from 'msw';
@@ -8,7 +8,7 @@ import { fetchBuild } from '../../src/api/builds';
 import { fetchLogs } from '../../src/api/logs';
 import { fetchRepo } from '../../src/api/repos';
 import { makeBuild, makeRepo } from '../factories';
-import { startEarly } from '../../src/early';
+import { startEarly } from '../../src/boot/early';
 import { setupMockServer } from '../mockServer';
 
 // The code of the page a URL opens loads at boot too: each page module stands in for the real one

@@ -5,9 +5,9 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
-import { bodyOf, GENERATED_LOG_HEADER } from '../../mock-server/generated';
+import { bodyOf, GENERATED_LOG_HEADER, generatedLogSource } from '../../mock-server/generated';
 import { ApiError } from '../../src/api/client';
-import { loadStoredLogInWorker } from '../../src/api/readStoredLog';
+import { loadStoredLogInWorker, takeLogBodies } from '../../src/api/readStoredLog';
 import { setupMockServer } from '../mockServer';
 
 const server = setupMockServer();
@@ -30,11 +30,11 @@ class InProcessWorker {
   };
   private ready: Promise<void>;
 
-  constructor(readonly url: URL) {
+  constructor(readonly url: URL | string) {
     InProcessWorker.instances.push(this);
     vi.stubGlobal('self', this.scope);
     vi.resetModules();
-    this.ready = import(/* @vite-ignore */ url.href).then(() => undefined);
+    this.ready = import(/* @vite-ignore */ String(url)).then(() => undefined);
   }
 
   postMessage(data: { type: string } | string) {
@@ -92,10 +92,16 @@ describe('a stored log read in the worker', () => {
     await expect(load()).rejects.toThrow(/JSON/);
   });
 
-  it('generates a demo log in the worker when the in-page mock names it', async () => {
+  it("reads a demo log from the generator's worker when the in-page mock names it", async () => {
+    // As mock-server/browser.ts hooks the in-page demo in (the generator's worker, unbundled).
+    const generator = new globalThis.URL(
+      '../../mock-server/logGenerator.worker.ts',
+      import.meta.url,
+    ).href;
+    takeLogBodies((response) => generatedLogSource(response, generator));
     answer(() => new HttpResponse('', { headers: { [GENERATED_LOG_HEADER]: 'bench:3000:7' } }));
     const lines = await load();
-    expect(kinds()).toEqual(['generate']);
+    expect(kinds()).toEqual(['workerBody']);
     expect(lines.length).toBe(3000);
     expect(lines.outAt(2999)).toBe(`${benchLine(7, 2999)}\n`);
   });

@@ -25,12 +25,14 @@ describe('which build embeds the mock server', () => {
     const config = resolved('build', {});
     expect(config.define?.__DRONE_MOCK__).toBe('false');
     expect(pluginNames(config)).toContain('without-mock-worker');
+    expect(pluginNames(config)).not.toContain('demo-entry');
   });
 
   it('a demo build does, when asked for with DRONE_MOCK=true', () => {
     const config = resolved('build', { DRONE_MOCK: 'true' });
     expect(config.define?.__DRONE_MOCK__).toBe('true');
     expect(pluginNames(config)).not.toContain('without-mock-worker');
+    expect(pluginNames(config)).toContain('demo-entry');
   });
 
   it('the dev server does, unless it proxies a server or DRONE_MOCK=false', () => {

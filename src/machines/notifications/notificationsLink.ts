@@ -1,23 +1,25 @@
 import { fromCallback } from 'xstate';
-import { whenFirstScreenShown } from '../runtime/firstScreen';
+import { code } from '../../boot/code';
 import type { notificationsActor, WatchScope } from './notifications.machine';
 
 // How pages reach build notifications (issue 19 item 1) without carrying the notifications
 // machine on their first screen (issue 18): its code loads the first time a page watches or
-// starts a build, once a build page's first log lines are painted (./firstScreen.ts), and what
+// starts a build, once a build page's first log lines are painted (boot/code.ts), and what
 // was asked meanwhile is delivered once it has arrived, so the watch of the build the user has
 // open, or the build they started, is never dropped.
 
 type NotificationsActor = ReturnType<typeof notificationsActor>;
 
+const notificationsCode = code(() => import('./notifications.machine'), {
+  afterFirstScreen: true,
+});
+
 function withNotifications(use: (actor: NotificationsActor) => void): void {
-  whenFirstScreenShown(() => {
-    import('./notifications.machine').then(
-      (module) => use(module.notificationsActor()),
-      // The code did not arrive: no notification this time; the next page asks again.
-      () => undefined,
-    );
-  });
+  notificationsCode().then(
+    (module) => use(module.notificationsActor()),
+    // The code did not arrive: no notification this time; the next page asks again.
+    () => undefined,
+  );
 }
 
 let watchers = 0;

@@ -5,7 +5,7 @@ import { appActor, swapAppActor } from '../app/appActors';
 // The command palette's keys from boot, its code on demand (docs/issues.md issue 18: the first
 // screen carries only what it shows; issue 19 item 2: no palette key press is lost). The palette's
 // machine (palette.machine.ts, with the search list it uses) is not on the first screen, and this
-// module must not import it: the view hands its code in (views/ui/code.ts's `code()`). Until the
+// module must not import it: the view hands its code in (boot/code.ts's `code()`). Until the
 // palette's actor runs, this machine takes the palette's keys, by the rules of every shortcut
 // (keys.ts: not while typing, not under a modal, not inside a menu; Ctrl+K from anywhere), loads
 // the code on the first one and hands every key pressed meanwhile, in order, to the actor once it
@@ -25,7 +25,7 @@ export interface PaletteModule {
   paletteActor: () => PaletteKeysTarget;
 }
 
-/** The palette's code, loaded on demand once (views/ui/code.ts): `loaded` once it has arrived. */
+/** The palette's code, loaded on demand once (boot/code.ts): `loaded` once it has arrived. */
 export interface PaletteCode {
   (): Promise<PaletteModule>;
   loaded?: PaletteModule;

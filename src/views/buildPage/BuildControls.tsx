@@ -12,7 +12,7 @@ import {
 import { Button, Spinner, styled, useT } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { MenuButton } from '../ui/MenuButton';
-import { onDemand } from '../ui/OnDemand';
+import { onDemand } from '../../boot/OnDemand';
 import { shownControls } from './buildActions';
 
 // Issue 18: the Promote dialog's code loads the first time it opens.

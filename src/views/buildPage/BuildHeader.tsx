@@ -29,8 +29,8 @@ import {
   useT,
 } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
-import { code } from '../ui/code';
-import { onDemand } from '../ui/OnDemand';
+import { code } from '../../boot/code';
+import { onDemand } from '../../boot/OnDemand';
 import type { BuildPageRef } from './BuildPage';
 import { shownControls } from './buildActions';
 import { Elapsed } from './Elapsed';
@@ -43,8 +43,10 @@ type RepoRef = { namespace: string; name: string };
 // with their machines and the menu button, are not needed for the page's first lines: their code
 // loads when the header shows them. Meanwhile their button's room is kept (ControlsPlaceholder),
 // so the title row neither grows nor wraps differently when they arrive.
-const controlsCode = code(() => import('./BuildControls').then((m) => m.BuildControls));
-const BuildControls = onDemand(controlsCode, ControlsPlaceholder, { afterFirstScreen: true });
+const controlsCode = code(() => import('./BuildControls').then((m) => m.BuildControls), {
+  afterFirstScreen: true,
+});
+const BuildControls = onDemand(controlsCode, ControlsPlaceholder);
 
 /** docs/spec.md 2.9 header: breadcrumbs, view toggles, status, title, activity line and controls. */
 export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: RepoRef }) {
@@ -263,7 +265,7 @@ function ControlsPlaceholder({
 
 /**
  * BuildControls.tsx's bar, not seen. Transparent rather than hidden: a pointer over it loads the
- * controls at once (views/ui/OnDemand.tsx), and a hidden box takes no pointer.
+ * controls at once (boot/OnDemand.tsx), and a hidden box takes no pointer.
  */
 const Unseen = styled('div', {
   display: 'flex',

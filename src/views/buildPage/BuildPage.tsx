@@ -17,7 +17,8 @@ import {
 import { toBuildParams } from '../repo/params';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { usePageTitle } from '../shell/title';
-import { LoadFailed, Loading, Notice, onDemand, Page, UserText, useT } from '../ui';
+import { onDemand } from '../../boot/OnDemand';
+import { LoadFailed, Loading, Notice, Page, UserText, useT } from '../ui';
 import { BuildHeader } from './BuildHeader';
 import { GraphView } from './GraphView';
 import { LogView } from './LogView';

@@ -1,5 +1,5 @@
 import type { Build, Stage, Step } from '../../api/types';
-import { onDemand } from '../ui';
+import { onDemand } from '../../boot/OnDemand';
 
 export interface BuildBodyProps {
   repo: { namespace: string; name: string };

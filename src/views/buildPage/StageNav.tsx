@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { Build, Stage, Status } from '../../api/types';
 import { Button, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
-import { onDemand } from '../ui/OnDemand';
+import { onDemand } from '../../boot/OnDemand';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 import { threeLinesAtMost } from '../ui/clamp';
@@ -11,7 +11,7 @@ import { threeLinesAtMost } from '../ui/clamp';
 type RepoRef = { namespace: string; name: string };
 
 // Downloading a whole build's logs is a later click, never a first line: the button's code and its
-// machine load after the page's first lines (views/ui/OnDemand.tsx), as the build's controls do,
+// machine load after the page's first lines (boot/OnDemand.tsx), as the build's controls do,
 // or at once when a pointer comes over its place.
 const BuildLogsDownload = onDemand(
   () => import('./BuildLogsDownload').then((m) => m.BuildLogsDownload),

@@ -17,14 +17,16 @@ vi.mock('./virtuosoCode', async () => {
   const { Virtuoso } = await import('react-virtuoso');
   let arrival: Promise<typeof Virtuoso> | undefined;
   // Not registered with code(): loadAllCode leaves it pending.
-  const load = Object.assign(
-    () =>
-      (arrival ??= new Promise<typeof Virtuoso>((resolve) => {
-        held.requested = true;
-        held.release = () => resolve((load.loaded = Virtuoso));
-      })),
-    { loaded: undefined as typeof Virtuoso | undefined, hold: () => (arrival = undefined) },
-  );
+  const get = () =>
+    (arrival ??= new Promise<typeof Virtuoso>((resolve) => {
+      held.requested = true;
+      held.release = () => resolve((load.loaded = Virtuoso));
+    }));
+  const load = Object.assign(get, {
+    now: get,
+    loaded: undefined as typeof Virtuoso | undefined,
+    hold: () => (arrival = undefined),
+  });
   return { virtuosoCode: load };
 });
 
@@ -73,7 +75,7 @@ describe('log list before react-virtuoso has arrived', () => {
     expect(rows()).toEqual(range(50, 150).map((pos) => ({ pos, virtual: false })));
     expect(document.querySelector('[data-virtuoso-scroller]')).toBeNull();
 
-    // Asked for once a frame has painted the first rows (machines/runtime/firstScreen.ts).
+    // Asked for once a frame has painted the first rows (boot/firstScreen.ts).
     await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same top (600 px and its 400 px margin: 50 rows), and the
@@ -106,7 +108,7 @@ describe('log list before react-virtuoso has arrived', () => {
     // A thousand lines: the last hundred painted.
     expect(rows()).toEqual(range(900, 1000).map((pos) => ({ pos, virtual: false })));
 
-    // Asked for once a frame has painted the first rows (machines/runtime/firstScreen.ts).
+    // Asked for once a frame has painted the first rows (boot/firstScreen.ts).
     await waitFor(() => expect(held.requested).toBe(true));
     await act(async () => held.release());
     // react-virtuoso's rows from the same end (600 px and its 400 px margin: 50 rows), and the

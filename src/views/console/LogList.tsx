@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { VirtuosoHandle } from 'react-virtuoso';
 import type { ActorRefFrom } from 'xstate';
 import { isFolded, linesInGroup, VisibleLines } from '../../logs/folds';
 import type { LogGroup } from '../../logs/groups';
 import type { consoleMachine } from '../../machines/console/console.machine';
 import { styled } from '../ui';
 import { LogLine } from './LogLine';
-import { PlainRows, type PlainRowsHandle } from './PlainRows';
+import { LogRows, type LogRowsHandle } from './LogRows';
 import { useRowTexts } from './rowTexts';
 import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';
 import {
@@ -25,17 +24,13 @@ import {
   selectWrap,
   type ViewerRef,
 } from './viewerSelectors';
-import { shownListComponents, useVirtuoso } from './useVirtuoso';
 
-// The lines as a react-virtuoso list: only the visible rows are in the DOM, whatever the log's
-// length (docs/architecture.md 6). Folded groups hide rows through a row -> line map (VisibleLines), never a
-// copy of the lines. While following, it sticks to the bottom; any sign that the user scrolls
-// up (wheel, keys, touch, the scrollbar) stops following (End, in StepConsole, follows again). Scroll requests (a permalink, a search
-// match, jump to top or bottom) come from the viewer machine.
-// react-virtuoso loads on demand (issue 18, docs/issues.md; virtuosoCode.ts): until it has
-// arrived, the rows it would show first are painted plainly (PlainRows, the same rows), and it
-// takes over where they are; they stay over it until it shows its own rows, so nothing jumps or
-// flashes. Scroll requests wait for it.
+// The lines as a list of rows (LogRows: react-virtuoso, loaded on demand): only the visible rows
+// are in the DOM, whatever the log's length (docs/architecture.md 6). Folded groups hide rows
+// through a row -> line map (VisibleLines), never a copy of the lines. While following, it sticks
+// to the bottom; any sign that the user scrolls up (wheel, keys, touch, the scrollbar) stops
+// following (End, in StepConsole, follows again). Scroll requests (a permalink, a search match,
+// jump to top or bottom) come from the viewer machine.
 
 const ESTIMATED_LINE_HEIGHT = 20;
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
@@ -100,12 +95,9 @@ export function LogList({
   const starts = useMemo(() => groupStarts(scan.groups), [scan.groups]);
   const texts = useRowTexts(stepStarted);
   const count = visible.count;
-  // Layout only: the measured height of the list, so a short log takes little room. The plain
-  // rows' until react-virtuoso shows its own.
+  // Layout only: the measured height of the rows, so a short log takes little room.
   const [listHeight, setListHeight] = useState(0);
-  const [plainHeight, setPlainHeight] = useState(0);
-  const virtuoso = useRef<VirtuosoHandle>(null);
-  const plain = useRef<PlainRowsHandle>(null);
+  const rows = useRef<LogRowsHandle>(null);
   // A line requested before the list existed (a permalink opened with the page): the list starts
   // there, since react-virtuoso ignores scrollToIndex before its first measurement.
   const [initial] = useState(() => ({
@@ -114,33 +106,28 @@ export function LogList({
     following,
   }));
   const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
-  const { Virtuoso, handedOver, plainRows, covering, context } = useVirtuoso(plain, count === 0);
-  // react-virtuoso shows its rows: scroll requests can be honoured.
-  const placed = !plainRows;
 
   useEffect(() => {
-    if (placed && following && count > 0) {
-      virtuoso.current?.scrollToIndex({ index: count - 1, align: 'end' });
-    }
-  }, [placed, following, lines, count]);
+    if (following && count > 0) rows.current?.scrollTo(count - 1, 'end');
+  }, [following, lines, count]);
 
   // A requested line may become visible only once 'Show all logs' or an unfold has rendered.
   useEffect(() => {
-    if (!placed || !scroll || scroll.seq === handledScroll.current) return;
+    if (!scroll || scroll.seq === handledScroll.current) return;
     const edgeRow = scroll.edge === 'top' ? 0 : count - 1;
     const row = scroll.edge ? edgeRow : visible.rowOf(scroll.line);
     if (row < 0) return;
     handledScroll.current = scroll.seq;
     const align = scroll.edge === 'top' ? 'start' : scroll.edge === 'bottom' ? 'end' : 'center';
-    virtuoso.current?.scrollToIndex({ index: row, align });
-  }, [placed, scroll, visible, count]);
+    rows.current?.scrollTo(row, align);
+  }, [scroll, visible, count]);
 
   const stopFollowing = () => {
     if (following) actorRef.send({ type: 'log.unfollow' });
   };
   const digits = String(lines.lastPos + 1).length;
   const style = {
-    height: `${Math.max(placed ? listHeight : plainHeight, count * ESTIMATED_LINE_HEIGHT)}px`,
+    height: `${Math.max(listHeight, count * ESTIMATED_LINE_HEIGHT)}px`,
     '--log-number-width': `${Math.max(3, digits)}ch`,
     // Mounted before a running step's first line (StepConsole): no room until there is one.
     ...(count === 0 ? { minHeight: 0, padding: 0 } : {}),
@@ -189,50 +176,19 @@ export function LogList({
         if (event.nativeEvent.offsetX >= target.clientWidth) stopFollowing();
       }}
     >
-      <Layers>
-        {Virtuoso ? (
-          <Virtuoso
-            ref={virtuoso}
-            style={{ height: '100%' }}
-            // Where the plain rows were, else at a permalink's line.
-            initialTopMostItemIndex={
-              handedOver
-                ? handedOver.start
-                : initial.row >= 0
-                  ? { index: initial.row, align: 'center' }
-                  : undefined
-            }
-            totalCount={count}
-            defaultItemHeight={ESTIMATED_LINE_HEIGHT}
-            increaseViewportBy={400}
-            computeItemKey={rowKey}
-            itemContent={(row) => renderRow(row)}
-            followOutput={following ? 'auto' : false}
-            totalListHeightChanged={setListHeight}
-            components={shownListComponents}
-            context={context}
-          />
-        ) : null}
-        {plainRows ? (
-          <PlainRows
-            ref={plain}
-            count={count}
-            around={initial.row >= 0 ? initial.row : initial.following ? 'end' : 0}
-            following={following}
-            rowHeight={ESTIMATED_LINE_HEIGHT}
-            renderRow={renderRow}
-            rowKey={rowKey}
-            onHeight={setPlainHeight}
-            covering={covering}
-          />
-        ) : null}
-      </Layers>
+      <LogRows
+        ref={rows}
+        count={count}
+        around={initial.row >= 0 ? initial.row : initial.following ? 'end' : 0}
+        following={following}
+        rowHeight={ESTIMATED_LINE_HEIGHT}
+        renderRow={renderRow}
+        rowKey={rowKey}
+        onHeight={setListHeight}
+      />
     </Viewport>
   );
 }
-
-// react-virtuoso's scroller and, until it shows its rows, the plain rows over it.
-const Layers = styled('div', { position: 'relative', height: '100%' });
 
 /** Groups by the line index of their start marker (their header row). */
 function groupStarts(groups: readonly LogGroup[]) {

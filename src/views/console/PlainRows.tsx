@@ -9,11 +9,10 @@ import {
 import type { IndexLocationWithAlign } from 'react-virtuoso';
 import { styled } from '../ui';
 
-// The log list's first paint, while react-virtuoso's code is on its way (issue 18,
-// docs/issues.md: it is not on the first screen, virtuosoCode.ts). LogList's rows, painted as they
-// are: only those react-virtuoso would show first (PLAIN_ROWS at most, whatever the log's length),
+// The log's first paint, while react-virtuoso's code is on its way (issue 18, docs/issues.md: it
+// is not on the first screen; LogRows.tsx hands over). LogList's rows, painted as they are: only those react-virtuoso would show first (PLAIN_ROWS at most, whatever the log's length),
 // after room for the rows before them at the height react-virtuoso estimates, so they sit where
-// its rows will. Not a second list: no scroll requests, no follow button; LogList honours those
+// its rows will. Not a second list: no scroll requests, no follow button; LogRows honours those
 // once react-virtuoso has taken over, starting where these rows are (`location`). Until its rows
 // show, these stay painted over it.
 

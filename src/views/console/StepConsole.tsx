@@ -36,7 +36,7 @@ import {
   type ViewerRef,
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-import { onDemand } from '../ui/OnDemand';
+import { onDemand } from '../../boot/OnDemand';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);

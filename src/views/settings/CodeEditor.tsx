@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { Loading, useT } from '../ui';
+import { onDemand } from '../../boot/OnDemand';
 import { TextArea } from '../ui/Form';
 import { styled } from '../ui/theme';
 import type { CodeEditorProps } from './codeEditorProps';
@@ -18,12 +17,17 @@ function PlainTextEditor({ value, label, onChange }: CodeEditorProps) {
   );
 }
 
-// docs/architecture.md 7: the code editor is a dynamic import.
-const CodeMirrorEditor = lazy(() =>
-  import('./CodeMirrorEditor').catch((error: unknown) => {
-    console.warn('The code editor could not be loaded; using a plain text area.', error);
-    return { default: PlainTextEditor };
-  }),
+// docs/architecture.md 7: the code editor loads on demand.
+const CodeMirrorEditor = onDemand(
+  () =>
+    import('./CodeMirrorEditor').then(
+      (m) => m.default,
+      (error: unknown) => {
+        console.warn('The code editor could not be loaded; using a plain text area.', error);
+        return PlainTextEditor;
+      },
+    ),
+  'settings.list.loadingEditor',
 );
 
 const Frame = styled('div', {
@@ -41,12 +45,9 @@ const Frame = styled('div', {
 
 /** The template editor (CodeMirror 6, loaded on demand). */
 export function CodeEditor(props: CodeEditorProps) {
-  const t = useT();
   return (
     <Frame>
-      <Suspense fallback={<Loading label={t('settings.list.loadingEditor')} />}>
-        <CodeMirrorEditor {...props} />
-      </Suspense>
+      <CodeMirrorEditor {...props} />
     </Frame>
   );
 }

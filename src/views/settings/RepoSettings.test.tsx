@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { serializeRepo } from '../../../mock-server/serialize';
 import type { Repository } from '../../api/types';
-import { setupSettingsWorld } from './settings.driver';
+import { setupSettingsWorld } from '../../../tests/drivers/settingsWorld';
 import { timeoutLabel } from './timeouts';
 
 // The General screen against the Node mock server (docs/spec.md 2.12, 4.6, 6).

@@ -6,7 +6,7 @@ import { switchLanguage } from '../../../tests/language';
 import { db, newId } from '../../../mock-server/db';
 import { parseCron, upcomingRuns } from '../../cron/cronexpr';
 import { translateMessage } from '../../i18n/messages';
-import { seed, setupSettingsWorld } from './settings.driver';
+import { seed, setupSettingsWorld } from '../../../tests/drivers/settingsWorld';
 
 // The settings list screens against the Node mock server: editing in place (issue 19 item 5).
 

@@ -5,8 +5,8 @@ import {
   paletteKeysActor,
   selectIsPaletteRunning,
 } from '../../machines/palette/paletteKeys.machine';
-import { code } from '../ui/code';
-import { onDemand } from '../ui/OnDemand';
+import { code } from '../../boot/code';
+import { onDemand } from '../../boot/OnDemand';
 import { useCurrentUser } from './session';
 
 // Issue 19 item 2: the command palette (Ctrl/Cmd+K, '/') and the shortcuts help ('?'), for

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { config } from '../../config';
 import { Avatar, useT } from '../ui';
-import { onDemand } from '../ui/OnDemand';
+import { onDemand } from '../../boot/OnDemand';
 import { styled } from '../ui/theme';
 import { Logo, Sidebar } from './Sidebar';
 import { useCurrentUser } from './session';

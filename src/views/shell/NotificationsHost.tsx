@@ -1,9 +1,9 @@
-import { onDemand } from '../ui/OnDemand';
+import { onDemand } from '../../boot/OnDemand';
 import { useCurrentUser } from './session';
 
 // Build notifications (issue 19 item 1) without their code on the first screen (issue 18): it
 // loads once a user is signed in, after a build page's first log lines (or a second into any
-// other page: machines/runtime/firstScreen.ts), and the build page's bell shows once it has
+// other page: boot/firstScreen.ts), and the build page's bell shows once it has
 // arrived. Pages watch through machines/notifications/notificationsLink.ts, which waits for it too.
 
 const bell = () => import('./NotificationsBell');

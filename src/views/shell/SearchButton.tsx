@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { code } from '../../boot/code';
+import { onDemand } from '../../boot/OnDemand';
+import { useCode } from '../../boot/useCode';
 import { useT } from '../ui';
-import { code } from '../ui/code';
-import { onDemand } from '../ui/OnDemand';
 import { styled } from '../ui/theme';
 
 // docs/spec.md 2.2: the sidebar's Search button. Neither the drawer it opens (SearchDrawer.tsx)
@@ -38,27 +38,18 @@ const TriggerButton = styled('button', {
 export function SearchButton() {
   const t = useT();
   // The search machine's code, once it has arrived; until then the drawer is closed.
-  const [search, setSearch] = useState(() => searchCode.loaded);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const { loaded: search, load } = useCode(searchCode, { onMount: false });
   const actor = search?.searchActor();
   const shown = useSelector(actor, (snapshot) =>
     search && snapshot ? search.selectIsDrawerShown(snapshot) : false,
   );
-  // As onDemand does: code that did not arrive goes to the nearest ErrorBoundary.
-  if (failure) throw failure.error;
   const open = () => {
     if (actor) {
       actor.send({ type: 'search.open' });
       return;
     }
     void drawer().catch(() => undefined);
-    searchCode().then(
-      (loaded) => {
-        setSearch(loaded);
-        loaded.searchActor().send({ type: 'search.open' });
-      },
-      (error: unknown) => setFailure({ error }),
-    );
+    load({ then: (loaded) => loaded.searchActor().send({ type: 'search.open' }) });
   };
   return (
     <>

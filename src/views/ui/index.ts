@@ -9,7 +9,6 @@ export * from './Feedback';
 export * from './Layout';
 export * from './LoadFailed';
 export * from './Modal';
-export * from './OnDemand';
 export * from './Status';
 export * from './Toasts';
 export * from './theme';

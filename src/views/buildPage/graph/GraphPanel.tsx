@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -8,13 +7,14 @@ import {
   graphViewMachine,
   selectViewport,
 } from '../../../machines/buildPage/graphView.machine';
-import { Button, Loading, StatusIcon, styled, useNow, UserText, useT } from '../../ui';
+import { onDemand } from '../../../boot/OnDemand';
+import { Button, StatusIcon, styled, useNow, UserText, useT } from '../../ui';
 import { showInvisibles } from '../../../text/invisibles';
 import { nodeDuration, nodesInReadingOrder, type GraphModel, type GraphNode } from './graphData';
 import '../../../i18n/en/buildViews';
 import { threeLinesAtMost } from '../../ui/clamp';
 
-const G6Canvas = lazy(() => import('./G6Canvas'));
+const G6Canvas = onDemand(() => import('./G6Canvas').then((m) => m.default), 'build.graph.loading');
 
 export type GraphViewRef = ActorRefFrom<typeof graphViewMachine>;
 
@@ -94,15 +94,13 @@ export function GraphPanel({
         {model.nodes.length === 0 ? (
           <Empty>{t('build.graph.empty')}</Empty>
         ) : (
-          <Suspense fallback={<Loading label={t('build.graph.loading')} />}>
-            <G6Canvas
-              model={model}
-              viewport={viewport}
-              label={t('build.graph.label', { graph: label })}
-              onSelect={selectByNumber}
-              onFitted={(zoom) => viewRef.send({ type: 'zoom.fitted', graph, zoom })}
-            />
-          </Suspense>
+          <G6Canvas
+            model={model}
+            viewport={viewport}
+            label={t('build.graph.label', { graph: label })}
+            onSelect={selectByNumber}
+            onFitted={(zoom) => viewRef.send({ type: 'zoom.fitted', graph, zoom })}
+          />
         )}
       </CanvasArea>
     </Panel>

@@ -1,9 +1,10 @@
 // Issue 18 (docs/issues.md): a build page's first log lines come before everything the page can
-// show a moment later. Not a machine: a latch that opens once (a page is shown once), which
-// views and machines (notificationsLink.ts) both wait on. The log list says when its first rows are painted (markFirstScreenShown);
-// until then the code of what is not needed for them waits: react-virtuoso (the list paints its
-// first rows without it), the build's controls, the notifications' bell and machine. A visit that
-// does not open on a build page's log view goes on at once (src/early.ts); a log view that shows
+// show a moment later. Not a machine: a latch that opens once (a page is shown once), which code
+// loaded `afterFirstScreen` waits on (./code.ts). The log's rows say when their first rows are
+// painted (markFirstScreenShown, views/console/LogRows.tsx); until then the code of what is not
+// needed for them waits: react-virtuoso (the first rows are painted without it), the build's
+// controls, the notifications' bell and machine. A visit that
+// does not open on a build page's log view goes on at once (./early.ts); a log view that shows
 // no lines (a pending step, a failed call) after FALLBACK_MS.
 
 /** How long what waits for the first lines waits at most, from the first thing that waits. */

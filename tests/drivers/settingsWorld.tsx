@@ -1,14 +1,14 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { resetMockDb } from '../../../mock-server/node';
-import { serializeRepo, type RepoRow, type UserRow } from '../../../mock-server/serialize';
-import { addRepo, addUser, call, grant } from '../../../mock-server/testkit';
-import { renderWithProviders } from '../../../tests/render';
-import { setupMockServer } from '../../../tests/mockServer';
-import type { Repository } from '../../api/types';
-import { config } from '../../config';
-import { notify } from '../../machines/shell/toasts.machine';
-import { RepoSettings } from './RepoSettings';
+import { resetMockDb } from '../../mock-server/node';
+import { serializeRepo, type RepoRow, type UserRow } from '../../mock-server/serialize';
+import { addRepo, addUser, call, grant } from '../../mock-server/testkit';
+import { renderWithProviders } from '../render';
+import { setupMockServer } from '../mockServer';
+import type { Repository } from '../../src/api/types';
+import { config } from '../../src/config';
+import { notify } from '../../src/machines/shell/toasts.machine';
+import { RepoSettings } from '../../src/views/settings/RepoSettings';
 
 // The settings view tests' shared driver (issue 20 item 5): octocat/hello-world on the Node mock
 // server, owned by `root` (a system administrator), with `jane` its repository admin.

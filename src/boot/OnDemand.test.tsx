@@ -3,22 +3,11 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { ErrorBoundary } from '../shell/ErrorBoundary';
+import { ErrorBoundary } from '../views/shell/ErrorBoundary';
 import { code } from './code';
 import { onDemand } from './OnDemand';
 
 const Page = ({ name }: { name: string }) => <p>Page of {name}</p>;
-
-// The first-screen latch, held shut by a test that needs it shut (tests/setup.ts opens the real one).
-const latch = vi.hoisted(() => ({ open: true, waiting: [] as (() => void)[] }));
-vi.mock('../../machines/runtime/firstScreen', () => ({
-  markFirstScreenShown: () => undefined,
-  whenFirstScreenShown: (task: () => void) => {
-    if (latch.open) task();
-    else latch.waiting.push(task);
-    return () => undefined;
-  },
-}));
 
 /** A load the test settles by hand. */
 function deferred() {
@@ -41,11 +30,7 @@ function inBoundary(ui: ReactNode, key = 'a') {
 }
 
 describe('onDemand', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    latch.open = true;
-    latch.waiting = [];
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('shows Loading with its label, then the component with its props once the code arrived', async () => {
     const { load, settle } = deferred();
@@ -78,32 +63,36 @@ describe('onDemand', () => {
     expect(screen.queryByText('Room for acme')).toBeNull();
   });
 
-  /** A component whose code waits for a first screen not shown yet, with a placeholder. */
-  function renderBeforeFirstScreen() {
-    latch.open = false;
+  /**
+   * A component whose code waits for a first screen not shown yet, with a placeholder: onDemand
+   * and the latch afresh (tests/setup.ts opened the first latch).
+   */
+  async function renderBeforeFirstScreen() {
+    vi.resetModules();
+    const { markFirstScreenShown } = await import('./firstScreen');
+    const { onDemand: freshOnDemand } = await import('./OnDemand');
     const { load, settle } = deferred();
     const Placeholder = ({ name }: { name: string }) => <p>Room for {name}</p>;
-    const Shown = onDemand(load, Placeholder, { afterFirstScreen: true });
+    const Shown = freshOnDemand(load, Placeholder, { afterFirstScreen: true });
     render(<Shown name="acme" />);
     expect(load).not.toHaveBeenCalled();
-    expect(latch.waiting).toHaveLength(1);
-    return { load, settle };
+    return { load, settle, markFirstScreenShown };
   }
 
   it('after the first screen, or at once when a pointer comes over the placeholder', async () => {
-    const { load, settle } = renderBeforeFirstScreen();
+    const { load, settle, markFirstScreenShown } = await renderBeforeFirstScreen();
     fireEvent.pointerOver(screen.getByText('Room for acme'));
     expect(load).toHaveBeenCalledTimes(1);
     settle().resolve(Page);
     expect(await screen.findByText('Page of acme')).toBeInTheDocument();
     // The latch opening later asks for nothing more.
-    for (const task of latch.waiting) task();
+    markFirstScreenShown();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the first screen without a pointer', async () => {
-    const { load, settle } = renderBeforeFirstScreen();
-    for (const task of latch.waiting) task();
+    const { load, settle, markFirstScreenShown } = await renderBeforeFirstScreen();
+    markFirstScreenShown();
     expect(load).toHaveBeenCalledTimes(1);
     settle().resolve(Page);
     expect(await screen.findByText('Page of acme')).toBeInTheDocument();

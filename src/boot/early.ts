@@ -1,12 +1,17 @@
 import type { ComponentType } from 'react';
-import { prefetchBuild } from './api/builds';
-import { prefetchLogs } from './api/logs';
-import { prefetchRepo } from './api/repos';
-import { markFirstScreenShown } from './machines/runtime/firstScreen';
-import { viewOf } from './views/buildPage/paths';
-import { readableQuery } from './views/query';
-import { code } from './views/ui/code';
-import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from './views/repo/params';
+import { prefetchBuild } from '../api/builds';
+import { prefetchLogs } from '../api/logs';
+import { prefetchRepo } from '../api/repos';
+import { viewOf } from '../views/buildPage/paths';
+import { readableQuery } from '../views/query';
+import {
+  buildPattern,
+  repoPattern,
+  repoSettingsPattern,
+  toBuildParams,
+} from '../views/repo/params';
+import { code } from './code';
+import { markFirstScreenShown } from './firstScreen';
 
 // Issue 18: what the first screen needs starts at boot, beside the app's code, instead of after
 // the app has rendered. The code of the page the URL opens loads at once. A build URL names the
@@ -15,10 +20,10 @@ import { buildPattern, repoPattern, repoSettingsPattern, toBuildParams } from '.
 
 /** The code of the pages a visit most often starts on (routes.tsx shows them on demand). */
 export const pageCode = {
-  dashboard: code(() => import('./views/dashboard/DashboardPage').then((m) => m.DashboardPage)),
-  buildsFeed: code(() => import('./views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage)),
-  repo: code(() => import('./views/repo/RepoPage').then((m) => m.RepoPage)),
-  build: code(() => import('./views/buildPage/BuildPage').then((m) => m.BuildPage)),
+  dashboard: code(() => import('../views/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+  buildsFeed: code(() => import('../views/feed/BuildsFeedPage').then((m) => m.BuildsFeedPage)),
+  repo: code(() => import('../views/repo/RepoPage').then((m) => m.RepoPage)),
+  build: code(() => import('../views/buildPage/BuildPage').then((m) => m.BuildPage)),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 const repoPaths = [repoPattern(), repoPattern('/branches'), repoPattern('/deployments')];
@@ -43,7 +48,7 @@ export function startEarly(location: { pathname: string; search: string }): void
   pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
   const logView = viewOf(readableQuery(location.search)) === 'log';
-  // Only a build page's log view has first lines to wait for (machines/runtime/firstScreen.ts).
+  // Only a build page's log view has first lines to wait for (./firstScreen.ts).
   if (!params || !logView) markFirstScreenShown();
   if (!params) return;
   const step = toBuildParams(params);

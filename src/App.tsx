@@ -1,11 +1,12 @@
 import { Router } from 'wouter';
+import { onDemand } from './boot/OnDemand';
 import { isStatelyAsked } from './machines/app/inspection';
 import { languageActor } from './machines/shell/language.machine';
 import { AppRoutes } from './routes';
 import { CommandPalette } from './views/shell/CommandPalette';
 import { NotificationsHost } from './views/shell/NotificationsHost';
 import { ThemeRoot } from './views/shell/ThemeToggle';
-import { onDemand, Toasts } from './views/ui';
+import { Toasts } from './views/ui';
 import { globalStyles } from './views/ui/theme';
 
 // `?inspect=stately`: this tab's actors in Stately's inspector (its code loads only then).

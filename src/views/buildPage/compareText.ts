@@ -1,5 +1,5 @@
 import type { Build } from '../../api/types';
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import { pullNumber, tagName } from '../repo/activity';
 import type { TFunction } from '../ui/i18n';
 import '../../i18n/en/buildViews';
@@ -8,7 +8,7 @@ import '../../i18n/en/buildViews';
 // translator is given).
 
 /** '1 h 2 min', '1 min 2 s', '3 s': a duration as a change is read aloud. */
-export function spokenDuration(totalSeconds: number, t: TFunction = i18n.t): string {
+export function spokenDuration(totalSeconds: number, t: TFunction = translate): string {
   const seconds = Math.round(Math.abs(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -19,7 +19,7 @@ export function spokenDuration(totalSeconds: number, t: TFunction = i18n.t): str
 }
 
 /** '3 s faster', '1 min 2 s slower', 'same time'. */
-export function durationChangeText(deltaSeconds: number, t: TFunction = i18n.t): string {
+export function durationChangeText(deltaSeconds: number, t: TFunction = translate): string {
   if (Math.round(deltaSeconds) === 0) return t('build.compare.sameTime');
   const duration = spokenDuration(deltaSeconds, t);
   return deltaSeconds < 0
@@ -28,7 +28,7 @@ export function durationChangeText(deltaSeconds: number, t: TFunction = i18n.t):
 }
 
 /** What the previous build was looked for among, for the 'none' message. */
-export function familyText(build: Build, t: TFunction = i18n.t): string {
+export function familyText(build: Build, t: TFunction = translate): string {
   switch (build.event) {
     case 'pull_request': {
       const pull = pullNumber(build.ref);

@@ -129,7 +129,7 @@ export function RemoveConfirm({ actor }: { actor: ListActor }) {
   if (!isConfirming && !isRemoving) return null;
   return (
     <ConfirmDialog
-      message={message}
+      message={t(message)}
       confirmLabel={t('common.delete')}
       busy={isRemoving}
       onConfirm={() => actor.send({ type: 'remove.confirm' })}

@@ -1,14 +1,11 @@
 import { cloneElement, type ReactElement, type ReactNode, useSyncExternalStore } from 'react';
-import { i18n, type TextKey } from '../../i18n';
-import { interpolate, type Translate } from '../../i18n/translator';
+import { i18n, translatorFor, type TextKey, type Translate } from '../../i18n';
 
-// Views read their texts here: the console's one translator (src/i18n/translator.ts), read
-// directly so no global registration has to run first (view tests render components on their
-// own). No react-i18next, nor i18next under it: these few lines and the translator are all the
-// console used of them, and the first screen paid 7 and 14 KiB gzipped for them (issue 18).
+// Views read their texts here, from Lingui's runtime (src/i18n), read directly so no provider has
+// to wrap a view first (view tests render components on their own).
 
-const onLanguageChange = (listener: () => void) => i18n.onLanguageChange(listener);
-const language = () => i18n.language;
+const onLanguageChange = (listener: () => void) => i18n.on('change', listener);
+const language = () => i18n.locale;
 
 /** The chosen language's tag; the component re-renders when it changes. */
 function useLanguage(): string {
@@ -20,11 +17,11 @@ function useLanguage(): string {
  * One function per language: a new identity only when the language changes, so memoized
  * children holding it re-render then.
  */
-export function useT(): Translate<TextKey> {
-  return i18n.fixedT(useLanguage());
+export function useT(): Translate {
+  return translatorFor(useLanguage());
 }
 
-export type TFunction = ReturnType<typeof useT>;
+export type TFunction = Translate;
 
 /**
  * The chosen language's tag, for Intl and for code that formats without a translator
@@ -36,12 +33,14 @@ export function useLocale(): string {
 
 /** `<name>text</name>` or `<name/>` in a catalog's text. */
 const TAG = /<(\w+)>([^<]*)<\/\1>|<(\w+)\s*\/>/g;
+/** Stands for a value while the text's tags are read (a private-use character, never typed). */
+const VALUE = /\uE000(\d+)\uE001/g;
 
 /**
  * A text with markup: the catalog's `<name>…</name>` tags become the given elements (with the
  * tag's text as their children; `<name/>` keeps the element's own), so links sit where each
- * language puts them. The tags are read from the catalog's text before `{{values}}` go in, and
- * values are interpolated as text: a value never becomes markup.
+ * language puts them. The tags are read with each value stood in for by a mark, and the values
+ * go in as text afterwards: a value never becomes markup.
  */
 export function Trans({
   i18nKey,
@@ -52,9 +51,11 @@ export function Trans({
   values?: Record<string, string>;
   components: Record<string, ReactElement>;
 }) {
-  const lng = useLanguage();
-  const template = i18n.template(lng, i18nKey);
-  const text = (piece: string) => interpolate(piece, values);
+  const t = useT();
+  const names = Object.keys(values);
+  const marks = Object.fromEntries(names.map((name, index) => [name, `\uE000${index}\uE001`]));
+  const template = t(i18nKey, marks);
+  const text = (piece: string) => piece.replace(VALUE, (_, index) => values[names[+index]!]!);
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of template.matchAll(TAG)) {

@@ -7,7 +7,7 @@
 export const FIRST_SCREEN = 'core';
 
 export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
-  account: ['account.'],
+  account: ['account.', 'language.'],
   admin: ['admin.'],
   auth: ['auth.'],
   dashboard: ['dashboard.'],
@@ -15,13 +15,25 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   feed: ['feed.'],
   settings: ['settings.'],
   palette: ['shell.palette.', 'shell.shortcuts.', 'shell.notifications.', 'shell.search.'],
-  buildViews: ['build.compare.', 'build.deploy.', 'build.cards.', 'build.graph.'],
+  buildViews: [
+    'build.compare.',
+    'build.deploy.',
+    'build.cards.',
+    'build.graph.',
+    // The graph's step drawer; the log view shows only the runner.
+    'build.facts.duration',
+    'build.facts.exitCode',
+    'build.facts.finished',
+    'build.facts.started',
+  ],
   repo: ['repo.'],
   // Parts of the first screen that load after it (views/ui/OnDemand).
   buildControls: ['build.actions.'],
   downloads: ['build.downloadAll.'],
   logSearch: ['build.search.'],
-  banners: ['shell.license.'],
+  banners: ['shell.license.', 'common.learnMore'],
+  // The words of the lists and forms that edit (settings, users).
+  editing: ['common.copiedExclaimed', 'common.delete', 'common.edit', 'common.save'],
   // What the first screen shows of groups whose other texts load later.
   [FIRST_SCREEN]: [
     'shell.search.open',

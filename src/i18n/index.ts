@@ -31,19 +31,7 @@ export type Translate = (key: TextKey, values?: Values) => string;
 i18n.loadAndActivate({ locale: DEFAULT_LANGUAGE, messages: firstScreen });
 
 /** The text of `key` in the language shown now. */
-export const t: Translate = (key, values) => i18n._(key, values as Record<string, unknown>);
-
-const translators = new Map<string, Translate>();
-
-/**
- * The translate function while `language` shows: the same function each time for a language, so
- * memoized components holding it re-render only when the language changes.
- */
-export function translatorFor(language: string): Translate {
-  let translate = translators.get(language);
-  if (!translate) translators.set(language, (translate = (key, values) => t(key, values)));
-  return translate;
-}
+export const t = i18n.t as Translate;
 
 /** The language texts, dates and numbers are shown in now. */
 export function currentLanguage(): Language {

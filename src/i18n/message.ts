@@ -9,5 +9,4 @@ export interface Message {
   readonly values?: Readonly<Record<string, string | number>>;
 }
 
-export const msg = (key: TextKey, values?: Message['values']): Message =>
-  values ? { key, values } : { key };
+export const msg = (key: TextKey, values?: Message['values']): Message => ({ key, values });

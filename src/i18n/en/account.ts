@@ -2,7 +2,18 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"account.api":["Example API Usage"],"account.cli":["Example CLI Usage"],"account.copyApi":["Copy API example"],"account.copyCli":["Copy CLI example"],"account.copyToken":["Copy token"],"account.heading":["Account Settings"],"account.logout":["Logout"],"account.title":["Account"],"account.token":["Your Personal Token"]}',
-);
+export const messages: Messages = {
+  'account.api': ['Example API Usage'],
+  'account.cli': ['Example CLI Usage'],
+  'account.copyApi': ['Copy API example'],
+  'account.copyCli': ['Copy CLI example'],
+  'account.copyToken': ['Copy token'],
+  'account.heading': ['Account Settings'],
+  'account.logout': ['Logout'],
+  'account.title': ['Account'],
+  'account.token': ['Your Personal Token'],
+  'language.browser': ["Browser's language (", ['language'], ')'],
+  'language.failed': ['The texts of ', ['language'], ' could not be loaded.'],
+  'language.label': ['Language'],
+};
 addEnglish(messages);

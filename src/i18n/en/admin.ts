@@ -2,7 +2,31 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"admin.active":["Active"],"admin.admin":["Admin"],"admin.adminUser":["Admin User"],"admin.columns.active":["Active"],"admin.columns.avatar":["Avatar"],"admin.columns.created":["Created"],"admin.columns.lastLogin":["Last Login"],"admin.columns.role":["Role"],"admin.columns.type":["Type"],"admin.columns.username":["Username"],"admin.editUser":["Edit ",["login"]],"admin.email":["Email"],"admin.inactive":["Inactive"],"admin.login":["Login"],"admin.machine":["Machine"],"admin.machineUser":["Machine User"],"admin.member":["Member"],"admin.newUser":["New User"],"admin.noUsers":["No Users"],"admin.showMore":["Show More"],"admin.title":["System Administration"],"admin.tokenFor":["Token for ",["login"]],"admin.tokenOnce":["Copy this token now: it is not shown again."],"admin.user":["User"],"admin.users":["Users"]}',
-);
+export const messages: Messages = {
+  'admin.active': ['Active'],
+  'admin.admin': ['Admin'],
+  'admin.adminUser': ['Admin User'],
+  'admin.columns.active': ['Active'],
+  'admin.columns.avatar': ['Avatar'],
+  'admin.columns.created': ['Created'],
+  'admin.columns.lastLogin': ['Last Login'],
+  'admin.columns.role': ['Role'],
+  'admin.columns.type': ['Type'],
+  'admin.columns.username': ['Username'],
+  'admin.editUser': ['Edit ', ['login']],
+  'admin.email': ['Email'],
+  'admin.inactive': ['Inactive'],
+  'admin.login': ['Login'],
+  'admin.machine': ['Machine'],
+  'admin.machineUser': ['Machine User'],
+  'admin.member': ['Member'],
+  'admin.newUser': ['New User'],
+  'admin.noUsers': ['No Users'],
+  'admin.showMore': ['Show More'],
+  'admin.title': ['System Administration'],
+  'admin.tokenFor': ['Token for ', ['login']],
+  'admin.tokenOnce': ['Copy this token now: it is not shown again.'],
+  'admin.user': ['User'],
+  'admin.users': ['Users'],
+};
 addEnglish(messages);

@@ -2,7 +2,46 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"auth.login.heading":["Sign in using your ",["provider"]," credentials."],"auth.login.password":["Password"],"auth.login.submit":["Sign in"],"auth.login.username":["Username"],"auth.loginError.default":["An error occurred during login attempt, please, try again"],"auth.loginError.registrationClosed":[["host"]," is no longer accepting new registrations. You can <selfHost>install and host ",["product"]," yourself</selfHost> or try <hosted>Harness CI, a hosted CI offering</hosted>."],"auth.loginError.title":["Login Error"],"auth.logout.done":["Your session has been successfully terminated."],"auth.logout.failed":["Signing out failed"],"auth.logout.signInAgain":["Sign in again"],"auth.logout.signingOut":["Signing out..."],"auth.logout.title":["Logout"],"auth.redirect.text":["Redirecting to ",["provider"]," Auth..."],"auth.redirect.title":["Login"],"auth.register.company":["Company Name"],"auth.register.email":["Your Email"],"auth.register.heading":["Complete your ",["product"]," Registration."],"auth.register.legal":["By clicking \\"Submit\\", you agree to our <privacy>Privacy Policy</privacy> and <license>License</license>. Learn more about ",["product"]," in its <docs>documentation</docs>."],"auth.register.name":["Your Full Name"],"auth.register.submit":["Submit"],"auth.register.title":["Register"],"auth.signInFailed":["Unable to sign in"],"auth.signOutFailed":["Unable to sign out"],"auth.welcome.continue":["Continue"],"auth.welcome.heading":["Welcome to ",["product"]],"auth.welcome.redirect":["You will be redirected to your source control management system (",["provider"],") to sign in."],"auth.welcome.title":["Welcome"]}',
-);
+export const messages: Messages = {
+  'auth.login.heading': ['Sign in using your ', ['provider'], ' credentials.'],
+  'auth.login.password': ['Password'],
+  'auth.login.submit': ['Sign in'],
+  'auth.login.username': ['Username'],
+  'auth.loginError.default': ['An error occurred during login attempt, please, try again'],
+  'auth.loginError.registrationClosed': [
+    ['host'],
+    ' is no longer accepting new registrations. You can <selfHost>install and host ',
+    ['product'],
+    ' yourself</selfHost> or try <hosted>Harness CI, a hosted CI offering</hosted>.',
+  ],
+  'auth.loginError.title': ['Login Error'],
+  'auth.logout.done': ['Your session has been successfully terminated.'],
+  'auth.logout.failed': ['Signing out failed'],
+  'auth.logout.signInAgain': ['Sign in again'],
+  'auth.logout.signingOut': ['Signing out...'],
+  'auth.logout.title': ['Logout'],
+  'auth.redirect.text': ['Redirecting to ', ['provider'], ' Auth...'],
+  'auth.redirect.title': ['Login'],
+  'auth.register.company': ['Company Name'],
+  'auth.register.email': ['Your Email'],
+  'auth.register.heading': ['Complete your ', ['product'], ' Registration.'],
+  'auth.register.legal': [
+    'By clicking "Submit", you agree to our <privacy>Privacy Policy</privacy> and <license>License</license>. Learn more about ',
+    ['product'],
+    ' in its <docs>documentation</docs>.',
+  ],
+  'auth.register.name': ['Your Full Name'],
+  'auth.register.submit': ['Submit'],
+  'auth.register.title': ['Register'],
+  'auth.signInFailed': ['Unable to sign in'],
+  'auth.signOutFailed': ['Unable to sign out'],
+  'auth.welcome.continue': ['Continue'],
+  'auth.welcome.heading': ['Welcome to ', ['product']],
+  'auth.welcome.redirect': [
+    'You will be redirected to your source control management system (',
+    ['provider'],
+    ') to sign in.',
+  ],
+  'auth.welcome.title': ['Welcome'],
+};
 addEnglish(messages);

@@ -2,7 +2,10 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"shell.license.expired":["Your Server License is Expired."],"shell.license.limitExceeded":["Your License Limit is Exceeded."],"shell.license.purchase":["Purchase License"]}',
-);
+export const messages: Messages = {
+  'common.learnMore': ['Learn more'],
+  'shell.license.expired': ['Your Server License is Expired.'],
+  'shell.license.limitExceeded': ['Your License Limit is Exceeded.'],
+  'shell.license.purchase': ['Purchase License'],
+};
 addEnglish(messages);

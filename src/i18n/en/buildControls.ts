@@ -2,7 +2,15 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"build.actions.cancelFailed":["Unable to cancel build: ",["message"]],"build.actions.debug":["Debug"],"build.actions.debugFailed":["Unable to restart in debug mode: ",["message"]],"build.actions.label":["Build actions"],"build.actions.nothingDebugged":["Unable to restart in debug mode: no pipeline was started"],"build.actions.nothingRestarted":["Unable to restart build: no pipeline was started"],"build.actions.promote":["Promote"],"build.actions.restart":["Restart"],"build.actions.restartFailed":["Unable to restart build: ",["message"]]}',
-);
+export const messages: Messages = {
+  'build.actions.cancelFailed': ['Unable to cancel build: ', ['message']],
+  'build.actions.debug': ['Debug'],
+  'build.actions.debugFailed': ['Unable to restart in debug mode: ', ['message']],
+  'build.actions.label': ['Build actions'],
+  'build.actions.nothingDebugged': ['Unable to restart in debug mode: no pipeline was started'],
+  'build.actions.nothingRestarted': ['Unable to restart build: no pipeline was started'],
+  'build.actions.promote': ['Promote'],
+  'build.actions.restart': ['Restart'],
+  'build.actions.restartFailed': ['Unable to restart build: ', ['message']],
+};
 addEnglish(messages);

@@ -2,7 +2,28 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"dashboard.empty":["Your Repository List is Empty."],"dashboard.emptyText":[["product"]," automatically syncs with your version control system to display your repositories."],"dashboard.filters.activeOnly":["Active Only"],"dashboard.filters.allOrganizations":["All Organizations"],"dashboard.filters.byName":["Sort by Name"],"dashboard.filters.byRecentActivity":["Sort by Recent activity"],"dashboard.filters.filter":["Filter repositories"],"dashboard.filters.filterPlaceholder":["Filter …"],"dashboard.filters.organization":["Organization"],"dashboard.filters.sort":["Sort repositories"],"dashboard.inactive":["Inactive"],"dashboard.loading":["Loading repositories..."],"dashboard.noMatch":["No repositories match these filters."],"dashboard.recentActivity":["Recent Activity"],"dashboard.repositories":["Repositories"],"dashboard.sync":["Sync"],"dashboard.syncFailed":["Sync error has occurred, please, try again"],"dashboard.syncing":["Syncing"],"dashboard.title":["Dashboard"]}',
-);
+export const messages: Messages = {
+  'dashboard.empty': ['Your Repository List is Empty.'],
+  'dashboard.emptyText': [
+    ['product'],
+    ' automatically syncs with your version control system to display your repositories.',
+  ],
+  'dashboard.filters.activeOnly': ['Active Only'],
+  'dashboard.filters.allOrganizations': ['All Organizations'],
+  'dashboard.filters.byName': ['Sort by Name'],
+  'dashboard.filters.byRecentActivity': ['Sort by Recent activity'],
+  'dashboard.filters.filter': ['Filter repositories'],
+  'dashboard.filters.filterPlaceholder': ['Filter …'],
+  'dashboard.filters.organization': ['Organization'],
+  'dashboard.filters.sort': ['Sort repositories'],
+  'dashboard.inactive': ['Inactive'],
+  'dashboard.loading': ['Loading repositories...'],
+  'dashboard.noMatch': ['No repositories match these filters.'],
+  'dashboard.recentActivity': ['Recent Activity'],
+  'dashboard.repositories': ['Repositories'],
+  'dashboard.sync': ['Sync'],
+  'dashboard.syncFailed': ['Sync error has occurred, please, try again'],
+  'dashboard.syncing': ['Syncing'],
+  'dashboard.title': ['Dashboard'],
+};
 addEnglish(messages);

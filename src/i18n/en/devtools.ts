@@ -2,7 +2,80 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"devtools.chart.fit":["Fit to width"],"devtools.chart.label":["State chart of ",["id"]],"devtools.chart.legend":["▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a compound or parallel state; [+] and a dashed border: a folded one (double-click or the buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the current state of the actor you follow · drag to pan, Ctrl or ⌘ + scroll to zoom (plain scrolling scrolls the page)."],"devtools.chart.nested":["Nested states"],"devtools.chart.nestedLabel":["Nested states:"],"devtools.chart.panDown":["Pan down"],"devtools.chart.panLeft":["Pan left"],"devtools.chart.panRight":["Pan right"],"devtools.chart.panUp":["Pan up"],"devtools.chart.view":["Chart view"],"devtools.chart.zoomIn":["Zoom in"],"devtools.chart.zoomOut":["Zoom out"],"devtools.chartSection":["Chart"],"devtools.chooseState":["Choose a state on the chart or in the list below it to see its actions, actors and transitions."],"devtools.details.entry":["Entry actions"],"devtools.details.exit":["Exit actions"],"devtools.details.invoke":["Invoked actors"],"devtools.details.kind":["Kind"],"devtools.details.none":["none"],"devtools.details.state":["State"],"devtools.details.stays":[["event"]," (stays)"],"devtools.details.transitions":["Transitions"],"devtools.drawEventless":[["count","plural",{"one":["Draw the ",["count"]," eventless (always) transition"],"other":["Draw the ",["count"]," eventless (always) transitions"]}]],"devtools.kinds.atomic":["atomic"],"devtools.kinds.compound":["compound"],"devtools.kinds.final":["final"],"devtools.kinds.history":["history"],"devtools.kinds.parallel":["parallel"],"devtools.live.actor":["Actor ",["id"]],"devtools.live.actors":["Running actors"],"devtools.live.hint":["With this on, use the console in another tab of this browser: its running actors are listed here; follow one to see its current state on the chart."],"devtools.live.none":["No running actors reported yet."],"devtools.live.openStately":["Open Stately\'s inspector"],"devtools.live.report":["Report running actors"],"devtools.live.statelyAttached":["Stately\'s inspector attached"],"devtools.live.statelyHint":["Sends every later event and state of this tab\'s machines to Stately\'s inspector, a page of another site (",["url"],") opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page."],"devtools.live.title":["Live inspection"],"devtools.marks.current":["current"],"devtools.marks.final":["final"],"devtools.marks.history":["history"],"devtools.marks.initial":["initial"],"devtools.marks.list":["(",["marks"],")"],"devtools.marks.machine":["machine"],"devtools.marks.parallel":["parallel"],"devtools.separator":[", "],"devtools.state":["State"],"devtools.states":[["count","plural",{"one":[["count"]," state"],"other":[["count"]," states"]}]],"devtools.statesOf":["States of ",["id"]],"devtools.summary":[": ",["description"]," (",["states"],", ",["transitions"],")"],"devtools.title":["Machines"],"devtools.transitions":[["count","plural",{"one":[["count"]," transition"],"other":[["count"]," transitions"]}]]}',
-);
+export const messages: Messages = {
+  'devtools.chart.fit': ['Fit to width'],
+  'devtools.chart.label': ['State chart of ', ['id']],
+  'devtools.chart.legend': [
+    '▸ initial state (blue border) · ◉ final state (thick border) · boxes group the children of a compound or parallel state; [+] and a dashed border: a folded one (double-click or the buttons above fold and unfold) · dashed lines: eventless (always) transitions · green: the current state of the actor you follow · drag to pan, Ctrl or ⌘ + scroll to zoom (plain scrolling scrolls the page).',
+  ],
+  'devtools.chart.nested': ['Nested states'],
+  'devtools.chart.nestedLabel': ['Nested states:'],
+  'devtools.chart.panDown': ['Pan down'],
+  'devtools.chart.panLeft': ['Pan left'],
+  'devtools.chart.panRight': ['Pan right'],
+  'devtools.chart.panUp': ['Pan up'],
+  'devtools.chart.view': ['Chart view'],
+  'devtools.chart.zoomIn': ['Zoom in'],
+  'devtools.chart.zoomOut': ['Zoom out'],
+  'devtools.chartSection': ['Chart'],
+  'devtools.chooseState': [
+    'Choose a state on the chart or in the list below it to see its actions, actors and transitions.',
+  ],
+  'devtools.details.entry': ['Entry actions'],
+  'devtools.details.exit': ['Exit actions'],
+  'devtools.details.invoke': ['Invoked actors'],
+  'devtools.details.kind': ['Kind'],
+  'devtools.details.none': ['none'],
+  'devtools.details.state': ['State'],
+  'devtools.details.stays': [['event'], ' (stays)'],
+  'devtools.details.transitions': ['Transitions'],
+  'devtools.drawEventless': [
+    [
+      'count',
+      'plural',
+      {
+        one: ['Draw the ', ['count'], ' eventless (always) transition'],
+        other: ['Draw the ', ['count'], ' eventless (always) transitions'],
+      },
+    ],
+  ],
+  'devtools.kinds.atomic': ['atomic'],
+  'devtools.kinds.compound': ['compound'],
+  'devtools.kinds.final': ['final'],
+  'devtools.kinds.history': ['history'],
+  'devtools.kinds.parallel': ['parallel'],
+  'devtools.live.actor': ['Actor ', ['id']],
+  'devtools.live.actors': ['Running actors'],
+  'devtools.live.hint': [
+    'With this on, use the console in another tab of this browser: its running actors are listed here; follow one to see its current state on the chart.',
+  ],
+  'devtools.live.none': ['No running actors reported yet.'],
+  'devtools.live.openStately': ["Open Stately's inspector"],
+  'devtools.live.report': ['Report running actors'],
+  'devtools.live.statelyAttached': ["Stately's inspector attached"],
+  'devtools.live.statelyHint': [
+    "Sends every later event and state of this tab's machines to Stately's inspector, a page of another site (",
+    ['url'],
+    ') opened in a new window. Tokens, passwords and secret values are replaced by [redacted] before they leave this page.',
+  ],
+  'devtools.live.title': ['Live inspection'],
+  'devtools.marks.current': ['current'],
+  'devtools.marks.final': ['final'],
+  'devtools.marks.history': ['history'],
+  'devtools.marks.initial': ['initial'],
+  'devtools.marks.list': ['(', ['marks'], ')'],
+  'devtools.marks.machine': ['machine'],
+  'devtools.marks.parallel': ['parallel'],
+  'devtools.separator': [', '],
+  'devtools.state': ['State'],
+  'devtools.states': [
+    ['count', 'plural', { one: [['count'], ' state'], other: [['count'], ' states'] }],
+  ],
+  'devtools.statesOf': ['States of ', ['id']],
+  'devtools.summary': [': ', ['description'], ' (', ['states'], ', ', ['transitions'], ')'],
+  'devtools.title': ['Machines'],
+  'devtools.transitions': [
+    ['count', 'plural', { one: [['count'], ' transition'], other: [['count'], ' transitions'] }],
+  ],
+};
 addEnglish(messages);

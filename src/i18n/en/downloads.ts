@@ -2,7 +2,9 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"build.downloadAll.failed":["Unable to download the build logs: ",["message"]],"build.downloadAll.notYet":["Available once the build has finished"],"build.downloadAll.reading":["Downloading logs…"]}',
-);
+export const messages: Messages = {
+  'build.downloadAll.failed': ['Unable to download the build logs: ', ['message']],
+  'build.downloadAll.notYet': ['Available once the build has finished'],
+  'build.downloadAll.reading': ['Downloading logs…'],
+};
 addEnglish(messages);

@@ -2,7 +2,23 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"feed.activity.cron":["cron job ",["cron"]," ran on ",["target"]],"feed.activity.custom":[["who"]," started a build on ",["target"]],"feed.activity.other":[["who"]," triggered ",["event"]," on ",["target"]],"feed.activity.promote":[["who"]," promoted #",["parent"]," to ",["target"]],"feed.activity.pullRequestOpened":[["who"]," opened a pull request to ",["target"]],"feed.activity.pullRequestUpdated":[["who"]," updated a pull request to ",["target"]],"feed.activity.push":[["who"]," pushed to ",["target"]],"feed.activity.rollback":[["who"]," rolled back #",["parent"]," to ",["target"]],"feed.activity.tag":[["who"]," created tag ",["tag"]],"feed.elapsed":["Elapsed time"],"feed.empty":["No builds yet"],"feed.emptyText":["Builds of your repositories show up here."],"feed.loading":["Loading builds..."],"feed.noneRunning":["No builds are running."],"feed.recentBuilds":["Recent builds"],"feed.runningNow":["Running now"],"feed.title":["Builds Feed"]}',
-);
+export const messages: Messages = {
+  'feed.activity.cron': ['cron job ', ['cron'], ' ran on ', ['target']],
+  'feed.activity.custom': [['who'], ' started a build on ', ['target']],
+  'feed.activity.other': [['who'], ' triggered ', ['event'], ' on ', ['target']],
+  'feed.activity.promote': [['who'], ' promoted #', ['parent'], ' to ', ['target']],
+  'feed.activity.pullRequestOpened': [['who'], ' opened a pull request to ', ['target']],
+  'feed.activity.pullRequestUpdated': [['who'], ' updated a pull request to ', ['target']],
+  'feed.activity.push': [['who'], ' pushed to ', ['target']],
+  'feed.activity.rollback': [['who'], ' rolled back #', ['parent'], ' to ', ['target']],
+  'feed.activity.tag': [['who'], ' created tag ', ['tag']],
+  'feed.elapsed': ['Elapsed time'],
+  'feed.empty': ['No builds yet'],
+  'feed.emptyText': ['Builds of your repositories show up here.'],
+  'feed.loading': ['Loading builds...'],
+  'feed.noneRunning': ['No builds are running.'],
+  'feed.recentBuilds': ['Recent builds'],
+  'feed.runningNow': ['Running now'],
+  'feed.title': ['Builds Feed'],
+};
 addEnglish(messages);

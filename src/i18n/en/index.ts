@@ -10,6 +10,7 @@ import './core';
 import './dashboard';
 import './devtools';
 import './downloads';
+import './editing';
 import './feed';
 import './logSearch';
 import './palette';

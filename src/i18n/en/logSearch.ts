@@ -2,7 +2,18 @@
 import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
-export const messages: Messages = JSON.parse(
-  '{"build.search.closeKey":["Close (Escape)"],"build.search.closeSearch":["Close search"],"build.search.matchCase":["Match case"],"build.search.matchCaseSymbol":["Aa"],"build.search.matchCount":[["number"]," of ",["total"],["more"]],"build.search.nextMatch":["Next match"],"build.search.nextMatchKey":["Next match (Enter)"],"build.search.previousMatch":["Previous match"],"build.search.previousMatchKey":["Previous match (Shift+Enter)"],"build.search.regex":["Regular expression"],"build.search.searchLog":["Search the log"],"build.search.searchLogs":["Search logs"]}',
-);
+export const messages: Messages = {
+  'build.search.closeKey': ['Close (Escape)'],
+  'build.search.closeSearch': ['Close search'],
+  'build.search.matchCase': ['Match case'],
+  'build.search.matchCaseSymbol': ['Aa'],
+  'build.search.matchCount': [['number'], ' of ', ['total'], ['more']],
+  'build.search.nextMatch': ['Next match'],
+  'build.search.nextMatchKey': ['Next match (Enter)'],
+  'build.search.previousMatch': ['Previous match'],
+  'build.search.previousMatchKey': ['Previous match (Shift+Enter)'],
+  'build.search.regex': ['Regular expression'],
+  'build.search.searchLog': ['Search the log'],
+  'build.search.searchLogs': ['Search logs'],
+};
 addEnglish(messages);

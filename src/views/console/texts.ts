@@ -15,19 +15,19 @@ export function footerText(step: Step, stage: Stage, t: TFunction = translate): 
     case 'error':
       return error ?? '';
     case 'failure':
-      return t('build.console.exitCode', { code: formatCount(step.exit_code) });
+      return t('console.exitCode', { code: formatCount(step.exit_code) });
     case 'success':
-      return t('build.console.exitCode', { code: 0 });
+      return t('console.exitCode', { code: 0 });
     case 'running':
-      return t('build.console.running');
+      return t('console.running');
     // "Step pending or waiting gives loading" (docs/spec.md 4.4): both read as pending.
     case 'pending':
     case 'waiting_on_dependencies':
-      return t('build.console.pending');
+      return t('console.pending');
     case 'killed':
-      return t('build.console.killed');
+      return t('console.killed');
     case 'skipped':
-      return error ? t('build.console.skippedError') : t('build.console.skipped');
+      return error ? t('console.skippedError') : t('console.skipped');
     default:
       return '';
   }
@@ -35,7 +35,7 @@ export function footerText(step: Step, stage: Stage, t: TFunction = translate): 
 
 /** The tail window's notice (docs/spec.md 9: 250 lines by default); `total` counts no group markers. */
 export function tailText(total: number, t: TFunction = translate): string {
-  return t('build.console.tail', {
+  return t('console.tail', {
     count: total,
     total: total.toLocaleString(currentLanguage()),
     shown: LOGS_SHOWN_BY_DEFAULT,
@@ -44,7 +44,7 @@ export function tailText(total: number, t: TFunction = translate): string {
 
 /** Issue 28 item 4: the live stream dropped a line past the parser's limit (1 MiB). */
 export function overlongText(t: TFunction = translate): string {
-  return t('build.console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });
+  return t('console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });
 }
 
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */
@@ -54,8 +54,8 @@ export function noLogsText(
   step: Step,
   t: TFunction = translate,
 ): string {
-  if (build.status === 'declined') return t('build.console.declined');
-  return t('build.console.noLogs', {
+  if (build.status === 'declined') return t('console.declined');
+  return t('console.noLogs', {
     stage: stage.name,
     step: step.name,
     status: t(`status.${step.status}`),
@@ -68,7 +68,7 @@ export function consoleErrorText(
   step: Step,
   t: TFunction = translate,
 ): string | undefined {
-  if (fetchError) return t('build.console.loadFailed', { message: fetchError });
+  if (fetchError) return t('console.loadFailed', { message: fetchError });
   if (step.error) return `${step.name}: ${step.error}`;
   return undefined;
 }

@@ -12,7 +12,8 @@ import {
   selectResults,
 } from '../../machines/palette/search.machine';
 import { repoHref } from '../buildPage/paths';
-import { Button, Notice, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
+import { Button, Notice, Spinner, StatusIcon, UserText, useT } from '../ui';
+import { Trans } from '../ui/Trans';
 import { TextInput } from '../ui/Form';
 import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';

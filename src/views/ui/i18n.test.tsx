@@ -1,7 +1,8 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog, showLanguage } from '../../i18n/load';
-import { Trans, useLocale, useT } from './i18n';
+import { useLocale, useT } from './i18n';
+import { Trans } from './Trans';
 
 afterEach(() => {
   act(() => showLanguage('en'));

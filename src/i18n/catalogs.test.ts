@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { readCatalog, staleModules } from '../../scripts/i18n/compile';
 import { allKeys } from '../../scripts/i18n/extract';
@@ -12,11 +13,29 @@ import { LANGUAGES } from './languages';
 const english = await readCatalog('en');
 const others = LANGUAGES.map((language) => language.code).filter((code) => code !== 'en');
 
+type Token = string | [string, string?, Record<string, Token[]>?];
+
+/** The values a compiled text takes, plural and select branches included. */
+const valuesOf = (tokens: Token[]): string[] =>
+  tokens.flatMap((token) =>
+    typeof token === 'string'
+      ? []
+      : [
+          token[0],
+          ...Object.values(token[2] ?? {}).flatMap((branch) =>
+            Array.isArray(branch) ? valuesOf(branch) : [],
+          ),
+        ],
+  );
+
 /** The {values} and <tags> a text uses, sorted: a translation must keep every one. */
 const placeholders = (text: string) =>
-  [...new Set([...text.matchAll(/\{(\w+)[,}]|<\/?\w+\s*\/?>/g)].map((m) => m[1] ?? m[0]))]
-    .filter((name) => name !== 'count')
-    .sort();
+  [
+    ...new Set([
+      ...valuesOf(compileMessage(text) as Token[]),
+      ...[...text.matchAll(/<\/?\w+\s*\/?>/g)].map(([tag]) => tag),
+    ]),
+  ].sort();
 
 describe('the English catalog', () => {
   it('holds every key the sources give, and no other (npm run i18n:extract)', () => {

@@ -162,9 +162,7 @@ describe('editing a cron job', () => {
     const expression = within(dialog).getByLabelText('Expression');
     await user.clear(expression);
     await user.type(expression, '0 61 * * *');
-    expect(
-      within(dialog).getByText('End of range (61) above maximum (59): 61'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('minutes must be 0-59, got 61')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeDisabled();
 
     await user.clear(expression);
@@ -247,9 +245,7 @@ describe('cron expressions Drone refuses (issue 28 item 7)', () => {
     expect(within(row).getByText('unknown')).toBeInTheDocument();
     const { dialog } = await openEdit('forever');
     expect(
-      within(dialog).getByText(
-        'Failed to parse duration @every 99999999999h: time: invalid duration "99999999999h"',
-      ),
+      within(dialog).getByText('99999999999h is not a duration (such as 90s or 1h30m)'),
     ).toBeInTheDocument();
   });
 

@@ -52,7 +52,7 @@ export interface Schedule {
 }
 
 /**
- * What is wrong with a spec, for a reader (issue 29 item 10): the console words it in the
+ * What is wrong with a spec, for a reader: the console words it in the
  * language shown; the error's text stays robfig's, which the mock server answers with.
  */
 export type CronProblem =

@@ -5,7 +5,7 @@ import { readCatalog, staleModules } from '../../scripts/i18n/compile';
 import { allKeys } from '../../scripts/i18n/extract';
 import { LANGUAGES } from './languages';
 
-// The CI check of issue 33 item 5 (`npm test` runs it with the other unit tests): the PO catalogs
+// The CI check of the catalogs (`npm test` runs it with the other unit tests): the PO catalogs
 // hold every key the sources give and no other (what `npm run i18n:extract` finds), every
 // language has a text for each, with the English text's values and tags, and the compiled
 // modules are what `npm run i18n:compile` makes of them. A failure names the keys.

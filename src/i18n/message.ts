@@ -1,6 +1,6 @@
 import type { TextKey } from './en/keys';
 
-// What a machine reports for people to read (issue 33 item 3): a text's key and its values,
+// What a machine reports for people to read: a text's key and its values,
 // translated when a view shows it. Machines never word a message in English themselves; the
 // server's own text is a value, shown as it came (`messages.server`, `{message}`).
 

@@ -122,6 +122,7 @@ export const messages: Messages = {
   'build.compare.s': [['s'], ' 秒'],
   'build.compare.sameCommit': ['相同提交'],
   'build.compare.sameTime': ['用时相同'],
+  'build.compare.sameTimes': ['没有步骤变快或变慢'],
   'build.compare.separator': ['，'],
   'build.compare.slower': ['慢了 ', ['duration']],
   'build.compare.step': ['步骤'],

@@ -27,6 +27,26 @@ async function signInWithForm(page: Page, login: string, password = login): Prom
 
 const settingsLink = (page: Page) => page.getByRole('link', { name: 'System settings' });
 
+test("/login says only that it redirects, never 'Loading...' (docs/spec.md 2.1)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenTexts: seen });
+    new MutationObserver(() => seen.push(document.body?.innerText.trim() ?? '')).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.goto('/login');
+  // On the mock, the redirect opens the sign-in form in place.
+  await expect(page).toHaveURL(/\/login\/form$/);
+  await expect(page.getByRole('heading', { name: /Sign in using/ })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+  expect(seen.filter((text) => text.includes('Loading'))).toEqual([]);
+});
+
 test('sign out, then sign in again with the form as a member', async ({ page }) => {
   await signOutFromAccount(page);
   await page.getByRole('link', { name: 'Sign in again' }).click();

@@ -53,6 +53,7 @@ export const messages: Messages = {
   'build.compare.s': [['s'], ' s'],
   'build.compare.sameCommit': ['Same commit'],
   'build.compare.sameTime': ['same time'],
+  'build.compare.sameTimes': ['No step faster or slower'],
   'build.compare.separator': [', '],
   'build.compare.slower': [['duration'], ' slower'],
   'build.compare.step': ['Step'],

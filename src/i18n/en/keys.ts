@@ -110,6 +110,7 @@ export type TextKey =
   | 'build.compare.s'
   | 'build.compare.sameCommit'
   | 'build.compare.sameTime'
+  | 'build.compare.sameTimes'
   | 'build.compare.separator'
   | 'build.compare.slower'
   | 'build.compare.step'

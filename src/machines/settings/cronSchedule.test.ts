@@ -3,7 +3,7 @@ import { switchLanguage } from '../../../tests/language';
 import { t } from '../../i18n';
 import { previewSchedule } from './cronSchedule';
 
-// Issue 29 item 10: a refused expression is explained in words, in the language shown, not in
+// A refused expression is explained in words, in the language shown, not in
 // the parser's text ('End of range (61) above maximum (59): 61', which the mock server answers).
 const said = (expr: string) => {
   const { error } = previewSchedule(expr, 0);

@@ -24,7 +24,7 @@ export interface SchedulePreview {
   error: Message | null;
 }
 
-/** The parser's problem in words (issue 29 item 10): 'seconds must be 0-59, got 61'. */
+/** The parser's problem in words: 'seconds must be 0-59, got 61'. */
 function problemOf(error: unknown): Message {
   if (!(error instanceof CronSyntaxError)) return msg('messages.unknownError');
   const { kind, ...values } = error.problem;

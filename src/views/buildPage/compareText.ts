@@ -27,6 +27,27 @@ export function durationChangeText(deltaSeconds: number, t: TFunction = translat
     : t('build.compare.slower', { duration });
 }
 
+/**
+ * The comparison in one line: how many steps got faster or slower, and new failures; 'No step
+ * faster or slower' when every step took the same time (never '0 steps
+ * faster, 0 steps slower').
+ */
+export function summaryText(
+  steps: readonly { deltaSeconds?: number | null }[],
+  newFailures: number,
+  t: TFunction = translate,
+): string {
+  const faster = steps.filter((step) => (step.deltaSeconds ?? 0) < 0).length;
+  const slower = steps.filter((step) => (step.deltaSeconds ?? 0) > 0).length;
+  const parts = [
+    faster ? t('build.compare.stepsFaster', { count: faster }) : '',
+    slower ? t('build.compare.stepsSlower', { count: slower }) : '',
+    faster || slower ? '' : t('build.compare.sameTimes'),
+    newFailures ? t('build.compare.newFailures', { count: newFailures }) : '',
+  ];
+  return parts.filter(Boolean).join(t('build.compare.separator'));
+}
+
 /** What the previous build was looked for among, for the 'none' message. */
 export function familyText(build: Build, t: TFunction = translate): string {
   switch (build.event) {

@@ -34,6 +34,8 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   banners: ['shell.license.', 'common.learnMore'],
   // The words of the lists and forms that edit (settings, users).
   editing: ['common.copiedExclaimed', 'common.delete', 'common.edit', 'common.save'],
+  // The long lists' (builds, repositories).
+  lists: ['common.showMore'],
   // What the first screen shows of groups whose other texts load later.
   [FIRST_SCREEN]: [
     'shell.search.open',

@@ -195,7 +195,7 @@ export const messages: Messages = {
   'build.search.regex': ['正则表达式'],
   'build.search.searchLog': ['搜索日志'],
   'build.search.searchLogs': ['搜索日志'],
-  'build.stages.count': [['count', 'plural', { other: [['count'], ' 个阶段'] }]],
+  'build.stages.count': [['count'], ' 个阶段'],
   'build.stages.noSteps': ['此阶段还没有可显示的步骤。'],
   'build.stages.stepsOf': [['stage'], ' 的步骤'],
   'build.stages.title': ['流水线阶段'],

@@ -17,9 +17,7 @@ export const messages: Messages = {
   'build.header.view.log': ['Log View'],
   'build.header.views': ['Build views'],
   'build.pageTitle': ['Build #', ['build'], '.', ['stage'], '.', ['step'], ' - ', ['slug']],
-  'build.stages.count': [
-    ['count', 'plural', { one: [['count'], ' stage(s)'], other: [['count'], ' stage(s)'] }],
-  ],
+  'build.stages.count': [['count'], ' stage(s)'],
   'build.stages.noSteps': ['This stage has no steps to show yet.'],
   'build.stages.stepsOf': ['Steps of ', ['stage']],
   'build.stages.title': ['Pipeline stages'],
@@ -31,7 +29,6 @@ export const messages: Messages = {
   'common.copyFailed': ['Copy failed'],
   'common.loading': ['Loading...'],
   'common.retry': ['Retry'],
-  'common.showMore': ['Show more'],
   'common.signIn': ['Sign In'],
   'common.tryAgain': ['Try again'],
   'common.unknown': ['unknown'],

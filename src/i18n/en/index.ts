@@ -12,6 +12,7 @@ import './devtools';
 import './downloads';
 import './editing';
 import './feed';
+import './lists';
 import './logSearch';
 import './palette';
 import './repo';

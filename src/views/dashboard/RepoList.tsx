@@ -26,6 +26,7 @@ import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
 import { repoHref } from './repoLinks';
 import '../../i18n/en/dashboard';
+import '../../i18n/en/lists';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 

@@ -33,7 +33,9 @@ test("/login says only that it redirects, never 'Loading...' (docs/spec.md 2.1)"
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { seenTexts: seen });
-    new MutationObserver(() => seen.push(document.body?.innerText.trim() ?? '')).observe(document, {
+    // What each page of the visit showed, by path: /login's own, not the sign-in form's after it.
+    const record = () => seen.push(`${location.pathname} ${document.body?.innerText.trim() ?? ''}`);
+    new MutationObserver(record).observe(document, {
       subtree: true,
       childList: true,
       characterData: true,
@@ -44,7 +46,8 @@ test("/login says only that it redirects, never 'Loading...' (docs/spec.md 2.1)"
   await expect(page).toHaveURL(/\/login\/form$/);
   await expect(page.getByRole('heading', { name: /Sign in using/ })).toBeVisible();
   const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
-  expect(seen.filter((text) => text.includes('Loading'))).toEqual([]);
+  const atLogin = seen.filter((text) => text.startsWith('/login '));
+  expect(atLogin.filter((text) => text.includes('Loading'))).toEqual([]);
 });
 
 test('sign out, then sign in again with the form as a member', async ({ page }) => {

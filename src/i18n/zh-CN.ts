@@ -357,7 +357,7 @@ export const messages: Messages = {
   'messages.server': [['message']],
   'messages.unknownError': ['未知错误'],
   'messages.unreadableAnswer': ['无法读取服务器的应答；显示的是服务器当前的数据。'],
-  'repo.activity.cron': ['在 ', ['branch'], ' 上执行了定时任务 ', ['cron']],
+  'repo.activity.cron': ['定时任务 ', ['cron'], ' 在 ', ['branch'], ' 上运行'],
   'repo.activity.custom': [['who'], ' 在 ', ['branch'], ' 上创建了构建 ', ['sha']],
   'repo.activity.other': [['who'], ' 在 ', ['branch'], ' 上触发了 ', ['sha']],
   'repo.activity.promote': [['who'], ' 将 ', ['origin'], ' 推广到 ', ['target']],

@@ -84,7 +84,7 @@ export const messages: Messages = {
   'messages.unreadableAnswer': [
     "The server's answer could not be read; showing what it holds now.",
   ],
-  'repo.activity.cron': ['cron job ', ['cron'], ' ran on ', ['branch']],
+  'repo.activity.cron': ['executed cron job ', ['cron'], ' on ', ['branch']],
   'repo.activity.custom': [['who'], ' created build ', ['sha'], ' on ', ['branch']],
   'repo.activity.other': [['who'], ' triggered ', ['sha'], ' on ', ['branch']],
   'repo.activity.promote': [['who'], ' promoted ', ['origin'], ' to ', ['target']],

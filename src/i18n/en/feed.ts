@@ -3,7 +3,7 @@ import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
 export const messages: Messages = {
-  'feed.activity.cron': ['cron job ', ['cron'], ' ran on ', ['target']],
+  'feed.activity.cron': ['executed cron job ', ['cron'], ' on ', ['target']],
   'feed.activity.custom': [['who'], ' started a build on ', ['target']],
   'feed.activity.other': [['who'], ' triggered ', ['event'], ' on ', ['target']],
   'feed.activity.promote': [['who'], ' promoted #', ['parent'], ' to ', ['target']],

@@ -42,7 +42,7 @@ describe('activity wording per event', () => {
 
   it('cron and custom', () => {
     const cron = makeBuild({ event: 'cron', cron: 'nightly', target: 'main' });
-    expect(activityText(cron)).toBe('cron job nightly ran on main');
+    expect(activityText(cron)).toBe('executed cron job nightly on main');
     // The feed says it the same way (one way to say each thing).
     expect(activityOf(cron)).toBe(activityText(cron));
     const custom = makeBuild({ event: 'custom', trigger: 'admin', after: sha, target: 'dev' });

@@ -27,8 +27,11 @@ const LoginFormPage = onDemand(() =>
 const LoginErrorPage = onDemand(() =>
   import('./views/auth/LoginErrorPage').then((m) => m.LoginErrorPage),
 );
-const LoginRedirectPage = onDemand(() =>
-  import('./views/auth/LoginRedirectPage').then((m) => m.LoginRedirectPage),
+// docs/spec.md 2.1: /login shows only 'Redirecting to {provider} Auth...', never 'Loading...'
+// while its code arrives.
+const LoginRedirectPage = onDemand(
+  () => import('./views/auth/LoginRedirectPage').then((m) => m.LoginRedirectPage),
+  null,
 );
 const LogoutPage = onDemand(() => import('./views/auth/LogoutPage').then((m) => m.LogoutPage));
 const AccountPage = onDemand(() =>

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { i18n } from '../src/i18n';
+import { showLanguage } from '../src/i18n/load';
 import { resetAppActors } from '../src/machines/app/appActors';
 // Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
 // checks each view imports the texts it reads).
@@ -16,10 +16,10 @@ afterEach(() => cleanup());
 // those it swapped run their own logic again: the next test starts from fresh ones.
 afterEach(() => resetAppActors());
 
-// A test may switch the language (i18n.changeLanguage, or the language machine); the next one
+// A test may switch the language (showLanguage, or the language machine); the next one
 // starts in English again.
 afterEach(() => {
-  i18n.changeLanguage('en');
+  showLanguage('en');
   if (typeof document !== 'undefined') document.documentElement.lang = 'en';
 });
 

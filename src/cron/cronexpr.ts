@@ -7,22 +7,31 @@
 // Drone refuses with it, and the console previews the next runs and shows the parser's error while
 // the user types. It imports nothing, so both may import it (mock-server imports it from src/).
 
+export type FieldName = 'second' | 'minute' | 'hour' | 'dom' | 'month' | 'dow';
+
 interface Field {
+  name: FieldName;
   min: number;
   max: number;
   names?: readonly string[];
 }
 
-const SECONDS: Field = { min: 0, max: 59 };
-const MINUTES: Field = { min: 0, max: 59 };
-const HOURS: Field = { min: 0, max: 23 };
-const DOM: Field = { min: 1, max: 31 };
+const SECONDS: Field = { name: 'second', min: 0, max: 59 };
+const MINUTES: Field = { name: 'minute', min: 0, max: 59 };
+const HOURS: Field = { name: 'hour', min: 0, max: 23 };
+const DOM: Field = { name: 'dom', min: 1, max: 31 };
 const MONTHS: Field = {
+  name: 'month',
   min: 1,
   max: 12,
   names: ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'],
 };
-const DOW: Field = { min: 0, max: 6, names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] };
+const DOW: Field = {
+  name: 'dow',
+  min: 0,
+  max: 6,
+  names: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+};
 
 /**
  * The longest expression Drone keeps: its Postgres and MySQL stores hold `cron_expr` in a
@@ -42,11 +51,29 @@ export interface Schedule {
   next(fromMs: number): number;
 }
 
-/** What robfig's Parse returns as its error, with its text. */
-export class CronSyntaxError extends Error {}
+/**
+ * What is wrong with a spec, for a reader: the console words it in the
+ * language shown; the error's text stays robfig's, which the mock server answers with.
+ */
+export type CronProblem =
+  | { kind: 'empty' }
+  | { kind: 'fields'; count: number }
+  | { kind: 'number' | 'negative' | 'syntax' | 'order' | 'step' | 'descriptor'; text: string }
+  | { kind: 'duration'; text: string }
+  | { kind: 'range'; field: FieldName; min: number; max: number; value: number };
 
-const fail = (message: string): never => {
-  throw new CronSyntaxError(message);
+/** What robfig's Parse returns as its error, with its text, and the problem in words. */
+export class CronSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly problem: CronProblem,
+  ) {
+    super(message);
+  }
+}
+
+const fail = (message: string, problem: CronProblem): never => {
+  throw new CronSyntaxError(message, problem);
 };
 
 interface FieldSet {
@@ -67,11 +94,15 @@ interface SpecSets {
 /** robfig's mustParseInt (Go's strconv.Atoi on 64 bits, then no negatives). */
 function parseInt10(text: string): number {
   const atoiFailed = (reason: string) =>
-    fail(`Failed to parse int from ${text}: strconv.Atoi: parsing ${goQuote(text)}: ${reason}`);
+    fail(`Failed to parse int from ${text}: strconv.Atoi: parsing ${goQuote(text)}: ${reason}`, {
+      kind: 'number',
+      text,
+    });
   if (!/^[+-]?[0-9]+$/.test(text)) atoiFailed('invalid syntax');
   const value = BigInt(text);
   if (value >= INT64_LIMIT || value < -INT64_LIMIT) atoiFailed('value out of range');
-  if (value < 0n) fail(`Negative number (${value}) not allowed: ${text}`);
+  if (value < 0n)
+    fail(`Negative number (${value}) not allowed: ${text}`, { kind: 'negative', text });
   // Past 2^53 the range error's number is approximate; every field's maximum is far below.
   return Number(value);
 }
@@ -92,22 +123,32 @@ function parseRange(expr: string, field: Field, into: FieldSet): void {
     into.star = true;
   } else {
     start = parseIntOrName(lowAndHigh[0] ?? '', field);
-    if (lowAndHigh.length > 2) fail(`Too many hyphens: ${expr}`);
+    if (lowAndHigh.length > 2) fail(`Too many hyphens: ${expr}`, { kind: 'syntax', text: expr });
     end = lowAndHigh.length === 2 ? parseIntOrName(lowAndHigh[1] ?? '', field) : start;
   }
   let step = 1;
-  if (rangeAndStep.length > 2) fail(`Too many slashes: ${expr}`);
+  if (rangeAndStep.length > 2) fail(`Too many slashes: ${expr}`, { kind: 'syntax', text: expr });
   if (rangeAndStep.length === 2) {
     step = parseInt10(rangeAndStep[1] ?? '');
     // "N/step" means "N-max/step".
     if (lowAndHigh.length === 1) end = field.max;
   }
+  const outside = (value: number) =>
+    ({ kind: 'range', field: field.name, min: field.min, max: field.max, value }) as const;
   if (start < field.min)
-    fail(`Beginning of range (${start}) below minimum (${field.min}): ${expr}`);
-  if (end > field.max) fail(`End of range (${end}) above maximum (${field.max}): ${expr}`);
-  if (start > end) fail(`Beginning of range (${start}) beyond end of range (${end}): ${expr}`);
+    fail(`Beginning of range (${start}) below minimum (${field.min}): ${expr}`, outside(start));
+  if (end > field.max)
+    fail(`End of range (${end}) above maximum (${field.max}): ${expr}`, outside(end));
+  if (start > end) {
+    fail(`Beginning of range (${start}) beyond end of range (${end}): ${expr}`, {
+      kind: 'order',
+      text: expr,
+    });
+  }
   // (The pinned robfig loops for ever on a zero step; later versions say this.)
-  if (step === 0) fail(`Step of range should be a positive number: ${expr}`);
+  if (step === 0) {
+    fail(`Step of range should be a positive number: ${expr}`, { kind: 'step', text: expr });
+  }
   for (let value = start; value <= end; value += step) into.values.add(value);
 }
 
@@ -239,10 +280,13 @@ function parseDescriptor(spec: string): Schedule {
     try {
       return every(parseDuration(spec.slice('@every '.length)));
     } catch (error) {
-      fail(`Failed to parse duration ${spec}: ${(error as Error).message}`);
+      fail(`Failed to parse duration ${spec}: ${(error as Error).message}`, {
+        kind: 'duration',
+        text: spec.slice('@every '.length),
+      });
     }
   }
-  return fail(`Unrecognized descriptor: ${spec}`);
+  return fail(`Unrecognized descriptor: ${spec}`, { kind: 'descriptor', text: spec });
 }
 
 function parseFields(fields: string[]): Schedule {
@@ -261,11 +305,14 @@ function parseFields(fields: string[]): Schedule {
 
 /** robfig's `cron.Parse`: throws a CronSyntaxError with its message on an invalid spec. */
 export function parseCron(spec: string): Schedule {
-  if (spec.length === 0) fail('Empty spec string');
+  if (spec.length === 0) fail('Empty spec string', { kind: 'empty' });
   if (spec.startsWith('@')) return parseDescriptor(spec);
   const fields = spec.split(/\s+/).filter(Boolean);
   if (fields.length < 5 || fields.length > 6) {
-    fail(`Expected 5 to 6 fields, found ${fields.length}: ${spec}`);
+    fail(`Expected 5 to 6 fields, found ${fields.length}: ${spec}`, {
+      kind: 'fields',
+      count: fields.length,
+    });
   }
   return parseFields(fields);
 }

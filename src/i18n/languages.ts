@@ -1,8 +1,7 @@
-import type { en } from './en';
+import type { Messages } from '@lingui/core';
 import { retryingImport } from './retryingImport';
-import type { Translation } from './types';
 
-// Which languages the console speaks and where their catalogs come from, without the translator: the
+// Which languages the console speaks and where their catalogs come from, without Lingui: the
 // boot script (src/main.tsx) reads this to start the chosen catalog's download beside the app's
 // code. English is in the main bundle (the default and the fallback); every other catalog is a
 // chunk of its own, fetched only by those who read it.
@@ -23,17 +22,17 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 const zhCN = retryingImport(() => import('./zh-CN'));
 
 /** The catalogs loaded on demand: every language but English (really fetched again on a retry). */
-const catalogChunks: Record<Exclude<Language, 'en'>, () => Promise<Translation<typeof en>>> = {
-  'zh-CN': () => zhCN().then((module) => module.zhCN),
+const catalogChunks: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
+  'zh-CN': () => zhCN().then((module) => module.messages),
 };
 
-const loading = new Map<Language, Promise<Translation<typeof en>>>();
+const loading = new Map<Language, Promise<Messages>>();
 
 /**
  * The catalog of a language other than English, fetched once (again after a failure, so a later
  * pick retries): the boot script's early request and the language machine's share one download.
  */
-export function fetchCatalog(language: Exclude<Language, 'en'>): Promise<Translation<typeof en>> {
+export function fetchCatalog(language: Exclude<Language, 'en'>): Promise<Messages> {
   let catalog = loading.get(language);
   if (!catalog) {
     catalog = catalogChunks[language]();

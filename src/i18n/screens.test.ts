@@ -2,58 +2,37 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { account } from './en/account';
-import { admin } from './en/admin';
-import { auth } from './en/auth';
-import { buildViews } from './en/buildViews';
-import { core } from './en/core';
-import { dashboard } from './en/dashboard';
-import { devtools } from './en/devtools';
-import { feed } from './en/feed';
-import { palette } from './en/palette';
-import { repo } from './en/repo';
-import { settings, settingsMessages } from './en/settings';
+import { FIRST_SCREEN } from '../../scripts/i18n/screens';
 
-// Issue 18: the first screen carries only the shell's and the build page's English texts
-// (./en/core.ts); every other screen's, and those of the dialogs and views that load on demand,
-// are a module of their own (./en/<screen>.ts) that adds them when it is imported. A view that reads a screen's texts imports that module itself, so
-// its texts are there whichever way the view was reached. Tests load every text (tests/setup.ts):
-// only this check sees a view that forgot its screen's texts.
+// Issue 18: the first screen carries only its own English texts (./en/core.ts); every other
+// screen's, and those of the parts that load on demand, are a module of their own
+// (./en/<screen>.ts, split by scripts/i18n/screens.ts) that adds them when it is imported. A view
+// that reads a screen's texts imports that module itself, so its texts are there whichever way
+// the view was reached. Tests load every text (tests/setup.ts): only this check sees a view that
+// forgot its screen's texts.
 
 const EN = join(import.meta.dirname, 'en');
 const VIEWS = join(import.meta.dirname, '..', 'views');
 
-/** Each screen module's texts, as it adds them (the key path they sit under). */
-const SCREENS: Record<string, object> = {
-  account: { account },
-  admin: { admin },
-  auth: { auth },
-  buildViews: { build: buildViews },
-  dashboard: { dashboard },
-  devtools: { devtools },
-  feed: { feed },
-  palette: { shell: palette },
-  repo: { repo },
-  settings: { settings, messages: settingsMessages },
-};
+const modules = new Map<string, string[]>();
+for (const file of readdirSync(EN)) {
+  const name = file.replace(/\.ts$/, '');
+  if (name === 'index' || name === 'keys') continue;
+  const module = (await import(`./en/${name}.ts`)) as { messages: object };
+  modules.set(name, Object.keys(module.messages));
+}
+const keysOf = (screen: string) => modules.get(screen)!;
 
-/** 'a.b.c' for every text of a nested catalog. */
-const keysOf = (catalog: object, prefix = ''): string[] =>
-  Object.entries(catalog).flatMap(([key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [path] : keysOf(value as object, path);
-  });
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
+const screens = [...modules.keys()].filter((name) => name !== FIRST_SCREEN);
+const firstScreen = keysOf(FIRST_SCREEN);
 
 /**
  * Whether `text` reads one of `keys`: a key quoted whole, or a template that builds keys from a
  * group only this module has (`repo.filters.events.${event}`).
  */
-function readsAny(text: string, keys: readonly string[], firstScreen: readonly string[]): boolean {
-  const bases = new Set(keys.map((key) => key.replace(PLURAL, '')));
+function readsAny(text: string, keys: readonly string[]): boolean {
   const quoted = [...text.matchAll(/[`'"]([\w.]+)[`'"]/g)].map((match) => match[1]!);
-  if (quoted.some((key) => bases.has(key))) return true;
+  if (quoted.some((key) => keys.includes(key))) return true;
   return [...text.matchAll(/`([\w.]+\.)\$\{/g)].some(([, prefix]) => {
     const under = (key: string) => key.startsWith(prefix!);
     return keys.some(under) && !firstScreen.some(under);
@@ -68,26 +47,13 @@ function sources(dir: string): string[] {
   });
 }
 
-const firstScreen = keysOf(core);
-
 describe("each screen's English texts", () => {
-  it('are in a module of their own, none of them in the first screen too', () => {
-    const modules = readdirSync(EN).map((file) => file.replace(/\.ts$/, ''));
-    expect(modules.filter((name) => name !== 'index' && name !== 'core').sort()).toEqual(
-      Object.keys(SCREENS).sort(),
-    );
-    const first = new Set(firstScreen);
-    for (const texts of Object.values(SCREENS)) {
-      expect(keysOf(texts).filter((key) => first.has(key))).toEqual([]);
-    }
-  });
-
   it('are imported by every view that reads them', () => {
     const missing: string[] = [];
     for (const file of sources(VIEWS)) {
       const text = readFileSync(file, 'utf8');
-      for (const [screen, texts] of Object.entries(SCREENS)) {
-        const reads = readsAny(text, keysOf(texts), firstScreen);
+      for (const screen of screens) {
+        const reads = readsAny(text, keysOf(screen));
         const imports = text.includes(`i18n/en/${screen}'`);
         if (reads && !imports) missing.push(`${relative(VIEWS, file)}: ${screen}`);
       }

@@ -1,3 +1,5 @@
+import type { Message } from '../../src/i18n/message';
+import { t } from '../../src/i18n';
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { resetMockDb } from '../../mock-server/node';
@@ -41,12 +43,16 @@ export function setupSettingsWorld() {
     vi.restoreAllMocks();
   });
   /**
-   * Waits until this test toasted `message`. (The app's one toast stack outlives each test, so
-   * what is on screen may be an earlier test's toast.)
+   * Waits until this test toasted `message`, as the language shown reads it. (The app's one
+   * toast stack outlives each test, so what is on screen may be an earlier test's toast.)
    */
   const toasted = (message: string) =>
     waitFor(() =>
-      expect(toasts.flatMap((spy) => spy.mock.calls.map((args) => args[0]))).toContain(message),
+      expect(
+        toasts.flatMap((spy) =>
+          spy.mock.calls.map(([said]) => t((said as Message).key, (said as Message).values)),
+        ),
+      ).toContain(message),
     );
   const renderSettings = (
     user: UserRow,

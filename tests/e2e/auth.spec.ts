@@ -27,6 +27,29 @@ async function signInWithForm(page: Page, login: string, password = login): Prom
 
 const settingsLink = (page: Page) => page.getByRole('link', { name: 'System settings' });
 
+test("/login says only that it redirects, never 'Loading...' (docs/spec.md 2.1)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seenTexts: seen });
+    // What each page of the visit showed, by path: /login's own, not the sign-in form's after it.
+    const record = () => seen.push(`${location.pathname} ${document.body?.innerText.trim() ?? ''}`);
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.goto('/login');
+  // On the mock, the redirect opens the sign-in form in place.
+  await expect(page).toHaveURL(/\/login\/form$/);
+  await expect(page.getByRole('heading', { name: /Sign in using/ })).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+  const atLogin = seen.filter((text) => text.startsWith('/login '));
+  expect(atLogin.filter((text) => text.includes('Loading'))).toEqual([]);
+});
+
 test('sign out, then sign in again with the form as a member', async ({ page }) => {
   await signOutFromAccount(page);
   await page.getByRole('link', { name: 'Sign in again' }).click();

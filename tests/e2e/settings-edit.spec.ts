@@ -84,9 +84,9 @@ test("edits a cron job's branch and expression, previewing the next runs", async
   }
   await expect(dialog.getByText(/Update deletes this job and creates it again/)).toBeVisible();
 
-  // The parser's error while typing, and no Update until the expression is valid.
+  // The parser's problem in words while typing, and no Update until the expression is valid.
   await expression.fill('0 30 25 * * mon-fri');
-  await expect(preview).toHaveText('End of range (25) above maximum (23): 25');
+  await expect(preview).toHaveText('hours must be 0-23, got 25');
   await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
   await expression.fill('0 30 9 * * mon-fri');
   await dialog.getByRole('button', { name: 'Update' }).click();

@@ -1,3 +1,5 @@
+import { msg } from '../../i18n/message';
+import { serverSaid } from '../shell/callErrors';
 import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { signIn } from '../../api/user';
@@ -40,7 +42,8 @@ export const loginMachine = setup({
   actions: {
     reloadSession: sendTo(({ context }) => context.session, { type: 'session.reload' }),
     navigateTo: ({ context }, params: { to: string }) => context.navigate(params.to),
-    notifyError: ({ context }) => notify.error(context.error ?? 'Unable to sign in'),
+    notifyError: ({ context }) =>
+      notify.error(context.error ? serverSaid(context.error) : msg('auth.signInFailed')),
   },
 }).createMachine({
   id: 'login',

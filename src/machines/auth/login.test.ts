@@ -1,3 +1,4 @@
+import { said } from '../../../tests/said';
 import { describe, expect, it, vi } from 'vitest';
 import { setupFakeClockExpiringToasts } from '../../../tests/fakeClock';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -30,7 +31,7 @@ function startLogin(answer: (username: string, password: string) => Promise<stri
 const visibleToasts = () =>
   toastsActor()
     .getSnapshot()
-    .context.visible.map((ref) => ref.getSnapshot().context.message);
+    .context.visible.map((ref) => said(ref.getSnapshot().context.message));
 
 describe('login machine', () => {
   setupFakeClockExpiringToasts();

@@ -1,3 +1,5 @@
+import { msg } from '../../i18n/message';
+import { serverSaid } from '../shell/callErrors';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { signOut } from '../../api/user';
@@ -17,7 +19,8 @@ export const logoutMachine = setup({
   },
   actions: {
     notifySessionEnded: sendTo(({ context }) => context.session, { type: 'session.signedOut' }),
-    notifyError: ({ context }) => notify.error(context.error ?? 'Unable to sign out'),
+    notifyError: ({ context }) =>
+      notify.error(context.error ? serverSaid(context.error) : msg('auth.signOutFailed')),
   },
 }).createMachine({
   id: 'logout',

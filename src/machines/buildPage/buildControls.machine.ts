@@ -1,5 +1,6 @@
 import { emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { cancelBuild, restartBuild } from '../../api/builds';
+import { msg } from '../../i18n/message';
 import { errorMessageOf, isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import type { RepoRef } from '../../api/repos';
 import type { Build } from '../../api/types';
@@ -12,11 +13,10 @@ import { announceWhenFinished } from '../notifications/notificationsLink';
 // docs/spec.md 4.3, 8: Cancel for a pending or running build; Restart, Promote and Debug for a finished
 // one. Like the other machines that move the user, it gets the router's navigate through input.
 
-export const cancelFailed = (message: string) => `Unable to cancel build: ${message}`;
-export const restartFailed = (message: string) => `Unable to restart build: ${message}`;
-export const debugFailed = (message: string) => `Unable to restart in debug mode: ${message}`;
+export const cancelFailed = (message: string) => msg('build.actions.cancelFailed', { message });
+export const restartFailed = (message: string) => msg('build.actions.restartFailed', { message });
+export const debugFailed = (message: string) => msg('build.actions.debugFailed', { message });
 /** The server answers `null` when the restarted pipeline was skipped (docs/drone-api.md 4.2). */
-export const NOTHING_RESTARTED = 'no pipeline was started';
 
 export type BuildControlsEvent =
   | { type: 'build.cancel' }
@@ -45,7 +45,7 @@ export interface BuildTarget {
 const buildUrl = ({ repo }: ControlsContext, number: number, suffix = '') =>
   `${pagePath(repo.namespace, repo.name, number)}${suffix}`;
 
-const errorMessage = (event: unknown) => errorMessageOf(event, '');
+const errorMessage = (event: unknown) => errorMessageOf(event);
 const outputOf = (event: unknown) => (event as { output?: Build | null }).output ?? null;
 
 /** A restart whose answer could not be read: its number is unknown, the builds list shows it. */
@@ -112,8 +112,8 @@ export const buildControlsMachine = setup({
     notifyCancelFailed: ({ event }) => notify.error(cancelFailed(errorMessage(event))),
     notifyRestartFailed: ({ event }) => notify.error(restartFailed(errorMessage(event))),
     notifyDebugFailed: ({ event }) => notify.error(debugFailed(errorMessage(event))),
-    notifyNothingRestarted: () => notify.error(restartFailed(NOTHING_RESTARTED)),
-    notifyNothingDebugged: () => notify.error(debugFailed(NOTHING_RESTARTED)),
+    notifyNothingRestarted: () => notify.error(msg('build.actions.nothingRestarted')),
+    notifyNothingDebugged: () => notify.error(msg('build.actions.nothingDebugged')),
   },
 }).createMachine({
   id: 'buildControls',

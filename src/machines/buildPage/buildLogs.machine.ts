@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fetchLogs } from '../../api/logs';
 import type { RepoRef } from '../../api/repos';
 import { isDone, type Build, type Stage, type Step } from '../../api/types';
+import { msg } from '../../i18n/message';
 import { errorMessageOf } from '../shell/callErrors';
 import { readStepLog, type LoadStepLog } from '../console/stepLog';
 import { notify } from '../shell/toasts.machine';
@@ -11,7 +12,7 @@ import { notify } from '../shell/toasts.machine';
 // (a running step's log is not, and a file of half a build would read as all of it). The logs
 // are read one at a time, so one long log at most is held parsed; the text goes out in parts.
 
-export const downloadFailed = (message: string) => `Unable to download the build logs: ${message}`;
+export const downloadFailed = (message: string) => msg('build.downloadAll.failed', { message });
 
 /** The header above one step's log in the file. */
 export function stepHeader(stage: Stage, step: Step): string {
@@ -61,7 +62,8 @@ export const buildLogsMachine = setup({
   actions: {
     saveFile: ({ context, event }) =>
       context.save((event as unknown as { output: string[] }).output, context.build!),
-    notifyFailed: ({ event }) => notify.error(downloadFailed(errorMessageOf(event))),
+    notifyFailed: ({ event }) =>
+      notify.error(downloadFailed(errorMessageOf(event, 'Unknown error'))),
   },
 }).createMachine({
   id: 'buildLogs',

@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import * as buildsApi from '../../api/builds';
 import { prefetchLogs, type StepRef } from '../../api/logs';
+import { msg } from '../../i18n/message';
 import { errorMessageOf } from '../shell/callErrors';
 import { fetchRepo, type RepoRef } from '../../api/repos';
 import { pagePath } from '../../api/urls';
@@ -27,9 +28,8 @@ export const POLL_DELAY = 5000;
 export const NOT_FOUND_MESSAGES = [...REPO_NOT_FOUND_MESSAGES, 'sql: no rows in result set'];
 export const GENERIC_ERROR =
   'Something went wrong. It is highly likely that this page does not exist';
-export const BLOCKED_READ_ONLY = 'Build is blocked, please, contact repo admin in order to proceed';
-export const approveFailed = (message: string) => `Unable to approve build: ${message}`;
-export const declineFailed = (message: string) => `Unable to decline build: ${message}`;
+export const approveFailed = (message: string) => msg('messages.approveFailed', { message });
+export const declineFailed = (message: string) => msg('messages.declineFailed', { message });
 
 /** `compare`: the build beside the previous one of its branch (issue 19 item 6). */
 export type BuildView = 'log' | 'graph' | 'card' | 'compare';
@@ -96,7 +96,7 @@ const stageTarget = ({ context }: { context: BuildPageContext }) => ({
   stage: context.route.stage,
 });
 
-const errorMessage = (event: unknown) => errorMessageOf(event, '');
+const errorMessage = (event: unknown) => errorMessageOf(event);
 
 /** The stage the URL points at, if the build has it. */
 export const requestedStage = (context: Pick<BuildPageContext, 'build' | 'route'>) =>

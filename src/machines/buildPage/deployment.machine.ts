@@ -5,6 +5,7 @@ import {
   type DeployAction,
   type Param,
 } from '../../api/builds';
+import { msg } from '../../i18n/message';
 import { errorMessageOf, isMalformedAnswer } from '../shell/callErrors';
 import type { RepoRef } from '../../api/repos';
 import type { Build } from '../../api/types';
@@ -14,8 +15,8 @@ import { notify } from '../shell/toasts.machine';
 // docs/spec.md 2.14, 4.3, 5, 8: the 'Create deployment' dialog opened by Promote. The action defaults
 // to promote, the target to empty (sent as production); Deploy submits and closes.
 
-export const DEPLOY_NO_BUILD = 'Unable to create new deploy in this repo';
-export const deployFailed = (message: string) => `Unable to create new deploy: ${message}`;
+export const DEPLOY_NO_BUILD = msg('build.deploy.noBuild');
+export const deployFailed = (message: string) => msg('build.deploy.failed', { message });
 
 export type DeploymentField = 'target' | 'draftKey' | 'draftValue';
 
@@ -77,7 +78,7 @@ export const deploymentMachine = setup({
       created: ({ event }) => (event as unknown as { output: Build }).output,
     }),
     notifyNoBuild: () => notify.error(DEPLOY_NO_BUILD),
-    notifyFailed: ({ event }) => notify.error(deployFailed(errorMessageOf(event, ''))),
+    notifyFailed: ({ event }) => notify.error(deployFailed(errorMessageOf(event))),
   },
 }).createMachine({
   id: 'deployment',

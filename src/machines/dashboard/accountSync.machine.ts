@@ -1,6 +1,7 @@
 import { fromPromise, sendParent, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../../api/types';
 import { fetchCurrentUser, syncUserRepos } from '../../api/user';
+import { msg } from '../../i18n/message';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 4.7 / 9: Sync starts an account sync (POST /api/user/repos?async=true, answered at once),
@@ -8,7 +9,7 @@ import { notify } from '../shell/toasts.machine';
 // too: the server flags the user as syncing from a background task, so an immediate read could
 // still see `false` and end the sync before it began.
 export const SYNC_POLL_INTERVAL = 10000;
-export const SYNC_ERROR_MESSAGE = 'Sync error has occurred, please, try again';
+export const SYNC_ERROR_MESSAGE = msg('dashboard.syncFailed');
 
 export interface AccountSyncInput {
   /** The account-syncing flag, read once when the page opens. */

@@ -1,3 +1,4 @@
+import { serverSaid } from '../shell/callErrors';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
@@ -85,7 +86,7 @@ export const dashboardMachine = setup({
     // Search keeps its own copy of the list; after a sync it is stale too.
     invalidateSearch: () => invalidateSearchRepos(),
     notifyReloadError: (_, params: { error: unknown }) =>
-      notify.error((params.error as ApiError).message),
+      notify.error(serverSaid((params.error as ApiError).message)),
   },
 }).createMachine({
   id: 'dashboard',

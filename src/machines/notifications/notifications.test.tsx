@@ -7,10 +7,10 @@ import { memoryStorage } from '../../../tests/memoryStorage';
 import { createSettler, modelOf, pathName, reportCoverage } from '../../../tests/model';
 import type { Status } from '../../api/types';
 import { NotificationsSettings } from '../../views/account/NotificationsSettings';
-import { en } from '../../i18n/en';
+import { t } from '../../i18n';
 
-const DENIED_HINT = en.shell.notifications.denied;
-const UNSUPPORTED_HINT = en.shell.notifications.unsupported;
+const DENIED_HINT = t('shell.notifications.denied');
+const UNSUPPORTED_HINT = t('shell.notifications.unsupported');
 import {
   buildNotice,
   NOTICE_BODY_MAX,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup } from 'xstate';
 import { makeBuild, makeRepo } from '../../../tests/factories';
-import { en } from '../../i18n/en';
+import { t, type TextKey } from '../../i18n';
 import type { Repository } from '../../api/types';
 import {
   paletteActor,
@@ -42,7 +42,7 @@ beforeEach(() =>
 );
 /** The English names of the view's catalog. */
 const label: CommandLabel = (name, values) =>
-  en.shell.palette.commands[name].replace('{{repo}}', values?.repo ?? '');
+  t(`shell.palette.commands.${name}` as TextKey, { repo: values?.repo ?? '' });
 
 afterEach(() => {
   resetPaletteActor();

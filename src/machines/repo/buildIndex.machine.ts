@@ -3,7 +3,7 @@ import { fetchBranches, fetchDeployments } from '../../api/builds';
 import type { RepoRef } from '../../api/repos';
 import type { Build, Repository } from '../../api/types';
 import { applyIndexUpdate, type BuildIndexKind } from './buildList';
-import { errorMessageOf } from '../shell/callErrors';
+import { errorMessageOf, serverSaid } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
@@ -56,7 +56,7 @@ export const buildIndexMachine = setup({
         : {},
     ),
     assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
-    notifyError: ({ context }) => notify.error(context.error ?? 'Unknown error'),
+    notifyError: ({ context }) => notify.error(serverSaid(context.error)),
   },
 }).createMachine({
   id: 'buildIndex',

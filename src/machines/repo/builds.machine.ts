@@ -4,7 +4,7 @@ import type { RepoRef } from '../../api/repos';
 import type { Build, Repository } from '../../api/types';
 import { appendPage, applyBuildUpdate, mergeFirstPage } from './buildList';
 import { filterBuilds, isFiltered, sameFilter, type BuildFilter } from './buildFilter';
-import { errorMessageOf } from '../shell/callErrors';
+import { errorMessageOf, serverSaid } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
@@ -106,7 +106,7 @@ export const buildsMachine = setup({
         : {},
     ),
     assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
-    notifyError: (_, params: { message: string }) => notify.error(params.message),
+    notifyError: (_, params: { message: string }) => notify.error(serverSaid(params.message)),
   },
 }).createMachine({
   id: 'builds',

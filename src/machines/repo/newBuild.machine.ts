@@ -5,6 +5,7 @@ import type { RepoRef } from '../../api/repos';
 import type { Build } from '../../api/types';
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
 import { commitDraftParam, emptyParamForm, removeParam, type ParamForm } from './params';
+import { msg } from '../../i18n/message';
 import { notify } from '../shell/toasts.machine';
 import { offerCommand } from '../palette/paletteOffers';
 import { announceWhenFinished } from '../notifications/notificationsLink';
@@ -12,10 +13,9 @@ import { announceWhenFinished } from '../notifications/notificationsLink';
 // docs/spec.md 2.14, 5, 8: the New Build dialog. Branch (target), commit and key/value parameters are
 // sent as the query of POST /builds; the server answers the build, or `null` when no pipeline ran.
 
-export const NEW_BUILD_STARTED = 'New build has started successfully';
-export const NEW_BUILD_NOT_STARTED =
-  'No pipeline was started: it was skipped or no pipeline matched this commit';
-export const newBuildFailed = (message: string) => `Unable to start a new build: ${message}`;
+export const NEW_BUILD_STARTED = msg('repo.newBuild.started');
+export const NEW_BUILD_NOT_STARTED = msg('repo.newBuild.notStarted');
+export const newBuildFailed = (message: string) => msg('repo.newBuild.failed', { message });
 
 export type NewBuildField = 'branch' | 'commit' | 'draftKey' | 'draftValue';
 

@@ -1,3 +1,4 @@
+import { said, saidBy } from '../../../tests/said';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
@@ -106,7 +107,7 @@ describe('newBuild machine', () => {
     actor.send({ type: 'newBuild.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(lastToast()).toMatchObject({ tone: 'error', message: newBuildFailed('Not Found') });
-    expect(newBuildFailed('Not Found')).toBe('Unable to start a new build: Not Found');
+    expect(said(newBuildFailed('Not Found'))).toBe('Unable to start a new build: Not Found');
     expect(actor.getSnapshot().context.branch).toBe('nope');
   });
 
@@ -119,7 +120,7 @@ describe('newBuild machine', () => {
     actor.send({ type: 'newBuild.open' });
     actor.send({ type: 'newBuild.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('closed'));
-    expect(warning).toHaveBeenCalledWith(
+    expect(saidBy(warning)).toContain(
       "The server's answer could not be read; showing what it holds now.",
     );
     expect(error).not.toHaveBeenCalled();

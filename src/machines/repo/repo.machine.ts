@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchRepo, type RepoRef } from '../../api/repos';
 import type { Repository } from '../../api/types';
-import { errorMessageOf } from '../shell/callErrors';
+import { errorMessageOf, serverSaid } from '../shell/callErrors';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 import { watchForNotifications } from '../notifications/notificationsLink';
@@ -69,7 +69,7 @@ export const repoMachine = setup({
     assignError: assign({
       error: ({ event }) => errorMessageOf(event),
     }),
-    notifyError: ({ context }) => notify.error(context.error ?? 'Unknown error'),
+    notifyError: ({ context }) => notify.error(serverSaid(context.error)),
   },
 }).createMachine({
   id: 'repo',

@@ -1,4 +1,6 @@
-import { EXPR_MAX_LENGTH, parseCron, upcomingRuns } from '../../cron/cronexpr';
+import { CronSyntaxError, EXPR_MAX_LENGTH, parseCron, upcomingRuns } from '../../cron/cronexpr';
+import type { TextKey } from '../../i18n';
+import { msg, type Message } from '../../i18n/message';
 import { CRON_SCHEDULES } from '../../api/cron';
 
 // A cron job's schedule in the create and edit forms: one of docs/spec.md 5's descriptors, or a
@@ -12,21 +14,22 @@ export const PREVIEW_RUNS = 3;
 
 export { EXPR_MAX_LENGTH };
 
-/** The parser's error as shown: its text quotes the expression, which may be long. */
-export const ERROR_MAX_LENGTH = 200;
-
 /**
  * What the form shows under the schedule: the next runs (none for a date that never comes), or
- * why Drone would refuse it: longer than its store keeps (`tooLong`), or the parser's error.
+ * why Drone would refuse it: longer than its store keeps (`tooLong`), or what the parser found.
  */
 export interface SchedulePreview {
   runs: number[];
   tooLong: boolean;
-  error: string | null;
+  error: Message | null;
 }
 
-const shortened = (text: string) =>
-  text.length > ERROR_MAX_LENGTH ? `${text.slice(0, ERROR_MAX_LENGTH - 1)}…` : text;
+/** The parser's problem in words: 'seconds must be 0-59, got 61'. */
+function problemOf(error: unknown): Message {
+  if (!(error instanceof CronSyntaxError)) return msg('messages.unknownError');
+  const { kind, ...values } = error.problem;
+  return msg(`settings.cron.problem.${kind}` satisfies TextKey, values);
+}
 
 const refused = (changes: Partial<SchedulePreview>): SchedulePreview => ({
   runs: [],
@@ -47,7 +50,7 @@ export function previewSchedule(expr: string, nowMs: number): SchedulePreview {
     const runs = upcomingRuns(parseCron(expr), nowMs, PREVIEW_RUNS);
     return { runs, tooLong: false, error: null };
   } catch (error) {
-    return refused({ error: shortened((error as Error).message) });
+    return refused({ error: problemOf(error) });
   }
 }
 

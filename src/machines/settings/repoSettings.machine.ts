@@ -1,3 +1,4 @@
+import { msg, type Message } from '../../i18n/message';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { activateRepo, disableRepo, fetchRepo, updateRepo, type RepoRef } from '../../api/repos';
@@ -9,7 +10,7 @@ import {
   type BooleanSetting,
   type RepoSettingsForm,
 } from './repoSettingsForm';
-import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
+import { UNREADABLE_ANSWER, errorOf, isMalformedAnswer } from '../shell/callErrors';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 4.6 and 2.12: a repository's activation, its general settings form and disabling it.
@@ -90,9 +91,9 @@ export const repoSettingsMachine = setup({
       repo: { ...mergeRepo(context.repo, output), active: false },
     })),
     emitRepoChanged: emit(({ context }) => ({ type: 'repo.changed' as const, repo: context.repo })),
-    notifySuccess: (_, message: string) => notify.success(message),
-    notifyWarning: (_, message: string) => notify.warning(message),
-    notifyError: (_, message: string) => notify.error(message),
+    notifySuccess: (_, message: Message) => notify.success(message),
+    notifyWarning: (_, message: Message) => notify.warning(message),
+    notifyError: (_, message: Message) => notify.error(message),
   },
 }).createMachine({
   id: 'repoSettings',
@@ -123,7 +124,7 @@ export const repoSettingsMachine = setup({
               target: '#repoSettings.active',
               actions: [
                 { type: 'assignRepo', params: ({ event }) => event.output },
-                { type: 'notifySuccess', params: 'Repo has been successfully enabled' },
+                { type: 'notifySuccess', params: msg('settings.messages.repoEnabled') },
                 'emitRepoChanged',
               ],
             },
@@ -132,7 +133,10 @@ export const repoSettingsMachine = setup({
               // docs/spec.md 8: activation failures show the bare server message.
               {
                 target: 'idle',
-                actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },
+                actions: {
+                  type: 'notifyError',
+                  params: ({ event }) => errorOf({ error: event.error }),
+                },
               },
             ],
           },
@@ -152,7 +156,7 @@ export const repoSettingsMachine = setup({
         },
         onError: {
           target: 'checking',
-          actions: { type: 'notifyError', params: ({ event }) => messageOf(event.error) },
+          actions: { type: 'notifyError', params: ({ event }) => errorOf({ error: event.error }) },
         },
       },
     },
@@ -194,7 +198,7 @@ export const repoSettingsMachine = setup({
               target: 'editing',
               actions: [
                 { type: 'assignRepo', params: ({ event }) => event.output },
-                { type: 'notifySuccess', params: 'Changes have been saved' },
+                { type: 'notifySuccess', params: msg('settings.messages.changesSaved') },
                 'emitRepoChanged',
               ],
             },
@@ -204,7 +208,8 @@ export const repoSettingsMachine = setup({
                 target: 'editing',
                 actions: {
                   type: 'notifyError',
-                  params: ({ event }) => `Unable to save changes: ${messageOf(event.error)}`,
+                  params: ({ event }) =>
+                    msg('settings.messages.saveFailed', { message: messageOf(event.error) }),
                 },
               },
             ],
@@ -222,7 +227,7 @@ export const repoSettingsMachine = setup({
               target: '#repoSettings.inactive',
               actions: [
                 { type: 'assignDisabled', params: ({ event }) => event.output },
-                { type: 'notifySuccess', params: 'Repo has been disabled' },
+                { type: 'notifySuccess', params: msg('settings.messages.repoDisabled') },
                 'emitRepoChanged',
               ],
             },
@@ -232,7 +237,8 @@ export const repoSettingsMachine = setup({
                 target: 'editing',
                 actions: {
                   type: 'notifyError',
-                  params: ({ event }) => `Unable to disable repo: ${messageOf(event.error)}`,
+                  params: ({ event }) =>
+                    msg('settings.messages.disableFailed', { message: messageOf(event.error) }),
                 },
               },
             ],

@@ -1,3 +1,5 @@
+import type { TextKey } from '../../i18n';
+import { msg, type Message } from '../../i18n/message';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { isMalformedAnswer, UNREADABLE_ANSWER } from '../shell/callErrors';
@@ -16,8 +18,8 @@ import type {
 // and users: load, create in a modal, edit in place (issue 19), delete after a confirm, toasts.
 // What differs per screen comes through the actors (`defineResourceList`) and the input (texts).
 
-export const fillMessage = (template: string, error: unknown) =>
-  template.replace('{message}', (error as ApiError).message);
+export const fillMessage = (key: TextKey, error: unknown) =>
+  msg(key, { message: (error as ApiError).message });
 
 export const notProvided = () => Promise.reject(new Error('resourceList: actor not provided'));
 
@@ -26,7 +28,11 @@ export const notProvided = () => Promise.reject(new Error('resourceList: actor n
  * schedule: deleted, then not created again). Its message says what happened; the list is
  * reloaded to show what the server holds.
  */
-export class ListChangedError extends Error {}
+export class ListChangedError extends Error {
+  constructor(readonly said: Message) {
+    super(said.key);
+  }
+}
 
 /**
  * A create, edit or delete the server accepted but whose answer could not be read: reload the
@@ -82,9 +88,9 @@ export const resourceListMachine = setup({
           ? null
           : context.visible + context.pageSize,
     })),
-    notifySuccess: (_, message: string) => notify.success(message),
-    notifyWarning: (_, message: string) => notify.warning(message),
-    notifyError: (_, message: string) => notify.error(message),
+    notifySuccess: (_, key: TextKey) => notify.success(msg(key)),
+    notifyWarning: (_, message: Message) => notify.warning(message),
+    notifyError: (_, message: Message) => notify.error(message),
   },
 }).createMachine({
   id: 'resourceList',
@@ -235,7 +241,7 @@ export const resourceListMachine = setup({
                       'clearTarget',
                       {
                         type: 'notifyError',
-                        params: ({ event }) => (event.error as ListChangedError).message,
+                        params: ({ event }) => (event.error as ListChangedError).said,
                       },
                     ],
                   },

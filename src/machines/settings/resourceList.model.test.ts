@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message';
 import { describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
@@ -18,7 +19,9 @@ const failure = new ApiError(400, 'Invalid Secret Name');
 /** Accepted, but the answer was cut short: the list is reloaded instead (issue 17). */
 const unreadable = new ApiError(0, 'Unexpected end of JSON input', { malformed: true });
 /** An edit that changed the server before it failed (a cron job deleted, not re-created). */
-const listChanged = new ListChangedError('Cron job first was removed, but could not be created');
+const listChanged = new ListChangedError(
+  msg('settings.messages.cronRecreateFailed', { name: 'first', message: 'Forbidden' }),
+);
 
 const eventsIn: Record<string, ListedEvent[]> = {
   loading: [
@@ -72,11 +75,11 @@ const input: ResourceListInput = {
   initialDraft: { name: '' },
   pageSize: 1,
   texts: {
-    created: 'added',
-    createFailed: 'Unable to add: {message}',
-    removed: 'removed',
-    removeFailed: 'Unable to remove: {message}',
-    confirmRemove: 'Sure?',
+    created: 'settings.messages.secretAdded',
+    createFailed: 'settings.messages.addSecretFailed',
+    removed: 'settings.messages.secretRemoved',
+    removeFailed: 'settings.messages.removeSecretFailed',
+    confirmRemove: 'settings.messages.confirmDeleteSecret',
   },
 };
 

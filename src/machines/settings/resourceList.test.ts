@@ -1,3 +1,5 @@
+import { t } from '../../i18n';
+import type { Message } from '../../i18n/message';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../api/client';
@@ -20,6 +22,11 @@ import {
 } from './resourceLists';
 import { TEMPLATE_EXAMPLES } from './templateExamples';
 import { notify } from '../shell/toasts.machine';
+import { msg } from '../../i18n/message';
+
+/** What a notify spy was asked to say, in the language shown. */
+const said = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.map(([message]) => t((message as Message).key, (message as Message).values));
 
 // The server answers after LATENCY ms, so the in-flight states can be observed with fake timers.
 const LATENCY = 100;
@@ -33,14 +40,14 @@ interface Thing {
 type ThingDraft = { name: string; flag: boolean };
 
 const texts = {
-  created: 'Thing has been added successfully',
-  createFailed: 'Unable to add thing: {message}',
-  removed: 'Thing has been removed successfully',
-  removeFailed: 'Unable to remove thing: {message}',
-  confirmRemove: 'Are you sure you want to delete this thing?',
-  updated: 'Thing has been edited successfully',
-  updateFailed: 'Unable to edit thing: {message}',
-};
+  created: 'settings.messages.secretAdded',
+  createFailed: 'settings.messages.addSecretFailed',
+  removed: 'settings.messages.secretRemoved',
+  removeFailed: 'settings.messages.removeSecretFailed',
+  confirmRemove: 'settings.messages.confirmDeleteSecret',
+  updated: 'settings.messages.secretUpdated',
+  updateFailed: 'settings.messages.updateSecretFailed',
+} as const;
 
 const later = <T>(answer: () => T) =>
   new Promise<T>((resolve, reject) =>
@@ -174,7 +181,7 @@ describe('creating', () => {
     expect(server.calls.create).toHaveBeenCalledWith({ id: 7 }, { name: 'x', flag: true });
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
     expect(items(actor)).toEqual(['x']);
-    expect(success).toHaveBeenCalledWith('Thing has been added successfully');
+    expect(success).toHaveBeenCalledWith(msg(texts.created));
     // The server's answer is kept (a machine user's token is shown once), until dismissed.
     expect(selectCreated<Thing>(actor.getSnapshot())?.token).toBe('secret-token');
     actor.send({ type: 'created.dismiss' });
@@ -202,7 +209,7 @@ describe('creating', () => {
     actor.send({ type: 'draft.change', changes: { name: 'bad name' } });
     actor.send({ type: 'create.submit' });
     await vi.advanceTimersByTimeAsync(LATENCY);
-    expect(error).toHaveBeenCalledWith('Unable to add thing: Invalid Secret Name');
+    expect(error).toHaveBeenCalledWith(msg(texts.createFailed, { message: 'Invalid Secret Name' }));
     expect(actor.getSnapshot().value).toEqual({ ready: { creating: 'form' } });
     expect(actor.getSnapshot().context.draft.name).toBe('bad name');
     expect(items(actor)).toEqual([]);
@@ -246,7 +253,7 @@ describe('removing', () => {
     expect(server.calls.remove).toHaveBeenCalledTimes(1);
     expect(server.calls.remove).toHaveBeenCalledWith({ id: 7 }, { name: 'a' });
     expect(items(actor)).toEqual(['b']);
-    expect(success).toHaveBeenCalledWith('Thing has been removed successfully');
+    expect(success).toHaveBeenCalledWith(msg(texts.removed));
   });
 
   it('keeps the item and toasts the failure', async () => {
@@ -256,7 +263,9 @@ describe('removing', () => {
     actor.send({ type: 'remove.request', item: selectItems<Thing>(actor.getSnapshot())[0]! });
     actor.send({ type: 'remove.confirm' });
     await vi.advanceTimersByTimeAsync(LATENCY);
-    expect(error).toHaveBeenCalledWith('Unable to remove thing: sql: no rows in result set');
+    expect(error).toHaveBeenCalledWith(
+      msg(texts.removeFailed, { message: 'sql: no rows in result set' }),
+    );
     expect(items(actor)).toEqual(['a']);
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
   });
@@ -274,7 +283,7 @@ describe('editing', () => {
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(server.calls.update).toHaveBeenCalledTimes(1);
     expect(selectItems<Thing>(actor.getSnapshot())[0]).toEqual({ name: 'a', flag: true });
-    expect(success).toHaveBeenCalledWith('Thing has been edited successfully');
+    expect(success).toHaveBeenCalledWith(msg(texts.updated));
   });
 
   it('toasts the update failure and keeps the modal open', async () => {
@@ -285,7 +294,7 @@ describe('editing', () => {
     actor.send({ type: 'edit.open', item, patch: { flag: true } });
     actor.send({ type: 'edit.submit' });
     await vi.advanceTimersByTimeAsync(LATENCY);
-    expect(error).toHaveBeenCalledWith('Unable to edit thing: Forbidden');
+    expect(error).toHaveBeenCalledWith(msg(texts.updateFailed, { message: 'Forbidden' }));
     expect(actor.getSnapshot().value).toEqual({ ready: { editing: 'form' } });
   });
 
@@ -338,18 +347,19 @@ describe('what a screen refuses to send (issue 19: an invalid cron expression)',
 
 describe('an edit that changed the server before it failed (issue 19: a cron job re-created)', () => {
   it('says what happened and reloads the list to show what the server holds', async () => {
+    const said = msg('settings.messages.cronRecreateFailed', { name: 'a', message: 'Forbidden' });
     const { actor, server } = start([{ name: 'a' }, { name: 'b' }]);
     await vi.advanceTimersByTimeAsync(LATENCY);
     server.calls.update.mockImplementationOnce((_scope, item) =>
       later(() => {
         server.state.items = server.state.items.filter((each) => each.name !== item.name);
-        throw new ListChangedError('a was removed, but could not be created again: Forbidden');
+        throw new ListChangedError(said);
       }),
     );
     actor.send({ type: 'edit.open', item: selectItems<Thing>(actor.getSnapshot())[0]!, patch: {} });
     actor.send({ type: 'edit.submit' });
     await vi.advanceTimersByTimeAsync(LATENCY);
-    expect(error).toHaveBeenCalledWith('a was removed, but could not be created again: Forbidden');
+    expect(error).toHaveBeenCalledWith(said);
     expect(actor.getSnapshot().value).toBe('loading');
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(items(actor)).toEqual(['b']);
@@ -409,7 +419,7 @@ describe('an answer that cannot be read (issue 17)', () => {
       expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
       expect(items(actor)).toEqual(after);
       expect(server.calls.fetch).toHaveBeenCalledTimes(2);
-      expect(warning).toHaveBeenCalledWith(
+      expect(said(warning)).toContain(
         "The server's answer could not be read; showing what it holds now.",
       );
       expect(error).not.toHaveBeenCalled();

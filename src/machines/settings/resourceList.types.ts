@@ -1,17 +1,19 @@
+import type { TextKey } from '../../i18n';
 // Types of the generic list machine (resourceList.machine.ts), shared with its selectors.
 
 /**
  * Toast and prompt texts of docs/spec.md 8. Failure texts hold '{message}', replaced by the server's
  * message ('{message}' alone for the screens that show the bare server message).
  */
+/** The keys of what a list says (its failures' texts take the server's `{message}`). */
 export interface ResourceListTexts {
-  created: string;
-  createFailed: string;
-  removed: string;
-  removeFailed: string;
-  confirmRemove: string;
-  updated?: string;
-  updateFailed?: string;
+  created: TextKey;
+  createFailed: TextKey;
+  removed: TextKey;
+  removeFailed: TextKey;
+  confirmRemove: TextKey;
+  updated?: TextKey;
+  updateFailed?: TextKey;
 }
 
 // The machine is untyped about items (XState's types do not survive a generic factory);

@@ -19,6 +19,7 @@ import {
 } from '../../api/templates';
 import type { Cron, Secret, SecretUpdate, Template, User, UserWithToken } from '../../api/types';
 import { createUser, deleteUser, fetchUsers, updateUser } from '../../api/users';
+import { msg } from '../../i18n/message';
 import { isMalformedAnswer } from '../shell/callErrors';
 import { isPreset, isValidSchedule } from './cronSchedule';
 import { ListChangedError, notProvided, resourceListMachine } from './resourceList.machine';
@@ -141,13 +142,13 @@ export const repoSecretsInput = (repo: RepoRef): ResourceListInput => ({
   scope: repo,
   initialDraft: newSecret,
   texts: {
-    created: 'Secret has been added successfully',
-    createFailed: 'Unable to add secret: {message}',
-    removed: 'Secret has been removed successfully',
-    removeFailed: 'Unable to remove secret: {message}',
-    updated: 'Secret has been updated successfully',
-    updateFailed: 'Unable to update secret: {message}',
-    confirmRemove: 'Are you sure you want to delete this secret?',
+    created: 'settings.messages.secretAdded',
+    createFailed: 'settings.messages.addSecretFailed',
+    removed: 'settings.messages.secretRemoved',
+    removeFailed: 'settings.messages.removeSecretFailed',
+    updated: 'settings.messages.secretUpdated',
+    updateFailed: 'settings.messages.updateSecretFailed',
+    confirmRemove: 'settings.messages.confirmDeleteSecret',
   },
 });
 
@@ -168,13 +169,13 @@ export const orgSecretsInput = (namespace: string): ResourceListInput => ({
   scope: { namespace },
   initialDraft: newSecret,
   texts: {
-    created: 'Organization secret has been added successfully',
-    createFailed: 'Unable to add organization secret: {message}',
-    removed: 'Organization secret has been removed successfully',
-    removeFailed: 'Unable to remove organization secret: {message}',
-    updated: 'Organization secret has been updated successfully',
-    updateFailed: 'Unable to update organization secret: {message}',
-    confirmRemove: 'Are you sure you want to delete this organization secret?',
+    created: 'settings.messages.orgSecretAdded',
+    createFailed: 'settings.messages.addOrgSecretFailed',
+    removed: 'settings.messages.orgSecretRemoved',
+    removeFailed: 'settings.messages.removeOrgSecretFailed',
+    updated: 'settings.messages.orgSecretUpdated',
+    updateFailed: 'settings.messages.updateOrgSecretFailed',
+    confirmRemove: 'settings.messages.confirmDeleteOrgSecret',
   },
 });
 
@@ -198,8 +199,7 @@ export const cronPatchOf = (cron: Cron): CronPatch => ({
  * Drone cannot PATCH an expression (docs/drone-api.md 3.8): a new one deletes the job and creates
  * it again under its name, then restores its target and disabled flag, which a create cannot set.
  * The form has checked the expression with Drone's parser first. A failure after the delete
- * says so: the list is reloaded (ListChangedError). The English is the catalog's
- * messages.cronRecreateFailed, which views translate with both values.
+ * says so: the list is reloaded (ListChangedError, with the message to show).
  */
 async function recreateCron(repo: RepoRef, cron: Cron, patch: CronPatch): Promise<Cron> {
   await deleteCron(repo, cron.name);
@@ -214,7 +214,10 @@ async function recreateCron(repo: RepoRef, cron: Cron, patch: CronPatch): Promis
   } catch (error) {
     if (isMalformedAnswer({ error })) throw error;
     throw new ListChangedError(
-      `Cron job ${cron.name} was removed to change its schedule, but could not be created again: ${(error as Error).message}`,
+      msg('settings.messages.cronRecreateFailed', {
+        name: cron.name,
+        message: (error as Error).message,
+      }),
     );
   }
 }
@@ -236,13 +239,13 @@ export const cronInput = (repo: RepoRef): ResourceListInput => ({
   scope: repo,
   initialDraft: { name: '', branch: '', expr: '@hourly', custom: false } satisfies CronDraft,
   texts: {
-    created: 'Cron has been added successfully',
-    createFailed: '{message}',
-    updated: 'Cron has been updated successfully',
-    updateFailed: '{message}',
-    removed: 'Cron has been removed successfully',
-    removeFailed: '{message}',
-    confirmRemove: 'Are you sure you want to remove cron job?',
+    created: 'settings.messages.cronAdded',
+    createFailed: 'messages.server',
+    updated: 'settings.messages.cronUpdated',
+    updateFailed: 'messages.server',
+    removed: 'settings.messages.cronRemoved',
+    removeFailed: 'messages.server',
+    confirmRemove: 'settings.messages.confirmRemoveCron',
   },
 });
 
@@ -289,13 +292,13 @@ export const templatesInput = (namespace: string): ResourceListInput => ({
     data: TEMPLATE_EXAMPLES[DEFAULT_TEMPLATE_EXTENSION],
   } satisfies TemplateDraft,
   texts: {
-    created: 'Template has been added successfully',
-    createFailed: '{message}',
-    updated: 'Template has been edited successfully',
-    updateFailed: '{message}',
-    removed: 'Template has been removed successfully',
-    removeFailed: '{message}',
-    confirmRemove: 'Are you sure you want to remove template?',
+    created: 'settings.messages.templateAdded',
+    createFailed: 'messages.server',
+    updated: 'settings.messages.templateEdited',
+    updateFailed: 'messages.server',
+    removed: 'settings.messages.templateRemoved',
+    removeFailed: 'messages.server',
+    confirmRemove: 'settings.messages.confirmRemoveTemplate',
   },
 });
 
@@ -318,14 +321,14 @@ export const usersInput: ResourceListInput = {
   pageSize: USERS_PAGE_SIZE,
   initialDraft: { login: '', email: '', admin: false, machine: false } satisfies UserDraft,
   texts: {
-    created: 'New user has been created successfully',
-    createFailed: 'Unable to create new user: {message}',
-    updated: 'User settings have been updated',
+    created: 'settings.messages.userCreated',
+    createFailed: 'settings.messages.createUserFailed',
+    updated: 'settings.messages.userUpdated',
     // docs/spec.md 8: updating a user reuses the create text (a quirk of the original).
-    updateFailed: 'Unable to create new user: {message}',
-    removed: 'User has been deleted successfully',
-    removeFailed: 'Unable to delete user: {message}',
-    confirmRemove: 'Are you sure you want to delete this user?',
+    updateFailed: 'settings.messages.createUserFailed',
+    removed: 'settings.messages.userDeleted',
+    removeFailed: 'settings.messages.deleteUserFailed',
+    confirmRemove: 'settings.messages.confirmDeleteUser',
   },
 };
 

@@ -1,15 +1,15 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   DEFAULT_LANGUAGE,
-  i18n,
   isLanguage,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   languageFor,
   type Language,
 } from '../../i18n';
-import { loadCatalog } from '../../i18n/load';
+import { loadCatalog, showLanguage } from '../../i18n/load';
 import { defaultLanguage } from '../../config';
+import { msg } from '../../i18n/message';
 import { notify } from './toasts.machine';
 import { appActor } from '../app/appActors';
 import {
@@ -55,7 +55,7 @@ const shown = (context: LanguageContext): Language => context.stored ?? context.
 const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
 
 function apply(language: Language) {
-  i18n.changeLanguage(language);
+  showLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
@@ -72,7 +72,7 @@ export const languageMachine = setup({
     applyLanguage: ({ context }) => apply(shown(context)),
     applyFallback: () => apply(DEFAULT_LANGUAGE),
     reportFailure: ({ context }) =>
-      notify.warning(`Unable to load the texts of ${nameOf(shown(context))}, showing English`),
+      notify.warning(msg('messages.languageFailed', { message: nameOf(shown(context)) })),
     rememberChoice: assign(({ context, event }) => {
       if (event.type !== 'language.choose') return {};
       storeChoice(context.storage, LANGUAGE_STORAGE_KEY, event.language);

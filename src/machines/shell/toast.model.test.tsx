@@ -1,3 +1,4 @@
+import { serverSaid } from './callErrors';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
@@ -41,7 +42,11 @@ describe('toast machine, model-based, through the toast stack', () => {
     it(pathName(path), async () => {
       render(<Toasts />);
       act(() =>
-        toastsActor().send({ type: 'toast.show', tone: input.tone, message: input.message }),
+        toastsActor().send({
+          type: 'toast.show',
+          tone: input.tone,
+          message: serverSaid(input.message),
+        }),
       );
       const toastRef = () => toastsActor().getSnapshot().context.visible.at(-1);
       const stack = () => screen.getByText(input.message).closest('[aria-live]')!;

@@ -1,4 +1,5 @@
 import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
+import type { Message } from '../../i18n/message';
 import { appActor } from '../app/appActors';
 
 // docs/spec.md 2.1 and 9: toasts at top-centre, at most 3 at once, 3000 ms each, paused on hover.
@@ -10,7 +11,7 @@ export type ToastTone = 'success' | 'warning' | 'error';
 export interface ToastData {
   id: number;
   tone: ToastTone;
-  message: string;
+  message: Message;
 }
 
 /** One visible toast: counts down, pauses while hovered, then tells its parent it expired. */
@@ -46,7 +47,7 @@ export const toastMachine = setup({
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
 
 type ToastsEvent =
-  | { type: 'toast.show'; tone: ToastTone; message: string }
+  | { type: 'toast.show'; tone: ToastTone; message: Message }
   | { type: 'toast.expired'; id: number }
   | { type: 'toasts.pause' }
   | { type: 'toasts.resume' };
@@ -101,7 +102,7 @@ export const toastsActor = () => appActor('toasts', toastsMachine);
 
 // Deferred: machines call `notify` from their actions, and a synchronous send would make the
 // toasts actor transition in the middle of the caller's transition (XState warns about that).
-const show = (tone: ToastTone) => (message: string) =>
+const show = (tone: ToastTone) => (message: Message) =>
   queueMicrotask(() => toastsActor().send({ type: 'toast.show', tone, message }));
 
 export const notify = {

@@ -1,14 +1,19 @@
+import { msg } from '../../i18n/message';
+import { serverSaid } from './callErrors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { MAX_VISIBLE_TOASTS, TOAST_DURATION, toastsMachine } from './toasts.machine';
 
 function messagesOf(actor: ReturnType<typeof createActor<typeof toastsMachine>>) {
-  return actor.getSnapshot().context.visible.map((ref) => ref.getSnapshot().context.message);
+  return actor
+    .getSnapshot()
+    .context.visible.map((ref) => ref.getSnapshot().context.message.values?.message);
 }
 
 function startToasts() {
   const actor = createActor(toastsMachine).start();
-  const show = (message: string) => actor.send({ type: 'toast.show', tone: 'success', message });
+  const show = (text: string) =>
+    actor.send({ type: 'toast.show', tone: 'success', message: serverSaid(text) });
   return { actor, show };
 }
 
@@ -35,7 +40,9 @@ describe('toasts machine', () => {
     show('four');
     expect(MAX_VISIBLE_TOASTS).toBe(3);
     expect(messagesOf(actor)).toEqual(['one', 'two', 'three']);
-    expect(actor.getSnapshot().context.queue.map((t) => t.message)).toEqual(['four']);
+    expect(actor.getSnapshot().context.queue.map((t) => t.message.values?.message)).toEqual([
+      'four',
+    ]);
     vi.advanceTimersByTime(2000);
     expect(messagesOf(actor)).toEqual(['two', 'three', 'four']);
     expect(actor.getSnapshot().context.queue).toEqual([]);
@@ -72,11 +79,12 @@ describe('toasts machine', () => {
 
   it('keeps tone and message of each toast', () => {
     const { actor } = startToasts();
-    actor.send({ type: 'toast.show', tone: 'error', message: 'Unable to cancel build: boom' });
+    const message = msg('build.actions.cancelFailed', { message: 'boom' });
+    actor.send({ type: 'toast.show', tone: 'error', message });
     const [toast] = actor.getSnapshot().context.visible;
     expect(toast!.getSnapshot().context).toMatchObject({
       tone: 'error',
-      message: 'Unable to cancel build: boom',
+      message,
     });
   });
 });

@@ -14,6 +14,7 @@ import { CopyButton } from '../ui/CopyButton';
 import { styled } from '../ui/theme';
 import '../../i18n/en/account';
 import '../../i18n/en/admin';
+import '../../i18n/en/editing';
 
 // docs/spec.md 2.13 create and edit modals, and the machine user's token (shown once, docs/spec.md 4.7).
 

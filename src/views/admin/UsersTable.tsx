@@ -4,6 +4,7 @@ import { ListTable, RowActions } from '../settings/ListParts';
 import { Avatar, Button, UserText, formatDate, formatRelative, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import '../../i18n/en/admin';
+import '../../i18n/en/editing';
 
 // docs/spec.md 2.13: the user list. Renders from props alone, so the row rules can be tested directly.
 

@@ -1,7 +1,8 @@
 import { useQueryParams } from '../useQueryParams';
 import { config } from '../../config';
 import { usePageTitle } from '../shell/title';
-import { Notice, Trans, UserText, useT } from '../ui';
+import { Notice, UserText, useT } from '../ui';
+import { Trans } from '../ui/Trans';
 import { WelcomeContent } from './WelcomePage';
 import '../../i18n/en/auth';
 

@@ -6,7 +6,6 @@ import {
 } from '../../machines/auth/logout.machine';
 import { SessionContext } from '../shell/session';
 import { usePageTitle } from '../shell/title';
-import { translateMessage } from '../../i18n/messages';
 import { Button, LinkButton, Loading, Notice, UserText, useT } from '../ui';
 import { AuthLayout } from './AuthLayout';
 import { useInspectedActorRef } from '../useInspectedActorRef';
@@ -36,7 +35,7 @@ export function LogoutPage() {
       <AuthLayout>
         <h1>{t('auth.logout.failed')}</h1>
         <Notice tone="danger" role="alert">
-          <UserText>{translateMessage(error)}</UserText>
+          <UserText>{error || t('messages.unknownError')}</UserText>
         </Notice>
         <Button variant="primary" onClick={() => logout.send({ type: 'logout.retry' })}>
           {t('common.tryAgain')}

@@ -14,6 +14,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 import { MenuButton } from '../ui/MenuButton';
 import { onDemand } from '../../boot/OnDemand';
 import { shownControls } from './buildActions';
+import '../../i18n/en/buildControls';
 
 // Issue 18: the Promote dialog's code loads the first time it opens.
 const DeploymentDialog = onDemand(

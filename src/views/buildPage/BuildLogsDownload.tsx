@@ -5,6 +5,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 import { Button, useT } from '../ui';
 import { saveTextFile } from '../console/download';
 import { buildLogFileName } from '../console/texts';
+import '../../i18n/en/downloads';
 
 type RepoRef = { namespace: string; name: string };
 

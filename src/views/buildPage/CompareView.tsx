@@ -35,7 +35,7 @@ import {
 import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
-import { durationChangeText, familyText } from './compareText';
+import { durationChangeText, familyText, summaryText } from './compareText';
 import { buildHref, viewHref } from './paths';
 import '../../i18n/en/buildViews';
 import { threeLinesAtMost } from '../ui/clamp';
@@ -133,7 +133,7 @@ function Comparison({
               <UserText>{`${shortSha(previous.after)}...${shortSha(build.after)}`}</UserText>
             )}
           </span>
-          <span data-testid="compare-summary">{summaryText(t, all, newFailures)}</span>
+          <span data-testid="compare-summary">{summaryText(all, newFailures, t)}</span>
         </Facts>
       </Card>
       {shown.stages.map((stage) => (
@@ -149,17 +149,6 @@ function Comparison({
       ) : null}
     </section>
   );
-}
-
-function summaryText(t: TFunction, steps: StepChange[], newFailures: number): string {
-  const faster = steps.filter((step) => (step.deltaSeconds ?? 0) < 0).length;
-  const slower = steps.filter((step) => (step.deltaSeconds ?? 0) > 0).length;
-  const parts = [
-    t('build.compare.stepsFaster', { count: faster }),
-    t('build.compare.stepsSlower', { count: slower }),
-  ];
-  if (newFailures) parts.push(t('build.compare.newFailures', { count: newFailures }));
-  return parts.join(t('build.compare.separator'));
 }
 
 function StageTable({ name, steps }: { name: string; steps: StepChange[] }) {

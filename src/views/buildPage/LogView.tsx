@@ -1,8 +1,6 @@
-import { translateMessage } from '../../i18n/messages';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
-import { BLOCKED_READ_ONLY } from '../../machines/buildPage/buildPage.machine';
 import {
   hasWriteAccess,
   selectIsDeciding,
@@ -109,7 +107,7 @@ function BlockedPanel({ pageRef, stage }: { pageRef: BuildPageRef; stage: Stage 
           </Button>
         </div>
       ) : (
-        <Notice tone="warning">{translateMessage(BLOCKED_READ_ONLY)}</Notice>
+        <Notice tone="warning">{t('messages.blockedReadOnly')}</Notice>
       )}
     </Blocked>
   );

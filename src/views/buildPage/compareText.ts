@@ -1,5 +1,5 @@
 import type { Build } from '../../api/types';
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import { pullNumber, tagName } from '../repo/activity';
 import type { TFunction } from '../ui/i18n';
 import '../../i18n/en/buildViews';
@@ -8,7 +8,7 @@ import '../../i18n/en/buildViews';
 // translator is given).
 
 /** '1 h 2 min', '1 min 2 s', '3 s': a duration as a change is read aloud. */
-export function spokenDuration(totalSeconds: number, t: TFunction = i18n.t): string {
+export function spokenDuration(totalSeconds: number, t: TFunction = translate): string {
   const seconds = Math.round(Math.abs(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -19,7 +19,7 @@ export function spokenDuration(totalSeconds: number, t: TFunction = i18n.t): str
 }
 
 /** '3 s faster', '1 min 2 s slower', 'same time'. */
-export function durationChangeText(deltaSeconds: number, t: TFunction = i18n.t): string {
+export function durationChangeText(deltaSeconds: number, t: TFunction = translate): string {
   if (Math.round(deltaSeconds) === 0) return t('build.compare.sameTime');
   const duration = spokenDuration(deltaSeconds, t);
   return deltaSeconds < 0
@@ -27,8 +27,29 @@ export function durationChangeText(deltaSeconds: number, t: TFunction = i18n.t):
     : t('build.compare.slower', { duration });
 }
 
+/**
+ * The comparison in one line: how many steps got faster or slower, and new failures; 'No step
+ * faster or slower' when every step took the same time (never '0 steps
+ * faster, 0 steps slower').
+ */
+export function summaryText(
+  steps: readonly { deltaSeconds?: number | null }[],
+  newFailures: number,
+  t: TFunction = translate,
+): string {
+  const faster = steps.filter((step) => (step.deltaSeconds ?? 0) < 0).length;
+  const slower = steps.filter((step) => (step.deltaSeconds ?? 0) > 0).length;
+  const parts = [
+    faster ? t('build.compare.stepsFaster', { count: faster }) : '',
+    slower ? t('build.compare.stepsSlower', { count: slower }) : '',
+    faster || slower ? '' : t('build.compare.sameTimes'),
+    newFailures ? t('build.compare.newFailures', { count: newFailures }) : '',
+  ];
+  return parts.filter(Boolean).join(t('build.compare.separator'));
+}
+
 /** What the previous build was looked for among, for the 'none' message. */
-export function familyText(build: Build, t: TFunction = i18n.t): string {
+export function familyText(build: Build, t: TFunction = translate): string {
   switch (build.event) {
     case 'pull_request': {
       const pull = pullNumber(build.ref);

@@ -68,16 +68,16 @@ export function ConsoleToolbar({
         aria-keyshortcuts="Control+F Meta+F"
         onClick={onOpenSearch}
       >
-        {t('build.console.search')}
+        {t('console.search')}
       </Button>
       <Button
         size="small"
         variant={timestamps === 'clock' ? 'primary' : 'secondary'}
         aria-pressed={timestamps === 'clock'}
-        title={t('build.console.clockTitle')}
+        title={t('console.clockTitle')}
         onClick={() => viewer.send({ type: 'log.toggleTimestamps' })}
       >
-        {t('build.console.clock')}
+        {t('console.clock')}
       </Button>
       <Button
         size="small"
@@ -85,23 +85,23 @@ export function ConsoleToolbar({
         aria-pressed={wrap}
         onClick={() => viewer.send({ type: 'log.toggleWrap' })}
       >
-        {t('build.console.wrap')}
+        {t('console.wrap')}
       </Button>
       {hasGroups ? (
         <>
           <Button size="small" onClick={() => viewer.send({ type: 'groups.expandAll' })}>
-            {t('build.console.expandAll')}
+            {t('console.expandAll')}
           </Button>
           <Button size="small" onClick={() => viewer.send({ type: 'groups.collapseAll' })}>
-            {t('build.console.collapseAll')}
+            {t('console.collapseAll')}
           </Button>
         </>
       ) : null}
       <IconButton
         size="small"
         variant="secondary"
-        aria-label={t('build.console.top')}
-        title={t('build.console.top')}
+        aria-label={t('console.top')}
+        title={t('console.top')}
         onClick={() => viewer.send({ type: 'log.jump', to: 'top' })}
       >
         ↑
@@ -109,17 +109,17 @@ export function ConsoleToolbar({
       <IconButton
         size="small"
         variant="secondary"
-        aria-label={t('build.console.bottom')}
-        title={t('build.console.bottom')}
+        aria-label={t('console.bottom')}
+        title={t('console.bottom')}
         onClick={() => viewer.send({ type: 'log.jump', to: 'bottom' })}
       >
         ↓
       </IconButton>
       <CopyAction
-        label={t('build.console.copyLog')}
+        label={t('console.copyLog')}
         text={() => plainLog(actorRef.getSnapshot().context.lines)}
       />
-      {selection ? <CopyAction label={t('build.console.copyLink')} text={linkToSelection} /> : null}
+      {selection ? <CopyAction label={t('console.copyLink')} text={linkToSelection} /> : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   selectSearchError,
   type SearchRef,
 } from './viewerSelectors';
+import '../../i18n/en/logSearch';
 
 // The console's search box: plain text by default, with case and regular-expression toggles,
 // 'n of m' matches, next / previous (Enter, Shift+Enter) and Escape to close. It searches the
@@ -35,12 +36,12 @@ export function LogSearchBar({
     onClose();
   };
   return (
-    <Bar role="search" aria-label={t('build.console.searchLog')}>
+    <Bar role="search" aria-label={t('build.search.searchLog')}>
       <Input
         ref={inputRef}
         type="search"
-        aria-label={t('build.console.searchLogs')}
-        placeholder={t('build.console.searchLogs')}
+        aria-label={t('build.search.searchLogs')}
+        placeholder={t('build.search.searchLogs')}
         autoFocus
         spellCheck={false}
         value={query.text}
@@ -58,28 +59,28 @@ export function LogSearchBar({
         }}
       />
       <Toggle
-        aria-label={t('build.console.matchCase')}
-        title={t('build.console.matchCase')}
+        aria-label={t('build.search.matchCase')}
+        title={t('build.search.matchCase')}
         aria-pressed={query.caseSensitive}
         onClick={() => search.send({ type: 'search.toggleCase' })}
       >
-        {t('build.console.matchCaseSymbol')}
+        {t('build.search.matchCaseSymbol')}
       </Toggle>
       <Toggle
-        aria-label={t('build.console.regex')}
-        title={t('build.console.regex')}
+        aria-label={t('build.search.regex')}
+        title={t('build.search.regex')}
         aria-pressed={query.regex}
         onClick={() => search.send({ type: 'search.toggleRegex' })}
       >
         .*
       </Toggle>
       <Count aria-live="polite" data-testid="search-count">
-        {error ? '' : t('build.console.matchCount', { number, total, more: scanning ? '…' : '' })}
+        {error ? '' : t('build.search.matchCount', { number, total, more: scanning ? '…' : '' })}
       </Count>
       <IconButton
         size="small"
-        aria-label={t('build.console.previousMatch')}
-        title={t('build.console.previousMatchKey')}
+        aria-label={t('build.search.previousMatch')}
+        title={t('build.search.previousMatchKey')}
         disabled={total === 0}
         onClick={() => search.send({ type: 'search.previous' })}
       >
@@ -87,8 +88,8 @@ export function LogSearchBar({
       </IconButton>
       <IconButton
         size="small"
-        aria-label={t('build.console.nextMatch')}
-        title={t('build.console.nextMatchKey')}
+        aria-label={t('build.search.nextMatch')}
+        title={t('build.search.nextMatchKey')}
         disabled={total === 0}
         onClick={() => search.send({ type: 'search.next' })}
       >
@@ -96,8 +97,8 @@ export function LogSearchBar({
       </IconButton>
       <IconButton
         size="small"
-        aria-label={t('build.console.closeSearch')}
-        title={t('build.console.closeKey')}
+        aria-label={t('build.search.closeSearch')}
+        title={t('build.search.closeKey')}
         onClick={close}
       >
         ×

@@ -158,7 +158,7 @@ function ConsoleHeader({
     );
   return (
     <Header>
-      <Title>{t('build.console.title')}</Title>
+      <Title>{t('console.title')}</Title>
       <Controls>
         <ConsoleToolbar actorRef={actorRef} viewer={viewer} onOpenSearch={onOpenSearch} />
         {canFollow ? (
@@ -168,12 +168,12 @@ function ConsoleHeader({
             aria-pressed={follow}
             onClick={() => actorRef.send({ type: follow ? 'log.unfollow' : 'log.follow' })}
           >
-            {follow ? t('build.console.following') : t('build.console.follow')}
+            {follow ? t('console.following') : t('console.follow')}
           </Button>
         ) : null}
         {canDownload ? (
           <Button size="small" onClick={download}>
-            {t('build.console.download')}
+            {t('console.download')}
           </Button>
         ) : null}
       </Controls>
@@ -255,7 +255,7 @@ function ConsoleBody({
         <ShowAll>
           <span data-testid="console-tail">{tailText(realLineCount, t)}</span>
           <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
-            {t('build.console.showAll')}
+            {t('console.showAll')}
           </Button>
         </ShowAll>
       ) : null}

@@ -20,8 +20,8 @@ export function useRowTexts(stepStarted: number): RowTexts {
   const locale = useLocale();
   return useMemo(
     () => ({
-      groupRunning: t('build.console.groupRunning'),
-      hiddenLines: (count) => t('build.console.hiddenLines', { count }),
+      groupRunning: t('console.groupRunning'),
+      hiddenLines: (count) => t('console.hiddenLines', { count }),
       // The step's start is unknown (0) until it runs: no wall-clock time to tell.
       clockTitle: (time) =>
         stepStarted > 0 ? formatClockTitle(stepStarted, time, locale) : undefined,

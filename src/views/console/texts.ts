@@ -1,5 +1,5 @@
 import type { Build, Stage, Step } from '../../api/types';
-import { currentLanguage, i18n } from '../../i18n';
+import { currentLanguage, t as translate } from '../../i18n';
 import { MAX_LIVE_LINE_LENGTH } from '../../machines/console/logStream.machine';
 import { LOGS_SHOWN_BY_DEFAULT } from '../../machines/console/logViewer.machine';
 import type { TFunction } from '../ui/i18n';
@@ -9,33 +9,33 @@ import { formatCount } from '../ui/time';
 // tests and docs/spec.md quote it).
 
 /** docs/spec.md 4.4's log footer text for the step's status. */
-export function footerText(step: Step, stage: Stage, t: TFunction = i18n.t): string {
+export function footerText(step: Step, stage: Stage, t: TFunction = translate): string {
   const error = step.error || stage.error;
   switch (step.status) {
     case 'error':
       return error ?? '';
     case 'failure':
-      return t('build.console.exitCode', { code: formatCount(step.exit_code) });
+      return t('console.exitCode', { code: formatCount(step.exit_code) });
     case 'success':
-      return t('build.console.exitCode', { code: 0 });
+      return t('console.exitCode', { code: 0 });
     case 'running':
-      return t('build.console.running');
+      return t('console.running');
     // "Step pending or waiting gives loading" (docs/spec.md 4.4): both read as pending.
     case 'pending':
     case 'waiting_on_dependencies':
-      return t('build.console.pending');
+      return t('console.pending');
     case 'killed':
-      return t('build.console.killed');
+      return t('console.killed');
     case 'skipped':
-      return error ? t('build.console.skippedError') : t('build.console.skipped');
+      return error ? t('console.skippedError') : t('console.skipped');
     default:
       return '';
   }
 }
 
 /** The tail window's notice (docs/spec.md 9: 250 lines by default); `total` counts no group markers. */
-export function tailText(total: number, t: TFunction = i18n.t): string {
-  return t('build.console.tail', {
+export function tailText(total: number, t: TFunction = translate): string {
+  return t('console.tail', {
     count: total,
     total: total.toLocaleString(currentLanguage()),
     shown: LOGS_SHOWN_BY_DEFAULT,
@@ -43,14 +43,19 @@ export function tailText(total: number, t: TFunction = i18n.t): string {
 }
 
 /** Issue 28 item 4: the live stream dropped a line past the parser's limit (1 MiB). */
-export function overlongText(t: TFunction = i18n.t): string {
-  return t('build.console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });
+export function overlongText(t: TFunction = translate): string {
+  return t('console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });
 }
 
 /** Why there is nothing to show (Drone's wording: the pipeline, else stage - step: status). */
-export function noLogsText(build: Build, stage: Stage, step: Step, t: TFunction = i18n.t): string {
-  if (build.status === 'declined') return t('build.console.declined');
-  return t('build.console.noLogs', {
+export function noLogsText(
+  build: Build,
+  stage: Stage,
+  step: Step,
+  t: TFunction = translate,
+): string {
+  if (build.status === 'declined') return t('console.declined');
+  return t('console.noLogs', {
     stage: stage.name,
     step: step.name,
     status: t(`status.${step.status}`),
@@ -61,9 +66,9 @@ export function noLogsText(build: Build, stage: Stage, step: Step, t: TFunction 
 export function consoleErrorText(
   fetchError: string | null,
   step: Step,
-  t: TFunction = i18n.t,
+  t: TFunction = translate,
 ): string | undefined {
-  if (fetchError) return t('build.console.loadFailed', { message: fetchError });
+  if (fetchError) return t('console.loadFailed', { message: fetchError });
   if (step.error) return `${step.name}: ${step.error}`;
   return undefined;
 }

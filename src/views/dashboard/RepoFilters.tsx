@@ -16,6 +16,7 @@ import { useT } from '../ui';
 import { Select, Switch, TextInput } from '../ui/Form';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
+import type { TextKey } from '../../i18n';
 import '../../i18n/en/dashboard';
 
 const Bar = styled('div', {
@@ -31,7 +32,7 @@ const Bar = styled('div', {
 const SORT_TEXT = {
   [SORT_BY_RECENT_ACTIVITY]: 'dashboard.filters.byRecentActivity',
   [SORT_BY_NAME]: 'dashboard.filters.byName',
-} as const satisfies Record<SortOption, string>;
+} as const satisfies Record<SortOption, TextKey>;
 
 /** docs/spec.md 2.4: 'Active Only', sort, organization and the slug filter. */
 export function RepoFilters({ dashboard }: { dashboard: ActorRefFrom<typeof dashboardMachine> }) {

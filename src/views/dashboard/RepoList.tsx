@@ -22,11 +22,11 @@ import {
   useT,
 } from '../ui';
 import { LinkList, LinkListRow } from '../ui/LinkList';
-import { translateMessage } from '../../i18n/messages';
 import { styled } from '../ui/theme';
 import { RepoFilters } from './RepoFilters';
 import { repoHref } from './repoLinks';
 import '../../i18n/en/dashboard';
+import '../../i18n/en/lists';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -77,7 +77,7 @@ function RepoListBody({ dashboard }: { dashboard: DashboardRef }) {
     return (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{translateMessage(error)}</UserText>
+          <UserText>{error || t('messages.unknownError')}</UserText>
         </span>
         <Button size="small" onClick={() => dashboard.send({ type: 'repos.reload' })}>
           {t('common.retry')}

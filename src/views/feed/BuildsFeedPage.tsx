@@ -23,7 +23,6 @@ import {
   UserText,
   useT,
 } from '../ui';
-import { translateMessage } from '../../i18n/messages';
 import { FeedList } from './FeedList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/feed';
@@ -59,7 +58,7 @@ function RunningNow({ feed }: { feed: FeedRef }) {
   if (error)
     body = (
       <Notice tone="danger">
-        <UserText>{translateMessage(error)}</UserText>
+        <UserText>{error || t('messages.unknownError')}</UserText>
       </Notice>
     );
   else if (loading && running.length === 0) body = <Loading />;
@@ -83,7 +82,7 @@ function RecentBuilds({ feed }: { feed: FeedRef }) {
     body = (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{translateMessage(error)}</UserText>
+          <UserText>{error || t('messages.unknownError')}</UserText>
         </span>
         <Button size="small" onClick={() => feed.send({ type: 'feed.reload' })}>
           {t('common.retry')}

@@ -1,5 +1,5 @@
 import type { Build } from '../../api/types';
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import type { TFunction } from '../ui/i18n';
 import { deployer } from '../repo/activity';
 import '../../i18n/en/feed';
@@ -13,7 +13,7 @@ function shortRef(ref: string): string {
  * One line saying who did what where: 'octocat pushed to main'. Components pass their `t`, so a
  * language switch re-renders the line.
  */
-export function activityOf(build: Build, t: TFunction = i18n.t): string {
+export function activityOf(build: Build, t: TFunction = translate): string {
   const who = build.author_login || build.sender || build.trigger;
   const target = build.target;
   switch (build.event) {

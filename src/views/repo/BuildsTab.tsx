@@ -31,6 +31,7 @@ import { MAX_QUERY_LENGTH } from '../query';
 import { useQueryParams, useUnreadQueryLength } from '../useQueryParams';
 import { currentLanguage } from '../../i18n';
 import '../../i18n/en/repo';
+import '../../i18n/en/lists';
 
 /**
  * docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'.

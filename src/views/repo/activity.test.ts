@@ -41,9 +41,10 @@ describe('activity wording per event', () => {
   });
 
   it('cron and custom', () => {
-    expect(activityText(makeBuild({ event: 'cron', cron: 'nightly', target: 'main' }))).toBe(
-      'executed cron job nightly on main',
-    );
+    const cron = makeBuild({ event: 'cron', cron: 'nightly', target: 'main' });
+    expect(activityText(cron)).toBe('executed cron job nightly on main');
+    // The feed says it the same way (one way to say each thing).
+    expect(activityOf(cron)).toBe(activityText(cron));
     const custom = makeBuild({ event: 'custom', trigger: 'admin', after: sha, target: 'dev' });
     expect(activityText(custom)).toBe('admin created build a1b2c3d4 on dev');
   });

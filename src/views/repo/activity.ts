@@ -1,5 +1,5 @@
 import type { Build } from '../../api/types';
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import type { TFunction } from '../ui/i18n';
 
 // The activity line of a build (docs/spec.md 2.6, 2.9): who did what, worded per event.
@@ -7,7 +7,7 @@ import type { TFunction } from '../ui/i18n';
 /** docs/spec.md 9: commits are shown as their first 8 characters. */
 export const shortSha = (sha: string) => sha.slice(0, 8);
 
-const who = (build: Build, t: TFunction = i18n.t) =>
+const who = (build: Build, t: TFunction = translate) =>
   build.author_login || build.sender || build.trigger || t('repo.activity.someone');
 
 /**
@@ -16,7 +16,7 @@ const who = (build: Build, t: TFunction = i18n.t) =>
  * `@cron` for these events; docs/drone-api.md 3.3, 9.2) and copies `sender` from the parent too, so a
  * login in `trigger` comes first, then `sender`.
  */
-export const deployer = (build: Build, t: TFunction = i18n.t) =>
+export const deployer = (build: Build, t: TFunction = translate) =>
   (build.trigger && !build.trigger.startsWith('@') ? build.trigger : '') ||
   build.sender ||
   who(build, t);
@@ -35,7 +35,7 @@ export function tagName(ref: string): string {
 const origin = (build: Build) => (build.parent ? `#${build.parent}` : shortSha(build.after));
 
 /** The activity line in the chosen language (English where no translator is given). */
-export function activityText(build: Build, t: TFunction = i18n.t): string {
+export function activityText(build: Build, t: TFunction = translate): string {
   const branch = build.target || build.source;
   const sha = shortSha(build.after);
   const someone = who(build, t);

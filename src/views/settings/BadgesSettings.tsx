@@ -14,6 +14,7 @@ import { SelectField, TextField } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/settings';
+import '../../i18n/en/editing';
 
 // docs/spec.md 2.12 badges section (.../settings/badges).
 

@@ -64,7 +64,7 @@ function SchedulePreview({ expr, id }: { expr: string; id: string }) {
         <Notice tone="danger">{t('settings.cron.tooLong', { count: EXPR_MAX_LENGTH })}</Notice>
       ) : preview.error !== null ? (
         <Notice tone="danger">
-          <UserText>{preview.error}</UserText>
+          <UserText>{t(preview.error.key, preview.error.values)}</UserText>
         </Notice>
       ) : preview.runs.length === 0 ? (
         <Notice>{t('settings.cron.neverRuns')}</Notice>

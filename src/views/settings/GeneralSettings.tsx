@@ -147,7 +147,7 @@ export function GeneralSettings({ actor }: { actor: SettingsActor }) {
       </Row>
       {isConfirmingDisable || isDisabling ? (
         <ConfirmDialog
-          message={t('messages.confirmDisableRepo')}
+          message={t('settings.messages.confirmDisableRepo')}
           confirmLabel={t('settings.general.disable')}
           busy={isDisabling}
           onConfirm={() => actor.send({ type: 'disable.confirm' })}

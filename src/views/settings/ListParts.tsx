@@ -28,6 +28,7 @@ import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';
 import '../../i18n/en/settings';
+import '../../i18n/en/editing';
 
 // The parts every resourceList screen shares (secrets, org secrets, cron, templates, users), so
 // each screen declares only its columns and form fields.
@@ -129,7 +130,7 @@ export function RemoveConfirm({ actor }: { actor: ListActor }) {
   if (!isConfirming && !isRemoving) return null;
   return (
     <ConfirmDialog
-      message={message}
+      message={t(message)}
       confirmLabel={t('common.delete')}
       busy={isRemoving}
       onConfirm={() => actor.send({ type: 'remove.confirm' })}

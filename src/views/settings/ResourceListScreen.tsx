@@ -22,6 +22,7 @@ import {
   type ListActor,
 } from './ListParts';
 import '../../i18n/en/settings';
+import '../../i18n/en/editing';
 
 // docs/spec.md 2.12: every settings list screen (secrets, organization secrets, cron jobs,
 // templates) is this one screen, told by a small description what its rows and forms hold. The

@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import type { TFunction } from '../ui';
 import '../../i18n/en/settings';
 
@@ -8,7 +8,7 @@ export const TIMEOUT_CHOICES = [
 ] as const;
 
 /** docs/spec.md 9: a value over 90 is shown in hours (value / 60), otherwise in minutes. */
-export function timeoutLabel(minutes: number, t: TFunction = i18n.t): string {
+export function timeoutLabel(minutes: number, t: TFunction = translate): string {
   return minutes > 90
     ? t('settings.general.hours', { count: minutes / 60 })
     : t('settings.general.minutes', { count: minutes });
@@ -20,7 +20,7 @@ export function timeoutLabel(minutes: number, t: TFunction = i18n.t): string {
  */
 export function timeoutOptions(
   current: number,
-  t: TFunction = i18n.t,
+  t: TFunction = translate,
 ): Array<{ value: string; label: string }> {
   const values: number[] = [...TIMEOUT_CHOICES];
   if (!values.includes(current)) values.push(current);

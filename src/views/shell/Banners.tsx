@@ -1,6 +1,7 @@
 import { config } from '../../config';
 import { useT } from '../ui';
 import { styled } from '../ui/theme';
+import '../../i18n/en/banners';
 
 const Banner = styled('div', {
   padding: '$2 $4',
@@ -23,7 +24,7 @@ export function Banners() {
     <>
       {config.licenseExpired ? (
         <Banner role="alert">
-          <span>{t('shell.licenseExpired')}</span>
+          <span>{t('shell.license.expired')}</span>
           <a href={LICENSE_DOCS} target="_blank" rel="noopener noreferrer">
             {t('common.learnMore')}
           </a>
@@ -31,12 +32,12 @@ export function Banners() {
       ) : null}
       {config.licenseLimitExceeded ? (
         <Banner role="alert">
-          <span>{t('shell.licenseLimitExceeded')}</span>
+          <span>{t('shell.license.limitExceeded')}</span>
           <a href={LICENSE_DOCS} target="_blank" rel="noopener noreferrer">
             {t('common.learnMore')}
           </a>
           <a href={PURCHASE} target="_blank" rel="noopener noreferrer">
-            {t('shell.purchaseLicense')}
+            {t('shell.license.purchase')}
           </a>
         </Banner>
       ) : null}

@@ -9,6 +9,7 @@ import {
 } from '../../machines/shell/language.machine';
 import { Button, Notice, useT } from '../ui';
 import { Field, Select } from '../ui/Form';
+import '../../i18n/en/account';
 
 const nameOf = (code: Language) => LANGUAGES.find((language) => language.code === code)!.name;
 

@@ -12,8 +12,8 @@ import {
   selectResults,
 } from '../../machines/palette/search.machine';
 import { repoHref } from '../buildPage/paths';
-import { translateMessage } from '../../i18n/messages';
-import { Button, Notice, Spinner, StatusIcon, Trans, UserText, useT } from '../ui';
+import { Button, Notice, Spinner, StatusIcon, UserText, useT } from '../ui';
+import { Trans } from '../ui/Trans';
 import { TextInput } from '../ui/Form';
 import { dialogClosing } from '../ui/dialogClosing';
 import { keyframes, styled } from '../ui/theme';
@@ -158,7 +158,7 @@ function SearchResults() {
     return (
       <Notice tone="danger" role="alert">
         <span style={{ flex: 1 }}>
-          <UserText>{translateMessage(error)}</UserText>
+          <UserText>{error || t('messages.unknownError')}</UserText>
         </span>
         <Button size="small" onClick={() => actor.send({ type: 'search.reload' })}>
           {t('common.retry')}

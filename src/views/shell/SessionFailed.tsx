@@ -1,4 +1,3 @@
-import { translateMessage } from '../../i18n/messages';
 import { Button, Notice, Page, Row, UserText, useT } from '../ui';
 import { SessionContext } from './session';
 import { usePageTitle } from './title';
@@ -15,7 +14,7 @@ export function SessionFailed() {
   return (
     <Page>
       <Notice tone="danger" role="alert">
-        <UserText>{translateMessage(error ?? '')}</UserText>
+        <UserText>{error || t('messages.unknownError')}</UserText>
       </Notice>
       <Row css={{ marginTop: '$4' }}>
         <Button variant="primary" onClick={() => session.send({ type: 'session.reload' })}>

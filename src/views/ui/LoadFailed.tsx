@@ -1,4 +1,3 @@
-import { translateMessage } from '../../i18n/messages';
 import { Button } from './Button';
 import { Notice } from './Feedback';
 import { useT } from './i18n';
@@ -11,7 +10,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
   return (
     <>
       <Notice tone="danger" role="alert">
-        <UserText>{translateMessage(message)}</UserText>
+        <UserText>{message || t('messages.unknownError')}</UserText>
       </Notice>
       <Row css={{ marginTop: '$3' }}>
         <Button onClick={onRetry}>{t('common.retry')}</Button>

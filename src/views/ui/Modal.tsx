@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { translateMessage } from '../../i18n/messages';
 import { Button } from './Button';
 import { useT } from './i18n';
 import { styled } from './theme';
@@ -118,7 +117,7 @@ export function ConfirmDialog({
   return (
     <Modal title={t('ui.pleaseConfirm')} onClose={onCancel}>
       <p>
-        <UserText>{translateMessage(message)}</UserText>
+        <UserText>{message}</UserText>
       </p>
       <ModalFooter>
         <Button onClick={onCancel}>{t('common.cancel')}</Button>

@@ -1,5 +1,5 @@
 import type { DisplayStatus } from '../../api/types';
-import { i18n } from '../../i18n';
+import { t as translate } from '../../i18n';
 import { Spinner } from './Feedback';
 import { useT, type TFunction } from './i18n';
 import { styled } from './theme';
@@ -28,7 +28,7 @@ export function iconOf(status: DisplayStatus): IconKind {
  * Human text for a status, used as the icon's text alternative. Components pass their `t` (so a
  * language switch re-renders them); plain functions get the language shown now.
  */
-export function statusLabel(status: DisplayStatus, t: TFunction = i18n.t): string {
+export function statusLabel(status: DisplayStatus, t: TFunction = translate): string {
   return t(`status.${status}`);
 }
 

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { toastsActor, type ToastRef } from '../../machines/shell/toasts.machine';
-import { translateMessage } from '../../i18n/messages';
 import { useT } from './i18n';
 import { styled } from './theme';
 import { UserText } from './UserText';
@@ -55,7 +54,7 @@ function Toast({ toastRef }: { toastRef: ToastRef }) {
       data-testid="toast"
     >
       <span>
-        <UserText>{translateMessage(toast.message)}</UserText>
+        <UserText>{t(toast.message.key, toast.message.values)}</UserText>
       </span>
       <button aria-label={t('ui.dismiss')} onClick={() => toastRef.send({ type: 'toast.dismiss' })}>
         ✕

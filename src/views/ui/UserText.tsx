@@ -5,7 +5,7 @@ import {
   splitInvisibles,
   type Invisible,
 } from '../../text/invisibles';
-import { i18n } from '../../i18n';
+import { t } from '../../i18n';
 import { css, styled } from './theme';
 
 // Text someone else controls (names, commit messages, branches, log lines, card texts...) shown
@@ -36,8 +36,7 @@ const markerStyle = css({
 
 const Marker = styled('span', markerStyle);
 
-const markerTitle = (char: Invisible) =>
-  i18n.t('ui.invisible', { label: char.label, name: char.name });
+const markerTitle = (char: Invisible) => t('ui.invisible', { label: char.label, name: char.name });
 
 /** The marker of one code point; `title` gives its name on hover. */
 export function InvisibleMarker({ char }: { char: Invisible }) {

@@ -1,11 +1,11 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
-import { loadCatalog } from '../../i18n/load';
-import { Trans, useLocale, useT } from './i18n';
+import { loadCatalog, showLanguage } from '../../i18n/load';
+import { useLocale, useT } from './i18n';
+import { Trans } from './Trans';
 
 afterEach(() => {
-  act(() => i18n.changeLanguage('en'));
+  act(() => showLanguage('en'));
 });
 
 describe('useT', () => {
@@ -14,7 +14,7 @@ describe('useT', () => {
     const { result } = renderHook(() => ({ t: useT(), locale: useLocale() }));
     const english = result.current.t;
     expect(english('common.cancel')).toBe('Cancel');
-    act(() => i18n.changeLanguage('zh-CN'));
+    act(() => showLanguage('zh-CN'));
     expect(result.current.locale).toBe('zh-CN');
     expect(result.current.t).not.toBe(english);
     expect(result.current.t('common.cancel')).not.toBe('Cancel');

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
 import { isKnownNumber, isKnownTime, MAX_DATE_SECONDS } from '../../api/values';
-import { currentLanguage, i18n, type Language } from '../../i18n';
+import { currentLanguage, t, type Language } from '../../i18n';
 import { tickerActor } from '../../machines/shell/ticker.machine';
 
 // Times, dates and durations in the chosen language, all through Intl (issue 19): each function
@@ -25,8 +25,7 @@ export function useNow(): number {
  * client turns a string, null or a time no Date holds into NaN (api/values.ts); anything that
  * reaches a formatter unchecked is caught here too.
  */
-export const unknownText = (language: Language = currentLanguage()) =>
-  i18n.fixedT(language)('common.unknown');
+export const unknownText = () => t('common.unknown');
 
 /**
  * Whether the server set a time: anything but 0 (Drone's "not set") or absent. A time it sent
@@ -36,8 +35,8 @@ export const isTimeSet = (unixSeconds: number | undefined): unixSeconds is numbe
   unixSeconds !== 0 && unixSeconds !== undefined;
 
 /** A count or code the server sent ('3'), or unknown when it sent something else (NaN). */
-export function formatCount(value: number, language: Language = currentLanguage()): string {
-  return isKnownNumber(value) ? String(value) : unknownText(language);
+export function formatCount(value: number): string {
+  return isKnownNumber(value) ? String(value) : unknownText();
 }
 
 /** Milliseconds a Date holds. */
@@ -101,7 +100,7 @@ export function formatRelative(
   language: Language = currentLanguage(),
 ): string {
   if (unixSeconds === 0 || unixSeconds === undefined) return '';
-  if (!isKnownTime(unixSeconds)) return unknownText(language);
+  if (!isKnownTime(unixSeconds)) return unknownText();
   const diff = unixSeconds - Math.floor(nowMs / 1000);
   for (const [unit, size] of units) {
     if (Math.abs(diff) >= size || unit === 'second') {
@@ -116,7 +115,7 @@ export function formatDuration(
   totalSeconds: number,
   language: Language = currentLanguage(),
 ): string {
-  if (!isKnownNumber(totalSeconds)) return unknownText(language);
+  if (!isKnownNumber(totalSeconds)) return unknownText();
   const total = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -149,7 +148,7 @@ export function elapsedSeconds(
 /** The absolute time with date, time and time zone: 'Nov 25, 2026, 12:18:54 AM UTC'. */
 export function formatDate(unixSeconds: number, language: Language = currentLanguage()): string {
   if (unixSeconds === 0 || unixSeconds === undefined) return '';
-  if (!isKnownTime(unixSeconds)) return unknownText(language);
+  if (!isKnownTime(unixSeconds)) return unknownText();
   return dateFormat(language).format(new Date(unixSeconds * 1000));
 }
 
@@ -172,7 +171,7 @@ const weekdayFormat = cached(
  * 2026, 09:30:00 AM UTC'.
  */
 export function formatWithWeekday(ms: number, language: Language = currentLanguage()): string {
-  return isKnownMs(ms) ? weekdayFormat(language).format(ms) : unknownText(language);
+  return isKnownMs(ms) ? weekdayFormat(language).format(ms) : unknownText();
 }
 
 /** ISO 8601, for <time dateTime>; none for a time no Date holds. */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { prefetchBuild } from './api/builds';
-import { prefetchLogs } from './api/logs';
 import { prefetchRepo } from './api/repos';
+import { prefetchShownLog } from './machines/buildPage/landing';
 import { markFirstScreenShown } from './machines/runtime/firstScreen';
 import { viewOf } from './views/buildPage/paths';
 import { readableQuery } from './views/query';
@@ -48,6 +48,8 @@ export function startEarly(location: { pathname: string; search: string }): void
   if (!params) return;
   const step = toBuildParams(params);
   prefetchRepo(step);
-  prefetchBuild(step, step.build);
-  if (logView) prefetchLogs(step);
+  const build = prefetchBuild(step, step.build);
+  // The step's log once the build says it has one (issue 29 item 7).
+  const route = { ...step, landing: params.stage === undefined };
+  if (logView) build?.then((answer) => prefetchShownLog(step, answer, route)).catch(() => {});
 }

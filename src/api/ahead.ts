@@ -23,3 +23,8 @@ export function takeAhead<T>(key: string): Promise<T> | null {
   waiting.delete(key);
   return answer ?? null;
 }
+
+/** The answer asked for ahead under `key`, left for its taker; or null. */
+export function peekAhead<T>(key: string): Promise<T> | null {
+  return (waiting.get(key) as Promise<T> | undefined) ?? null;
+}

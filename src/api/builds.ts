@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from './ahead';
+import { askAhead, peekAhead, takeAhead } from './ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -27,9 +27,14 @@ export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) 
 export const fetchBuild = (repo: RepoRef, build: number) =>
   takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
 
-/** Asks for a build ahead of need (early.ts): the next fetchBuild of it takes the answer. */
-export const prefetchBuild = (repo: RepoRef, build: number) =>
+/**
+ * Asks for a build ahead of need (early.ts): the next fetchBuild of it takes the answer. Returns
+ * that answer, for what must wait for the build (the shown step's log).
+ */
+export function prefetchBuild(repo: RepoRef, build: number): Promise<Build> | null {
   askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
+  return peekAhead<Build>(buildPath(repo, build));
+}
 
 /** New build; the server answers `null` when no pipeline ran. */
 export const createBuild = (

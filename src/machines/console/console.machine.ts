@@ -10,6 +10,7 @@ import {
 import { fetchLogs, logStreamPath, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
+import { firstErrorLine } from '../../logs/firstError';
 import { logStreamMachine, type LogLinesEvent, type LogOverlongEvent } from './logStream.machine';
 import {
   adjacentStep,
@@ -30,54 +31,7 @@ import { readStepLog, type LoadStepLog } from './stepLog';
 export type ConsoleStateName =
   'idle' | 'loading' | 'fetching' | 'stream_on' | 'resolved' | 'no_logs_available' | 'error';
 
-export interface ConsoleFacts {
-  buildStatus: Status;
-  stageStatus: Status;
-  stepStatus: Status;
-  hasLogs: boolean;
-  /** The stored log has been fetched (once per step). */
-  fetched: boolean;
-  fetchError: string | null;
-}
-
-/**
- * docs/spec.md 4.4's rules as one pure function: where the console goes from `current`. Finished steps go
- * through `fetching` first, since whether "logs exist" is only known once the stored log is read
- * (for a streamed step that fetch also fills any gap in what was streamed).
- * Choice: "killed without logs keeps the current state", except right after the fetch, where the
- * empty answer settles it as no_logs_available (otherwise the console would spin forever).
- */
-export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName): ConsoleStateName {
-  const { buildStatus, stageStatus, stepStatus, hasLogs, fetched } = facts;
-  if (buildStatus === 'declined') return 'no_logs_available';
-  if ((buildStatus === 'error' || buildStatus === 'killed') && stageStatus === 'skipped') {
-    return 'no_logs_available';
-  }
-  if (stageStatus === 'error') return 'error';
-  if (facts.fetchError !== null) return 'error';
-  switch (stepStatus) {
-    case 'skipped':
-      return 'no_logs_available';
-    case 'error':
-      return 'error';
-    case 'running':
-      return 'stream_on';
-    case 'pending':
-    case 'waiting_on_dependencies':
-      return 'loading';
-    case 'failure':
-      return fetched ? 'resolved' : 'fetching';
-    case 'success':
-      if (!fetched) return 'fetching';
-      return hasLogs ? 'resolved' : 'no_logs_available';
-    case 'killed':
-      if (!fetched) return 'fetching';
-      if (hasLogs) return 'resolved';
-      return current === 'fetching' ? 'no_logs_available' : current;
-    default:
-      return current;
-  }
-}
+const isOneOf = (status: Status, ...statuses: Status[]) => statuses.includes(status);
 
 /** Who moves the page to the step following goes on to (the build page). */
 export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent | OpenStepEvent>;
@@ -88,6 +42,11 @@ export interface ConsoleInput {
   stage: Stage;
   step: Step;
   page?: FollowStepTarget;
+  /**
+   * Issue 30 item 1: the page opened this failed step for a build URL without stage and step;
+   * once its log is read, the first error line is shown, highlighted and put in the URL.
+   */
+  landOnError?: boolean;
 }
 
 export interface ConsoleContext extends ConsoleInput {
@@ -96,11 +55,12 @@ export interface ConsoleContext extends ConsoleInput {
   fetched: boolean;
   fetchError: string | null;
   showAll: boolean;
-  /** Follow the end of a running log, and on to the stage's next running step (on by default). */
+  /** Follow the end of a running log, and on to the build's next running step (on by default). */
   follow: boolean;
   /**
    * The step stopped running while shown: following goes on to the next running step of the
-   * stage once one runs (and the follow toggle stays while the stage runs).
+   * build (this stage first, then the stages after it) once one runs, and the follow toggle
+   * stays while the build runs (issue 29 item 2).
    */
   followNext: boolean;
   /** The live stream held a line too long to keep, left out (issue 28 item 4). */
@@ -122,6 +82,7 @@ function freshContext(input: ConsoleInput): ConsoleContext {
   const { repo, build, stage, step } = input;
   return {
     ...input,
+    landOnError: input.landOnError ?? false,
     ref: { ...repo, build: build.number, stage: stage.number, step: step.number },
     lines: LogLines.empty(),
     fetched: false,
@@ -130,17 +91,6 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     follow: true,
     followNext: false,
     droppedOverlong: false,
-  };
-}
-
-function factsOf(context: ConsoleContext): ConsoleFacts {
-  return {
-    buildStatus: context.build.status,
-    stageStatus: context.stage.status,
-    stepStatus: context.step.status,
-    hasLogs: context.lines.length > 0,
-    fetched: context.fetched,
-    fetchError: context.fetchError,
   };
 }
 
@@ -153,25 +103,29 @@ export function createFetchStepLogs(load: LoadStepLog) {
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
 
-const TARGETS: Record<ConsoleStateName, string> = {
-  idle: '#console.idle',
-  loading: '#console.loading.waiting',
-  fetching: '#console.loading.fetching',
-  stream_on: '#console.stream_on',
-  resolved: '#console.resolved',
-  no_logs_available: '#console.no_logs_available',
-  error: '#console.error',
-};
+type Guarded = { context: ConsoleContext };
 
-/** The eventless transitions of a state: re-evaluated after every event (status or lines). */
-function decide(from: ConsoleStateName) {
-  return (Object.keys(TARGETS) as ConsoleStateName[])
-    .filter((to) => to !== from)
-    .map((to) => ({
-      guard: { type: 'isNextState' as const, params: { from, to } },
-      target: TARGETS[to],
-    }));
-}
+/** docs/spec.md 4.4: the build declined, or the stage skipped after the build errored or was killed. */
+const isBuildWithoutLogs = ({ context: { build, stage } }: Guarded) =>
+  build.status === 'declined' ||
+  (isOneOf(build.status, 'error', 'killed') && stage.status === 'skipped');
+
+/** A finished step: its log is read from the store (whether it has one is known only then). */
+const isStepFinished = ({ context }: Guarded) =>
+  isOneOf(context.step.status, 'success', 'failure', 'killed');
+
+// The order of docs/spec.md 4.4's rules: the build's and the stage's verdicts come before the
+// step's own status. Each state lists the rules that lead out of it, in that order.
+const toNoLogsForBuild = {
+  guard: 'isBuildWithoutLogs',
+  target: '#console.no_logs_available',
+} as const;
+const toStageError = { guard: 'hasStageError', target: '#console.error' } as const;
+const toStepSkipped = { guard: 'isStepSkipped', target: '#console.no_logs_available' } as const;
+const toStepError = { guard: 'isStepError', target: '#console.error' } as const;
+const toStreaming = { guard: 'isStepRunning', target: '#console.stream_on' } as const;
+const toWaiting = { guard: 'isStepWaiting', target: '#console.loading.waiting' } as const;
+const toFetching = { guard: 'isStepFinished', target: '#console.loading.fetching' } as const;
 
 export const consoleMachine = setup({
   types: {
@@ -186,8 +140,19 @@ export const consoleMachine = setup({
     consoleKeys: consoleKeysMachine,
   },
   guards: {
-    isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
-      nextConsoleState(factsOf(context), params.from) === params.to,
+    isBuildWithoutLogs,
+    hasStageError: ({ context }) => context.stage.status === 'error',
+    isStepSkipped: ({ context }) => context.step.status === 'skipped',
+    isStepError: ({ context }) => context.step.status === 'error',
+    isStepRunning: ({ context }) => context.step.status === 'running',
+    isStepWaiting: ({ context }) =>
+      isOneOf(context.step.status, 'pending', 'waiting_on_dependencies'),
+    isStepFinished,
+    /** docs/spec.md 4.4: a failed step is resolved even with an empty log; others need lines. */
+    hasLogToShow: ({ context, event }) =>
+      context.step.status === 'failure' ||
+      context.lines.length > 0 ||
+      ((event as { output?: LogLines }).output?.length ?? 0) > 0,
     hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
@@ -195,7 +160,7 @@ export const consoleMachine = setup({
       event.type === 'console.update' &&
       context.follow &&
       (context.followNext || hasStoppedRunning(context.step, event.step)) &&
-      nextRunningStep(event.stage, context.step) !== undefined,
+      nextRunningStep(event.build, event.stage, context.step) !== undefined,
   },
   actions: {
     assignNewStep: assign(({ context, event }) =>
@@ -213,11 +178,25 @@ export const consoleMachine = setup({
           }
         : {},
     ),
-    /** Tells the page to go to the stage's next running step, once (the page navigates). */
+    assignFetchedLines: assign({
+      lines: ({ context, event }) =>
+        context.lines.concat((event as unknown as { output: LogLines }).output),
+      fetched: true,
+    }),
+    assignFetchError: assign({
+      fetched: true,
+      fetchError: ({ event }) => ((event as { error?: Error }).error as Error).message,
+    }),
+    assignRetry: assign({ fetched: false, fetchError: null }),
+    /** Tells the page to go to the build's next running step, once (the page navigates). */
     sendFollowStep: enqueueActions(({ context, event, enqueue }) => {
-      const next = event.type === 'console.update' && nextRunningStep(event.stage, context.step);
+      const next =
+        event.type === 'console.update' && nextRunningStep(event.build, event.stage, context.step);
       if (next && context.page) {
-        enqueue.sendTo(context.page, { type: 'console.followStep', step: next });
+        enqueue.sendTo(context.page, {
+          type: 'console.followStep',
+          ...next,
+        } satisfies FollowStepEvent);
       }
       enqueue.assign({ followNext: false });
     }),
@@ -229,6 +208,13 @@ export const consoleMachine = setup({
       if (target && context.page) {
         enqueue.sendTo(context.page, { type: 'step.open', ...target } satisfies OpenStepEvent);
       }
+    }),
+    /** Issue 30 item 1: the viewer shows, highlights and addresses the first error line. */
+    markFirstError: enqueueActions(({ context, enqueue }) => {
+      if (!context.landOnError) return;
+      enqueue.assign({ landOnError: false });
+      const index = firstErrorLine(context.lines);
+      if (index >= 0) enqueue.sendTo('viewer', { type: 'line.mark', line: index });
     }),
     forwardToViewer: sendTo('viewer', ({ event }) => event as BuildKeyEvent),
     forwardLines: sendTo('viewer', ({ context }) => ({
@@ -255,40 +241,61 @@ export const consoleMachine = setup({
   ],
   initial: 'idle',
   states: {
-    // Nothing decided yet (or a status docs/spec.md 4.4 has no rule for, e.g. blocked).
-    idle: { always: decide('idle') },
+    // A new step: its statuses decide at once. It stays here for a status docs/spec.md 4.4
+    // has no rule for (blocked, declined), until an update brings one it has.
+    idle: {
+      always: [
+        toNoLogsForBuild,
+        toStageError,
+        toStepSkipped,
+        toStepError,
+        toStreaming,
+        toWaiting,
+        toFetching,
+      ],
+    },
     loading: {
       initial: 'waiting',
       states: {
-        // A pending step: nothing to fetch or stream until it starts.
-        waiting: { always: decide('loading') },
+        // A pending step: nothing to fetch or stream until it starts (or is skipped, when the
+        // build is cancelled or fails before it).
+        waiting: {
+          always: [
+            toNoLogsForBuild,
+            toStageError,
+            toStepSkipped,
+            toStepError,
+            toStreaming,
+            toFetching,
+          ],
+        },
+        // A finished step's stored log, read once; streamed lines stay and the store fills any
+        // gap the stream left.
         fetching: {
-          always: decide('fetching'),
+          always: toStageError,
           invoke: {
             id: 'fetchStepLogs',
             src: 'fetchStepLogs',
-            input: ({ context }) => context.ref,
-            onDone: {
-              actions: [
-                assign({
-                  lines: ({ context, event }) => context.lines.concat(event.output),
-                  fetched: true,
-                }),
-                'forwardLines',
-              ],
-            },
-            onError: {
-              actions: assign({
-                fetched: true,
-                fetchError: ({ event }) => (event.error as Error).message,
-              }),
-            },
+            input: ({ context }) => ({ ...context.ref }),
+            onDone: [
+              {
+                guard: 'hasLogToShow',
+                target: '#console.resolved',
+                actions: ['assignFetchedLines', 'forwardLines', 'markFirstError'],
+              },
+              // docs/spec.md 4.4: a successful or killed step that printed nothing.
+              {
+                target: '#console.no_logs_available',
+                actions: ['assignFetchedLines', 'forwardLines'],
+              },
+            ],
+            onError: { target: '#console.error', actions: 'assignFetchError' },
           },
         },
       },
     },
     stream_on: {
-      always: decide('stream_on'),
+      always: [toStageError, toStepError, toFetching],
       initial: 'streaming',
       states: {
         streaming: {
@@ -310,15 +317,17 @@ export const consoleMachine = setup({
         'log.overlong': { actions: assign({ droppedOverlong: true }) },
       },
     },
-    resolved: { always: decide('resolved') },
-    no_logs_available: { always: decide('no_logs_available') },
+    // The log is read: a finished step's status does not change any more; a stage error
+    // (the runner failed the stage after the step) still gives error.
+    resolved: { always: toStageError },
+    no_logs_available: { always: toStageError },
     error: {
-      always: decide('error'),
       // A failed log call is asked again (a step or stage error is the step's own answer).
       on: {
         'log.retry': {
           guard: 'hasFetchError',
-          actions: assign({ fetched: false, fetchError: null }),
+          target: 'loading.fetching',
+          actions: 'assignRetry',
         },
       },
     },

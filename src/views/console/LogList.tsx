@@ -117,6 +117,9 @@ export function LogList({
   const { Virtuoso, handedOver, plainRows, covering, context } = useVirtuoso(plain, count === 0);
   // react-virtuoso shows its rows: scroll requests can be honoured.
   const placed = !plainRows;
+  // Until then the plain rows centre a line asked for (a permalink opened with the page, or one
+  // the address bar named since: issue 29 item 3), and react-virtuoso starts where they are.
+  const requestedRow = scroll && !scroll.edge ? visible.rowOf(scroll.line) : -1;
 
   useEffect(() => {
     if (placed && following && count > 0) {
@@ -217,7 +220,7 @@ export function LogList({
           <PlainRows
             ref={plain}
             count={count}
-            around={initial.row >= 0 ? initial.row : initial.following ? 'end' : 0}
+            around={requestedRow >= 0 ? requestedRow : initial.following ? 'end' : 0}
             following={following}
             rowHeight={ESTIMATED_LINE_HEIGHT}
             renderRow={renderRow}

@@ -158,11 +158,13 @@ export const buildPageMachine = setup({
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),
     // A load or refresh that failed can be tried again; a build's own error cannot.
     hasFetchError: ({ context }) => context.fetchError !== null,
-    isLandingRoute: ({ context }) => context.route.landing,
+    // Landing is the log view's: the graph, cards and comparison show the whole build.
+    isLandingRoute: ({ context }) => context.route.landing && context.route.view === 'log',
     /** A link to this build without stage and step, followed while the build is shown. */
     isLandingOnThisBuild: ({ context, event }) =>
       event.type === 'route.changed' &&
       event.route.landing &&
+      event.route.view === 'log' &&
       event.route.build === context.route.build &&
       context.build !== null,
     isOtherBuild: ({ context, event }) =>
@@ -203,14 +205,15 @@ export const buildPageMachine = setup({
       const { stage, step, failed } = landingStep(context.build);
       return { route: { ...context.route, stage, step, landing: false }, landOnError: failed };
     }),
-    /** The address bar names the step landed on, replacing the URL without it. */
+    /**
+     * The address bar names the step landed on, replacing the URL without it; stage 1, step 1 of
+     * a build that did not fail is what that URL means already (docs/spec.md 2.1).
+     */
     navigateToLandingStep: ({ context }) => {
       const { namespace, name } = context.repoRef;
-      const { build, stage, step, view } = context.route;
-      const query = view === 'log' ? '' : `?view=${view}`;
-      context.navigate(`${pagePath(namespace, name, build, stage, step)}${query}`, {
-        replace: true,
-      });
+      const { build, stage, step } = context.route;
+      if (stage === 1 && step === 1 && !context.landOnError) return;
+      context.navigate(pagePath(namespace, name, build, stage, step), { replace: true });
     },
     assignOtherBuild: assign(({ context, event }) =>
       event.type === 'route.changed'

@@ -521,7 +521,7 @@ describe('buildPage: where a build URL without stage and step lands', () => {
     expect(page.actor.getSnapshot().context.landOnError).toBe(false);
   });
 
-  it('opens stage 1, step 1 of a successful build, and a link without stage lands again', async () => {
+  it('opens stage 1, step 1 of a successful build, also from a link without stage on its page', async () => {
     const build = makeStagedBuild(
       7,
       'success',
@@ -535,6 +535,17 @@ describe('buildPage: where a build URL without stage and step lands', () => {
       route: { build: 7, stage: 1, step: 1, view: 'log', landing: true },
     });
     expect(page.actor.getSnapshot().context.route).toMatchObject({ stage: 1, step: 1 });
-    expect(page.navigated).toEqual([`/${namespace}/${name}/7/1/1 (replace)`]);
+    // The URL without stage and step means stage 1, step 1 already: it stays.
+    expect(page.navigated).toEqual([]);
+    // Landing is the log view's.
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 2, view: 'log', landing: false },
+    });
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 1, view: 'graph', landing: true },
+    });
+    expect(page.navigated).toEqual([]);
   });
 });

@@ -110,6 +110,18 @@ const isBuildWithoutLogs = ({ context: { build, stage } }: Guarded) =>
   build.status === 'declined' ||
   (isOneOf(build.status, 'error', 'killed') && stage.status === 'skipped');
 
+/** Statuses docs/spec.md 4.4 has a rule for (not blocked or declined steps of a running build). */
+const STEP_RULES: readonly Status[] = [
+  'pending',
+  'waiting_on_dependencies',
+  'running',
+  'success',
+  'failure',
+  'killed',
+  'skipped',
+  'error',
+];
+
 /** A finished step: its log is read from the store (whether it has one is known only then). */
 const isStepFinished = ({ context }: Guarded) =>
   isOneOf(context.step.status, 'success', 'failure', 'killed');
@@ -124,7 +136,6 @@ const toStageError = { guard: 'hasStageError', target: '#console.error' } as con
 const toStepSkipped = { guard: 'isStepSkipped', target: '#console.no_logs_available' } as const;
 const toStepError = { guard: 'isStepError', target: '#console.error' } as const;
 const toStreaming = { guard: 'isStepRunning', target: '#console.stream_on' } as const;
-const toWaiting = { guard: 'isStepWaiting', target: '#console.loading.waiting' } as const;
 const toFetching = { guard: 'isStepFinished', target: '#console.loading.fetching' } as const;
 
 export const consoleMachine = setup({
@@ -141,12 +152,14 @@ export const consoleMachine = setup({
   },
   guards: {
     isBuildWithoutLogs,
+    hasRuleForStatuses: ({ context }) =>
+      isBuildWithoutLogs({ context }) ||
+      context.stage.status === 'error' ||
+      STEP_RULES.includes(context.step.status),
     hasStageError: ({ context }) => context.stage.status === 'error',
     isStepSkipped: ({ context }) => context.step.status === 'skipped',
     isStepError: ({ context }) => context.step.status === 'error',
     isStepRunning: ({ context }) => context.step.status === 'running',
-    isStepWaiting: ({ context }) =>
-      isOneOf(context.step.status, 'pending', 'waiting_on_dependencies'),
     isStepFinished,
     /** docs/spec.md 4.4: a failed step is resolved even with an empty log; others need lines. */
     hasLogToShow: ({ context, event }) =>
@@ -241,24 +254,16 @@ export const consoleMachine = setup({
   ],
   initial: 'idle',
   states: {
-    // A new step: its statuses decide at once. It stays here for a status docs/spec.md 4.4
-    // has no rule for (blocked, declined), until an update brings one it has.
+    // A new step, or a status docs/spec.md 4.4 has no rule for (blocked, declined): it waits
+    // here until an update brings one it has; loading decides from there.
     idle: {
-      always: [
-        toNoLogsForBuild,
-        toStageError,
-        toStepSkipped,
-        toStepError,
-        toStreaming,
-        toWaiting,
-        toFetching,
-      ],
+      always: { guard: 'hasRuleForStatuses', target: 'loading' },
     },
     loading: {
       initial: 'waiting',
       states: {
-        // A pending step: nothing to fetch or stream until it starts (or is skipped, when the
-        // build is cancelled or fails before it).
+        // Where a step's statuses are decided; a pending step stays: nothing to fetch or stream
+        // until it starts (or is skipped, when the build is cancelled or fails before it).
         waiting: {
           always: [
             toNoLogsForBuild,
@@ -272,7 +277,6 @@ export const consoleMachine = setup({
         // A finished step's stored log, read once; streamed lines stay and the store fills any
         // gap the stream left.
         fetching: {
-          always: toStageError,
           invoke: {
             id: 'fetchStepLogs',
             src: 'fetchStepLogs',
@@ -308,19 +312,19 @@ export const consoleMachine = setup({
             }),
             onDone: 'ended',
           },
+          on: {
+            'log.lines': { actions: ['assignLines', 'forwardLines'] },
+            'log.overlong': { actions: assign({ droppedOverlong: true }) },
+          },
         },
         // eof came before the step's new status: wait for the build page's update.
         ended: {},
       },
-      on: {
-        'log.lines': { actions: ['assignLines', 'forwardLines'] },
-        'log.overlong': { actions: assign({ droppedOverlong: true }) },
-      },
     },
     // The log is read: a finished step's status does not change any more; a stage error
     // (the runner failed the stage after the step) still gives error.
-    resolved: { always: toStageError },
-    no_logs_available: { always: toStageError },
+    resolved: {},
+    no_logs_available: {},
     error: {
       // A failed log call is asked again (a step or stage error is the step's own answer).
       on: {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { machineToChart } from './chart';
 import {
-  CANVAS_PADDING,
   fitViewport,
   groupIds,
   layoutChart,
@@ -50,13 +49,12 @@ describe('chart layout', () => {
     }
   });
 
-  it('fits the console machine to the chart column of a 1280 px window, at full size', () => {
+  it('fits the console machine to the chart column of a 1280 px window, readable', () => {
     const layout = layoutForWidth(consoleChart, new Set(), CHART_COLUMN_AT_1280);
     const viewport = fitViewport(layout, CHART_COLUMN_AT_1280);
-    expect(viewport.zoom).toBe(1);
-    expect(layout.width * viewport.zoom).toBeLessThanOrEqual(
-      CHART_COLUMN_AT_1280 - 2 * CANVAS_PADDING,
-    );
+    // Its written-out transitions (issue 33 item 3) make it wider than the column: it is drawn
+    // readable, and panned sideways.
+    expect(viewport.zoom * STATE_FONT_SIZE).toBeGreaterThanOrEqual(MIN_READABLE_PX);
     // Every state but the machine's frame is drawn, the nested ones in their groups.
     expect(layout.states.map((state) => state.id).sort()).toEqual(
       consoleChart.nodes
@@ -79,10 +77,10 @@ describe('chart layout', () => {
       folded: true,
       label: 'loading [+]',
     });
-    // fetching's own done/error loop is the folded group's now.
+    // fetching's transitions are the folded group's now.
     expect(
-      layout.edges.find((edge) => edge.id === 'console.loading->console.loading'),
-    ).toMatchObject({ lines: ['done', 'error'] });
+      layout.edges.find((edge) => edge.id === 'console.loading->console.resolved'),
+    ).toMatchObject({ lines: ['done [hasLogToShow]'] });
   });
 
   it("draws a group's transitions from its initial state, named after the group", () => {

@@ -126,17 +126,21 @@ const STEP_RULES: readonly Status[] = [
 const isStepFinished = ({ context }: Guarded) =>
   isOneOf(context.step.status, 'success', 'failure', 'killed');
 
-// The order of docs/spec.md 4.4's rules: the build's and the stage's verdicts come before the
-// step's own status. Each state lists the rules that lead out of it, in that order.
-const toNoLogsForBuild = {
-  guard: 'isBuildWithoutLogs',
-  target: '#console.no_logs_available',
-} as const;
-const toStageError = { guard: 'hasStageError', target: '#console.error' } as const;
-const toStepSkipped = { guard: 'isStepSkipped', target: '#console.no_logs_available' } as const;
-const toStepError = { guard: 'isStepError', target: '#console.error' } as const;
-const toStreaming = { guard: 'isStepRunning', target: '#console.stream_on' } as const;
-const toFetching = { guard: 'isStepFinished', target: '#console.loading.fetching' } as const;
+/**
+ * docs/spec.md 4.4's rules, in its order: the build's verdict (declined, or the stage skipped
+ * after the build failed) comes first, then the stage's error, then the step's own status.
+ */
+const hasNoLogs = ({ context }: Guarded) =>
+  isBuildWithoutLogs({ context }) ||
+  (context.step.status === 'skipped' && context.stage.status !== 'error');
+const hasError = ({ context }: Guarded) =>
+  context.stage.status === 'error' || context.step.status === 'error';
+
+// The rules that lead out of a state, shared by the states they lead out of.
+const toNoLogs = { guard: 'hasNoLogs', target: '#console.no_logs_available' } as const;
+const toError = { guard: 'hasError', target: '#console.error' } as const;
+const toStreaming = { guard: 'isRunning', target: '#console.stream_on' } as const;
+const toFetching = { guard: 'isFinished', target: '#console.loading.fetching' } as const;
 
 export const consoleMachine = setup({
   types: {
@@ -151,16 +155,12 @@ export const consoleMachine = setup({
     consoleKeys: consoleKeysMachine,
   },
   guards: {
-    isBuildWithoutLogs,
     hasRuleForStatuses: ({ context }) =>
-      isBuildWithoutLogs({ context }) ||
-      context.stage.status === 'error' ||
-      STEP_RULES.includes(context.step.status),
-    hasStageError: ({ context }) => context.stage.status === 'error',
-    isStepSkipped: ({ context }) => context.step.status === 'skipped',
-    isStepError: ({ context }) => context.step.status === 'error',
-    isStepRunning: ({ context }) => context.step.status === 'running',
-    isStepFinished,
+      hasNoLogs({ context }) || hasError({ context }) || STEP_RULES.includes(context.step.status),
+    hasNoLogs,
+    hasError,
+    isRunning: ({ context }) => context.step.status === 'running',
+    isFinished: isStepFinished,
     /** docs/spec.md 4.4: a failed step is resolved even with an empty log; others need lines. */
     hasLogToShow: ({ context, event }) =>
       context.step.status === 'failure' ||
@@ -265,14 +265,7 @@ export const consoleMachine = setup({
         // Where a step's statuses are decided; a pending step stays: nothing to fetch or stream
         // until it starts (or is skipped, when the build is cancelled or fails before it).
         waiting: {
-          always: [
-            toNoLogsForBuild,
-            toStageError,
-            toStepSkipped,
-            toStepError,
-            toStreaming,
-            toFetching,
-          ],
+          always: [toNoLogs, toError, toStreaming, toFetching],
         },
         // A finished step's stored log, read once; streamed lines stay and the store fills any
         // gap the stream left.
@@ -298,31 +291,21 @@ export const consoleMachine = setup({
         },
       },
     },
+    // A running step's lines, live. The stream may end (eof) before the build page says the step
+    // finished: it stays here until then.
     stream_on: {
-      always: [toStageError, toStepError, toFetching],
-      initial: 'streaming',
-      states: {
-        streaming: {
-          invoke: {
-            id: 'logStream',
-            src: 'streamLogs',
-            input: ({ context }) => ({
-              path: logStreamPath(context.ref),
-              lastPos: context.lines.lastPos,
-            }),
-            onDone: 'ended',
-          },
-          on: {
-            'log.lines': { actions: ['assignLines', 'forwardLines'] },
-            'log.overlong': { actions: assign({ droppedOverlong: true }) },
-          },
-        },
-        // eof came before the step's new status: wait for the build page's update.
-        ended: {},
+      always: [toError, toFetching],
+      invoke: {
+        id: 'logStream',
+        src: 'streamLogs',
+        input: ({ context }) => ({
+          path: logStreamPath(context.ref),
+          lastPos: context.lines.lastPos,
+        }),
       },
     },
-    // The log is read: a finished step's status does not change any more; a stage error
-    // (the runner failed the stage after the step) still gives error.
+    // The log is read: a finished step's status does not change any more (a stage error that
+    // comes later shows above the log).
     resolved: {},
     no_logs_available: {},
     error: {
@@ -345,6 +328,9 @@ export const consoleMachine = setup({
       },
       { actions: 'assignStatuses' },
     ],
+    // The live stream's lines (only stream_on runs it).
+    'log.lines': { actions: ['assignLines', 'forwardLines'] },
+    'log.overlong': { actions: assign({ droppedOverlong: true }) },
     'log.showAll': { actions: assign({ showAll: true }) },
     'log.follow': { actions: assign({ follow: true }) },
     'log.unfollow': { actions: assign({ follow: false }) },

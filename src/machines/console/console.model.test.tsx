@@ -22,8 +22,7 @@ type Snapshot = SnapshotFrom<typeof consoleMachine>;
 type ModelEvent =
   | ConsoleEvent
   | { type: 'xstate.done.actor.fetchStepLogs'; output: LogLines }
-  | { type: 'xstate.error.actor.fetchStepLogs'; error: unknown }
-  | { type: 'xstate.done.actor.logStream' };
+  | { type: 'xstate.error.actor.fetchStepLogs'; error: unknown };
 
 const repo = { namespace: 'o', name: 'r' };
 const build = { number: 3, status: 'running' } as Build;
@@ -90,12 +89,11 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
     return [...updates, { type: 'log.retry' }];
   }
   const toggle = { type: snapshot.context.follow ? 'log.unfollow' : 'log.follow' } as ModelEvent;
-  if (snapshot.matches({ stream_on: 'streaming' })) {
+  if (snapshot.matches('stream_on')) {
     return [
       ...updates,
       { type: 'log.lines', lines: [line] },
       ...(snapshot.context.droppedOverlong ? [] : [{ type: 'log.overlong' } as ModelEvent]),
-      { type: 'xstate.done.actor.logStream' },
       toggle,
     ];
   }
@@ -154,7 +152,6 @@ function renderConsole() {
       else if (event.type === 'log.lines')
         stream().send({ type: 'test.lines', lines: event.lines });
       else if (event.type === 'log.overlong') stream().send({ type: 'test.overlong' });
-      else if (event.type === 'xstate.done.actor.logStream') stream().send({ type: 'test.eof' });
       else if (event.type === 'log.retry')
         fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       else if (event.type === 'log.follow' || event.type === 'log.unfollow') {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { prefetchBuild } from './api/builds';
+import { prefetchStoredLog } from './api/logs';
 import { prefetchRepo } from './api/repos';
-import { prefetchShownLog } from './machines/buildPage/landing';
 import { markFirstScreenShown } from './machines/runtime/firstScreen';
 import { viewOf } from './views/buildPage/paths';
 import { readableQuery } from './views/query';
@@ -49,7 +49,9 @@ export function startEarly(location: { pathname: string; search: string }): void
   const step = toBuildParams(params);
   prefetchRepo(step);
   const build = prefetchBuild(step, step.build);
-  // The step's log once the build says it has one (issue 29 item 7).
-  const route = { ...step, landing: params.stage === undefined };
-  if (logView) build?.then((answer) => prefetchShownLog(step, answer, route)).catch(() => {});
+  // The step's log once the build says it has one (issue 29 item 7); where a URL without stage
+  // and step lands, the page decides.
+  if (logView && params.stage !== undefined) {
+    build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
+  }
 }

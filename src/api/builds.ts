@@ -1,4 +1,4 @@
-import { askAhead, peekAhead, takeAhead } from './ahead';
+import { askAhead, takeAhead } from './ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -31,10 +31,8 @@ export const fetchBuild = (repo: RepoRef, build: number) =>
  * Asks for a build ahead of need (early.ts): the next fetchBuild of it takes the answer. Returns
  * that answer, for what must wait for the build (the shown step's log).
  */
-export function prefetchBuild(repo: RepoRef, build: number): Promise<Build> | null {
-  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
-  return peekAhead<Build>(buildPath(repo, build));
-}
+export const prefetchBuild = (repo: RepoRef, build: number) =>
+  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build))) as Promise<Build>;
 
 /** New build; the server answers `null` when no pipeline ran. */
 export const createBuild = (

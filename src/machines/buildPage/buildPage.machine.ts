@@ -6,7 +6,7 @@ import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
 import type { FollowStepEvent, OpenStepEvent } from '../console/consoleFollow';
-import { landingStep, prefetchShownLog } from './landing';
+import type { Landing } from './landing';
 import type { Navigate } from '../shell/navigation';
 import { watchOnline, type ConnectivityEvent } from '../runtime/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../runtime/pageVisibility';
@@ -85,19 +85,16 @@ interface BuildTarget {
 }
 
 const loadBuildPage = fromPromise<
-  { repo: Repository; build: Build },
-  BuildTarget & { logOf?: BuildRoute }
+  { repo: Repository; build: Build; landing: Landing | null },
+  BuildTarget & { landing: boolean }
 >(async ({ input }) => {
   const [repo, build] = await Promise.all([
     fetchRepo(input.repo),
-    buildsApi.fetchBuild(input.repo, input.build).then((build) => {
-      // The shown step's log is asked for as soon as the build says it has one, before the
-      // repository's answer and the console (see prefetchShownLog).
-      if (input.logOf) prefetchShownLog(input.repo, build, input.logOf);
-      return build;
-    }),
+    buildsApi.fetchBuild(input.repo, input.build),
   ]);
-  return { repo, build };
+  // Where a URL without stage and step lands: its rules load only for such a URL.
+  const landing = input.landing ? (await import('./landing')).landingStep(build) : null;
+  return { repo, build, landing };
 });
 
 const stageTarget = ({ context }: { context: BuildPageContext }) => ({
@@ -107,6 +104,12 @@ const stageTarget = ({ context }: { context: BuildPageContext }) => ({
 });
 
 const errorMessage = (event: unknown) => errorMessageOf(event, '');
+
+/** A step's URL in the view the page shows. */
+function stepPath({ repoRef, route }: BuildPageContext, stage: number, step: number) {
+  const query = route.view === 'log' ? '' : `?view=${route.view}`;
+  return `${pagePath(repoRef.namespace, repoRef.name, route.build, stage, step)}${query}`;
+}
 
 /** The stage the URL points at, if the build has it. */
 export const requestedStage = (context: Pick<BuildPageContext, 'build' | 'route'>) =>
@@ -200,9 +203,10 @@ export const buildPageMachine = setup({
       return { route: event.route, landOnError: context.landOnError && sameStep };
     }),
     /** The step a URL without stage and step lands on, shown at once (its URL follows). */
-    assignLandingStep: assign(({ context }) => {
-      if (!context.build) return {};
-      const { stage, step, failed } = landingStep(context.build);
+    assignLandingStep: assign(({ context, event }) => {
+      const { landing } = (event as unknown as { output: { landing: Landing | null } }).output;
+      if (!landing) return {};
+      const { stage, step, failed } = landing;
       return { route: { ...context.route, stage, step, landing: false }, landOnError: failed };
     }),
     /**
@@ -210,10 +214,9 @@ export const buildPageMachine = setup({
      * a build that did not fail is what that URL means already (docs/spec.md 2.1).
      */
     navigateToLandingStep: ({ context }) => {
-      const { namespace, name } = context.repoRef;
-      const { build, stage, step } = context.route;
+      const { stage, step } = context.route;
       if (stage === 1 && step === 1 && !context.landOnError) return;
-      context.navigate(pagePath(namespace, name, build, stage, step), { replace: true });
+      context.navigate(stepPath(context, stage, step), { replace: true });
     },
     assignOtherBuild: assign(({ context, event }) =>
       event.type === 'route.changed'
@@ -226,19 +229,11 @@ export const buildPageMachine = setup({
           }
         : {},
     ),
-    /** Following the logs went on to another step (of this stage or a later one): its URL. */
-    navigateToFollowedStep: ({ context, event }) => {
-      if (event.type !== 'console.followStep') return;
-      const { namespace, name } = context.repoRef;
-      context.navigate(pagePath(namespace, name, context.route.build, event.stage, event.step));
-    },
-    /** j / k on the build page: another step, in the view the page shows. */
+    /** j / k, or following the logs: another step (of any stage), in the view the page shows. */
     navigateToStep: ({ context, event }) => {
-      if (event.type !== 'step.open') return;
-      const { namespace, name } = context.repoRef;
-      const { build, view } = context.route;
-      const query = view === 'log' ? '' : `?view=${view}`;
-      context.navigate(`${pagePath(namespace, name, build, event.stage, event.step)}${query}`);
+      if (event.type === 'step.open' || event.type === 'console.followStep') {
+        context.navigate(stepPath(context, event.stage, event.step));
+      }
     },
     /** Issue 19 item 1: the tab shows the build's status (favicon and title prefix). */
     showStatusInTab: sendTo('tab', ({ context }) => ({
@@ -297,7 +292,7 @@ export const buildPageMachine = setup({
             input: ({ context }) => ({
               repo: context.repoRef,
               build: context.route.build,
-              logOf: context.route.view === 'log' ? context.route : undefined,
+              landing: context.route.landing && context.route.view === 'log',
             }),
             onDone: [
               {
@@ -403,10 +398,8 @@ export const buildPageMachine = setup({
         target: ['.page.loading', '.sync.idle'],
         actions: ['assignOtherBuild', 'watchOtherBuild'],
       },
-      {
-        guard: 'isLandingOnThisBuild',
-        actions: ['assignRoute', 'assignLandingStep', 'navigateToLandingStep', 'raiseBuildChanged'],
-      },
+      // This build without stage and step: loaded again, to land by its statuses as they are.
+      { guard: 'isLandingOnThisBuild', target: '.page.loading', actions: 'assignRoute' },
       // Same build, other stage, step or view: decide the page state again, no refetch.
       { actions: ['assignRoute', 'raiseBuildChanged'] },
     ],
@@ -418,7 +411,7 @@ export const buildPageMachine = setup({
       guard: 'isThisBuild',
       actions: ['assignReceivedBuild', 'raiseBuildChanged'],
     },
-    'console.followStep': { actions: 'navigateToFollowedStep' },
+    'console.followStep': { actions: 'navigateToStep' },
     'step.open': { actions: 'navigateToStep' },
   },
 });

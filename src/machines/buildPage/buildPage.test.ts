@@ -23,6 +23,7 @@ import {
   selectStep,
 } from './buildPage.selectors';
 import { notify } from '../shell/toasts.machine';
+import { landingStep } from './landing';
 import { settle, setupFakeClock } from '../../../tests/fakeClock';
 
 type Answer<T> = T | ApiError;
@@ -46,13 +47,14 @@ function startPage(options: {
   let streamSendBack: ((event: BuildPageEvent) => void) | undefined;
   const machine = buildPageMachine.provide({
     actors: {
-      loadBuildPage: fromPromise(async () => {
+      loadBuildPage: fromPromise(async ({ input }) => {
         calls.load += 1;
         const [repo, build] = await Promise.all([
           answer(options.repo ?? makeRepo()),
           answer(nextBuild()),
         ]);
-        return { repo, build };
+        const { landing } = input as { landing: boolean };
+        return { repo, build, landing: landing ? landingStep(build) : null };
       }),
       refetchBuild: fromPromise(() => {
         calls.refetch += 1;
@@ -534,6 +536,9 @@ describe('buildPage: where a build URL without stage and step lands', () => {
       type: 'route.changed',
       route: { build: 7, stage: 1, step: 1, view: 'log', landing: true },
     });
+    // Loaded again, to land by the build's statuses as they are now.
+    await settle();
+    expect(page.calls.load).toBe(2);
     expect(page.actor.getSnapshot().context.route).toMatchObject({ stage: 1, step: 1 });
     // The URL without stage and step means stage 1, step 1 already: it stays.
     expect(page.navigated).toEqual([]);

@@ -10,7 +10,6 @@ import {
 import { fetchLogs, logStreamPath, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
-import { firstErrorLine } from '../../logs/firstError';
 import { logStreamMachine, type LogLinesEvent, type LogOverlongEvent } from './logStream.machine';
 import {
   adjacentStep,
@@ -103,24 +102,24 @@ export function createFetchStepLogs(load: LoadStepLog) {
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
 
+/**
+ * Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not
+ * wanted). Its patterns load only then: the first screen does without them.
+ */
+export const findFirstError = fromPromise<number, { lines: LogLines; wanted: boolean }>(
+  async ({ input }) => {
+    if (!input.wanted) return -1;
+    const { firstErrorLine } = await import('../../logs/firstError');
+    return firstErrorLine(input.lines);
+  },
+);
+
 type Guarded = { context: ConsoleContext };
 
 /** docs/spec.md 4.4: the build declined, or the stage skipped after the build errored or was killed. */
 const isBuildWithoutLogs = ({ context: { build, stage } }: Guarded) =>
   build.status === 'declined' ||
   (isOneOf(build.status, 'error', 'killed') && stage.status === 'skipped');
-
-/** Statuses docs/spec.md 4.4 has a rule for (not blocked or declined steps of a running build). */
-const STEP_RULES: readonly Status[] = [
-  'pending',
-  'waiting_on_dependencies',
-  'running',
-  'success',
-  'failure',
-  'killed',
-  'skipped',
-  'error',
-];
 
 /** A finished step: its log is read from the store (whether it has one is known only then). */
 const isStepFinished = ({ context }: Guarded) =>
@@ -150,13 +149,17 @@ export const consoleMachine = setup({
   },
   actors: {
     fetchStepLogs,
+    findFirstError,
     streamLogs: logStreamMachine,
     viewLog: logViewerMachine,
     consoleKeys: consoleKeysMachine,
   },
   guards: {
     hasRuleForStatuses: ({ context }) =>
-      hasNoLogs({ context }) || hasError({ context }) || STEP_RULES.includes(context.step.status),
+      // docs/spec.md 4.4 has no rule for a blocked or declined step of a build that goes on.
+      hasNoLogs({ context }) ||
+      hasError({ context }) ||
+      !isOneOf(context.step.status, 'blocked', 'declined'),
     hasNoLogs,
     hasError,
     isRunning: ({ context }) => context.step.status === 'running',
@@ -223,10 +226,9 @@ export const consoleMachine = setup({
       }
     }),
     /** Issue 30 item 1: the viewer shows, highlights and addresses the first error line. */
-    markFirstError: enqueueActions(({ context, enqueue }) => {
-      if (!context.landOnError) return;
+    markFirstError: enqueueActions(({ event, enqueue }) => {
+      const index = (event as unknown as { output: number }).output;
       enqueue.assign({ landOnError: false });
-      const index = firstErrorLine(context.lines);
       if (index >= 0) enqueue.sendTo('viewer', { type: 'line.mark', line: index });
     }),
     forwardToViewer: sendTo('viewer', ({ event }) => event as BuildKeyEvent),
@@ -278,7 +280,7 @@ export const consoleMachine = setup({
               {
                 guard: 'hasLogToShow',
                 target: '#console.resolved',
-                actions: ['assignFetchedLines', 'forwardLines', 'markFirstError'],
+                actions: ['assignFetchedLines', 'forwardLines'],
               },
               // docs/spec.md 4.4: a successful or killed step that printed nothing.
               {
@@ -306,7 +308,15 @@ export const consoleMachine = setup({
     },
     // The log is read: a finished step's status does not change any more (a stage error that
     // comes later shows above the log).
-    resolved: {},
+    resolved: {
+      // A failed step the page landed on opens at its first error line.
+      invoke: {
+        id: 'findFirstError',
+        src: 'findFirstError',
+        input: ({ context }) => ({ lines: context.lines, wanted: context.landOnError === true }),
+        onDone: { actions: 'markFirstError' },
+      },
+    },
     no_logs_available: {},
     error: {
       // A failed log call is asked again (a step or stage error is the step's own answer).

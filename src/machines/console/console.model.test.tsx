@@ -229,6 +229,8 @@ describe('console machine, model-based, through the step console', () => {
       'console --step.next--> console',
       'console --step.previous--> console',
       'console --log.showLine--> console',
+      // Opening a landed-on failed step at its first error line is console.test.ts's.
+      'console.resolved --xstate.done.actor.findFirstError--> console.resolved',
     ]);
   });
 

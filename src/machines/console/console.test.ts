@@ -457,6 +457,9 @@ describe('console machine (docs/spec.md 4.4)', () => {
       line.pos === 20 ? { ...line, out: '--- FAIL: TestCreate (0.00s)\n' } : line,
     );
     await answer(lines);
+    // The patterns load on demand.
+    await vi.dynamicImportSettled();
+    await vi.runAllTimersAsync();
     const viewer = state().children.viewer!.getSnapshot().context;
     expect(viewer.selection).toEqual({ start: 21, end: 21 });
     expect(viewer.scroll).toMatchObject({ line: 20 });

@@ -5,7 +5,8 @@ import { stepConsole } from './stepConsole';
 // Where a build opens and where following takes it (issue 29 items 1, 2, 6, 7; issue 30 item 1).
 // Demo scenario: acme/api #11 failed in stage 1 step 4 'test' (line 10 is its first FAIL); #23
 // streams stage 1 step 4 'test' when the demo loads; #21 was declined, #22 waits for approval;
-// frontend/e2e-tests #6 runs its stages 'build', then 'e2e-chromium' and 'e2e-firefox'.
+// frontend/e2e-tests runs its stages 'lint' and 'unit', 'build', then 'e2e-chromium' and
+// 'e2e-firefox'.
 
 // The first load boots the app and seeds the mock in the page: slow on a busy machine.
 const FIRST_LOAD = { timeout: 60_000 };
@@ -55,12 +56,21 @@ test('a running build opens its running step and follows it', async ({ page }) =
 });
 
 test('following goes on into the next stage that runs, URL included', async ({ page }) => {
-  // Pipelines run twice as fast. 'vite' is the last step of stage 3, 'build'; stages 4 and 5
-  // start once it is done.
-  await openMock(page, '/frontend/e2e-tests/6/3/2?speed=2');
+  // A new build of frontend/e2e-tests, pipelines twice as fast: 'vite', the last step of stage
+  // 3 'build', waits for stages 1 and 2; stages 4 and 5 start once it is done.
+  await openMock(page, '/frontend/e2e-tests?speed=2');
+  await expect(page.getByRole('button', { name: 'New Build' })).toBeVisible(FIRST_LOAD);
+  const created = await page.evaluate(() =>
+    fetch('/api/repos/frontend/e2e-tests/builds?branch=main', { method: 'POST' }).then(
+      (response) => response.json() as Promise<{ number: number }>,
+    ),
+  );
+  await page.goto(`/frontend/e2e-tests/${created.number}/3/2?speed=2`);
   const console = stepConsole(page);
   await expect(console).toHaveAttribute('aria-label', 'Console of step vite', FIRST_LOAD);
-  await expect(page).toHaveURL(/\/frontend\/e2e-tests\/6\/[45]\/\d+(\?|$)/, { timeout: 120_000 });
+  await expect(page).toHaveURL(new RegExp(`/frontend/e2e-tests/${created.number}/[45]/\\d+`), {
+    timeout: 120_000,
+  });
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -27,9 +27,12 @@ export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) 
 export const fetchBuild = (repo: RepoRef, build: number) =>
   takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
 
-/** Asks for a build ahead of need (boot/early.ts): the next fetchBuild of it takes the answer. */
+/**
+ * Asks for a build ahead of need (boot/early.ts): the next fetchBuild of it takes the answer. Returns
+ * that answer, for what must wait for the build (the shown step's log).
+ */
 export const prefetchBuild = (repo: RepoRef, build: number) =>
-  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
+  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build))) as Promise<Build>;
 
 /** New build; the server answers `null` when no pipeline ran. */
 export const createBuild = (

@@ -1,4 +1,5 @@
 import type { LogLines } from '../logs';
+import type { Build } from './types';
 import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
 import { askAhead, takeAhead } from '../boot/ahead';
 import { requestStream } from './client';
@@ -18,7 +19,7 @@ const readLogs = (path: string, quiet = false) =>
   requestStream(path, readStoredLog, { call: loadStoredLogInWorker, quiet });
 
 /**
- * Asks for a step's stored log ahead of need (boot/early.ts at boot, the build page with the build), so
+ * Asks for a step's stored log ahead of need (boot/early.ts at boot, once the build has answered), so
  * a long log is on its way before the build says the step has finished. `fetchLogs` takes a good
  * answer; a failure (a running step has no stored log yet: Drone's 404) is dropped quietly and
  * the log asked for again.
@@ -26,6 +27,19 @@ const readLogs = (path: string, quiet = false) =>
 export function prefetchLogs(ref: StepRef): void {
   const path = logsPath(ref);
   askAhead(path, () => readLogs(path, true));
+}
+
+/**
+ * Asks ahead for a step's stored log once `build` says the step has one (issue 29 item 7: no
+ * request, and no 404 in the browser's console, for a skipped, pending, blocked, declined or
+ * running step).
+ */
+export function prefetchStoredLog(ref: StepRef, build: Build): void {
+  const step = build.stages
+    ?.find((stage) => stage.number === ref.stage)
+    ?.steps?.find((candidate) => candidate.number === ref.step);
+  // docs/drone-api.md 6: a stored log is written when a step ends; never running, pending, skipped.
+  if (/^(success|failure|killed)$/.test(step?.status ?? '')) prefetchLogs(ref);
 }
 
 /**

@@ -6,15 +6,20 @@
 export const AHEAD_MS = 10_000;
 const waiting = new Map<string, Promise<unknown>>();
 
-/** Starts `call` now for the next `takeAhead(key)`; while one waits, asking again does nothing. */
-export function askAhead(key: string, call: () => Promise<unknown>): void {
-  if (waiting.has(key)) return;
+/**
+ * Starts `call` now for the next `takeAhead(key)`; while one waits, asking again does nothing.
+ * Returns the answer waiting under `key`.
+ */
+export function askAhead(key: string, call: () => Promise<unknown>): Promise<unknown> {
+  const asked = waiting.get(key);
+  if (asked) return asked;
   const answer = call();
   answer.catch(() => undefined); // Seen by the taker, or by nobody.
   waiting.set(key, answer);
   setTimeout(() => {
     if (waiting.get(key) === answer) waiting.delete(key);
   }, AHEAD_MS);
+  return answer;
 }
 
 /** The answer asked for ahead under `key`, once (a later call asks the server again); or null. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { prefetchBuild } from '../api/builds';
-import { prefetchLogs } from '../api/logs';
+import { prefetchStoredLog } from '../api/logs';
 import { prefetchRepo } from '../api/repos';
 import { viewOf } from '../views/buildPage/paths';
 import { readableQuery } from '../views/query';
@@ -53,6 +53,10 @@ export function startEarly(location: { pathname: string; search: string }): void
   if (!params) return;
   const step = toBuildParams(params);
   prefetchRepo(step);
-  prefetchBuild(step, step.build);
-  if (logView) prefetchLogs(step);
+  const build = prefetchBuild(step, step.build);
+  // The step's log once the build says it has one (issue 29 item 7); where a URL without stage
+  // and step lands, the page decides.
+  if (logView && params.stage !== undefined) {
+    build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
+  }
 }

@@ -21,7 +21,7 @@ test('the Compare view shows faster and slower steps and highlights a new failur
   });
   await compare.focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/acme/api/${number}\\?view=compare`));
+  await expect(page).toHaveURL(new RegExp(`/acme/api/${number}(/\\d+/\\d+)?\\?view=compare`));
   await expect(compare).toHaveAttribute('aria-current', 'page');
 
   const view = page.getByTestId('compare-view');

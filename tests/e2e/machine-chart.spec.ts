@@ -32,7 +32,7 @@ test.describe('at 1280x800', () => {
     const zoom = () => numberOf(chart, 'zoom');
 
     // Every state but the machine's frame is drawn, names at 12 px or more, all of it in width.
-    expect(await numberOf(chart, 'drawn-states')).toBe(10);
+    expect(await numberOf(chart, 'drawn-states')).toBe(8);
     expect(await numberOf(chart, 'state-font-px')).toBeGreaterThanOrEqual(MIN_READABLE_PX);
     const box = (await chart.boundingBox())!;
     expect(await numberOf(chart, 'drawing-width')).toBeLessThanOrEqual(box.width);
@@ -47,10 +47,10 @@ test.describe('at 1280x800', () => {
       .getByRole('button', { name: /loading/ });
     await loading.click();
     await expect(loading).toHaveAttribute('aria-expanded', 'false');
-    await expect(chart).toHaveAttribute('data-drawn-states', '8');
+    await expect(chart).toHaveAttribute('data-drawn-states', '6');
     await loading.click();
     await expect(loading).toHaveAttribute('aria-expanded', 'true');
-    await expect(chart).toHaveAttribute('data-drawn-states', '10');
+    await expect(chart).toHaveAttribute('data-drawn-states', '8');
 
     const view = page.getByRole('toolbar', { name: 'Chart view' });
     const fitButton = view.getByRole('button', { name: 'Fit', exact: true });

@@ -29,7 +29,7 @@ test('draws the console machine and details a state chosen in the list', async (
     'true',
   );
   // Initial and final states are marked in the list as on the chart.
-  await expect(states.getByRole('button', { name: 'stream_on.streaming (initial)' })).toBeVisible();
+  await expect(states.getByRole('button', { name: 'loading.waiting (initial)' })).toBeVisible();
 });
 
 test('lists the console actor of a build page open in another tab', async ({ page, context }) => {

@@ -4,10 +4,12 @@
 // asking again. The log list's react-virtuoso does not: it waits for the first lines.
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeAhead } from '../../src/boot/ahead';
 import { fetchBuild } from '../../src/api/builds';
 import { fetchLogs } from '../../src/api/logs';
 import { fetchRepo } from '../../src/api/repos';
-import { makeBuild, makeRepo } from '../factories';
+import type { Status } from '../../src/api/types';
+import { makeBuild, makeRepo, makeStage, makeStep } from '../factories';
 import { startEarly } from '../../src/boot/early';
 import { setupMockServer } from '../mockServer';
 
@@ -62,6 +64,28 @@ function answerBuild() {
   return asked;
 }
 
+/** Answers build 1 of acme/logs with these step statuses per stage; counts its requests. */
+function answerLogsBuild(
+  statuses: Record<number, Record<number, Status>>,
+  status: Status = 'running',
+) {
+  // A build asked for at boot by an earlier test waits to be taken: this test's boot asks anew.
+  takeAhead('/api/repos/acme/logs/builds/1');
+  const build = { asked: 0 };
+  const stages = Object.entries(statuses).map(([stage, steps]) =>
+    makeStage(Number(stage), status, {
+      steps: Object.entries(steps).map(([step, stepStatus]) => makeStep(Number(step), stepStatus)),
+    }),
+  );
+  server.use(
+    http.get('*/api/repos/acme/logs/builds/1', () => {
+      build.asked += 1;
+      return HttpResponse.json(makeBuild({ number: 1, status, stages }));
+    }),
+  );
+  return build;
+}
+
 describe('startEarly', () => {
   it('loads the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
     answerLogs();
@@ -87,11 +111,24 @@ describe('startEarly', () => {
     await fetchLogs({ ...ref, stage: 4, step: 5 }); // Takes the log asked for at boot.
   });
 
-  it('asks for the log of the step a build URL names, once: the console takes that answer', async () => {
+  it('asks for the log of the step a build URL names once the build says it has one: the console takes that answer', async () => {
     const asked = answerLogs();
+    answerLogsBuild({ 2: { 3: 'success' } });
     startEarly({ pathname: '/acme/logs/1/2/3', search: '' });
+    await vi.waitFor(() => expect(asked).toEqual(['2/3']));
     expect((await fetchLogs(ref)).outAt(0)).toBe('step 3\n');
     expect(asked).toEqual(['2/3']);
+  });
+
+  it('asks for no log of a step that cannot have one yet (issue 29 item 7)', async () => {
+    const asked = answerLogs();
+    const build = answerLogsBuild({
+      2: { 1: 'success', 2: 'running', 3: 'skipped', 4: 'pending' },
+    });
+    for (const step of [2, 3, 4]) startEarly({ pathname: `/acme/logs/1/2/${step}`, search: '' });
+    await vi.waitFor(() => expect(build.asked).toBeGreaterThan(0));
+    await fetchLogs({ ...ref, stage: 9, step: 9 }); // After any the boot would have asked.
+    expect(asked).toEqual(['9/9']);
   });
 
   it('asks for the repository and the build at once: the page takes those answers', async () => {
@@ -105,11 +142,13 @@ describe('startEarly', () => {
     expect(asked.build).toBe(2);
   });
 
-  it('asks for stage 1, step 1 when the URL names only the build', async () => {
+  it('leaves the log of a URL without stage and step to the page, which knows where it lands', async () => {
     const asked = answerLogs();
+    const build = answerLogsBuild({ 1: { 1: 'success', 2: 'failure' } }, 'failure');
     startEarly({ pathname: '/acme/logs/1', search: '' });
-    await fetchLogs({ ...ref, stage: 1, step: 1 });
-    expect(asked).toEqual(['1/1']);
+    await vi.waitFor(() => expect(build.asked).toBe(1));
+    await fetchLogs({ ...ref, stage: 9, step: 9 }); // After any the boot would have asked.
+    expect(asked).toEqual(['9/9']);
   });
 
   it('asks for nothing on the graph view or on a page that is not a build', async () => {

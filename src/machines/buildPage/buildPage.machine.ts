@@ -1,6 +1,5 @@
 import { assign, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import * as buildsApi from '../../api/builds';
-import { prefetchLogs, type StepRef } from '../../api/logs';
 import { msg } from '../../i18n/message';
 import { errorMessageOf } from '../shell/callErrors';
 import { fetchRepo, type RepoRef } from '../../api/repos';
@@ -8,6 +7,7 @@ import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
 import type { FollowStepEvent, OpenStepEvent } from '../console/consoleFollow';
+import type { Landing } from './landing';
 import type { Navigate } from '../shell/navigation';
 import { watchOnline, type ConnectivityEvent } from '../runtime/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../runtime/pageVisibility';
@@ -40,6 +40,11 @@ export interface BuildRoute {
   stage: number;
   step: number;
   view: BuildView;
+  /**
+   * The URL names no stage and step: the page lands on the running step of a running build, the
+   * first failed step of a failed one (issue 29 item 1, issue 30 item 1), else on stage 1, step 1.
+   */
+  landing: boolean;
 }
 
 export interface BuildPageInput extends BuildRoute {
@@ -55,6 +60,8 @@ export interface BuildPageContext {
   build: Build | null;
   /** The message of the last failed load or refresh; cleared by the next good answer. */
   fetchError: string | null;
+  /** The page landed on a failed step: its console opens on the first error line. */
+  landOnError: boolean;
 }
 
 export type BuildPageEvent =
@@ -78,16 +85,16 @@ interface BuildTarget {
 }
 
 const loadBuildPage = fromPromise<
-  { repo: Repository; build: Build },
-  BuildTarget & { logOf?: StepRef }
+  { repo: Repository; build: Build; landing: Landing | null },
+  BuildTarget & { landing: boolean }
 >(async ({ input }) => {
-  // The log of the step the URL names is asked for now, with the build (see prefetchLogs).
-  if (input.logOf) prefetchLogs(input.logOf);
   const [repo, build] = await Promise.all([
     fetchRepo(input.repo),
     buildsApi.fetchBuild(input.repo, input.build),
   ]);
-  return { repo, build };
+  // Where a URL without stage and step lands: its rules load only for such a URL.
+  const landing = input.landing ? (await import('./landing')).landingStep(build) : null;
+  return { repo, build, landing };
 });
 
 const stageTarget = ({ context }: { context: BuildPageContext }) => ({
@@ -98,9 +105,23 @@ const stageTarget = ({ context }: { context: BuildPageContext }) => ({
 
 const errorMessage = (event: unknown) => errorMessageOf(event);
 
+/** A step's URL in the view the page shows. */
+function stepPath({ repoRef, route }: BuildPageContext, stage: number, step: number) {
+  const query = route.view === 'log' ? '' : `?view=${route.view}`;
+  return `${pagePath(repoRef.namespace, repoRef.name, route.build, stage, step)}${query}`;
+}
+
 /** The stage the URL points at, if the build has it. */
 export const requestedStage = (context: Pick<BuildPageContext, 'build' | 'route'>) =>
   context.build?.stages?.find((stage) => stage.number === context.route.stage);
+
+/** The step the URL points at, if its stage has it. */
+export const requestedStep = (context: Pick<BuildPageContext, 'build' | 'route'>) =>
+  requestedStage(context)?.steps?.find((step) => step.number === context.route.step);
+
+/** Issue 29 item 6: a step number beyond the steps the stage has (none yet is no error). */
+const isStepOutOfRange = (context: Pick<BuildPageContext, 'build' | 'route'>) =>
+  (requestedStage(context)?.steps?.length ?? 0) > 0 && requestedStep(context) === undefined;
 
 export const buildPageMachine = setup({
   types: {
@@ -127,17 +148,28 @@ export const buildPageMachine = setup({
   },
   delays: { POLL_DELAY },
   guards: {
-    // docs/spec.md 4.2 error: the fetch failed, the build has an error, or the stage is out of range.
+    // docs/spec.md 4.2 error: the fetch failed, the build has an error, or the stage (or step) is
+    // out of range.
     hasError: ({ context }) =>
       !context.build ||
       context.fetchError !== null ||
       Boolean(context.build.error) ||
-      requestedStage(context) === undefined,
+      requestedStage(context) === undefined ||
+      isStepOutOfRange(context),
     isBlocked: ({ context }) =>
       context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),
     // A load or refresh that failed can be tried again; a build's own error cannot.
     hasFetchError: ({ context }) => context.fetchError !== null,
+    // Landing is the log view's: the graph, cards and comparison show the whole build.
+    isLandingRoute: ({ context }) => context.route.landing && context.route.view === 'log',
+    /** A link to this build without stage and step, followed while the build is shown. */
+    isLandingOnThisBuild: ({ context, event }) =>
+      event.type === 'route.changed' &&
+      event.route.landing &&
+      event.route.view === 'log' &&
+      event.route.build === context.route.build &&
+      context.build !== null,
     isOtherBuild: ({ context, event }) =>
       event.type === 'route.changed' && event.route.build !== context.route.build,
     isEventForThisBuild: ({ context, event }) =>
@@ -164,28 +196,44 @@ export const buildPageMachine = setup({
       return {};
     }),
     assignFetchError: assign({ fetchError: ({ event }) => errorMessage(event) }),
-    assignRoute: assign({
-      route: ({ context, event }) => (event.type === 'route.changed' ? event.route : context.route),
+    assignRoute: assign(({ context, event }) => {
+      if (event.type !== 'route.changed') return {};
+      const { stage, step } = event.route;
+      const sameStep = stage === context.route.stage && step === context.route.step;
+      return { route: event.route, landOnError: context.landOnError && sameStep };
     }),
+    /** The step a URL without stage and step lands on, shown at once (its URL follows). */
+    assignLandingStep: assign(({ context, event }) => {
+      const { landing } = (event as unknown as { output: { landing: Landing | null } }).output;
+      if (!landing) return {};
+      const { stage, step, failed } = landing;
+      return { route: { ...context.route, stage, step, landing: false }, landOnError: failed };
+    }),
+    /**
+     * The address bar names the step landed on, replacing the URL without it; stage 1, step 1 of
+     * a build that did not fail is what that URL means already (docs/spec.md 2.1).
+     */
+    navigateToLandingStep: ({ context }) => {
+      const { stage, step } = context.route;
+      if (stage === 1 && step === 1 && !context.landOnError) return;
+      context.navigate(stepPath(context, stage, step), { replace: true });
+    },
     assignOtherBuild: assign(({ context, event }) =>
       event.type === 'route.changed'
-        ? { route: event.route, build: null, repo: context.repo, fetchError: null }
+        ? {
+            route: event.route,
+            build: null,
+            repo: context.repo,
+            fetchError: null,
+            landOnError: false,
+          }
         : {},
     ),
-    /** Following the logs went on to another step of the stage: its URL, as a new page. */
-    navigateToFollowedStep: ({ context, event }) => {
-      if (event.type !== 'console.followStep') return;
-      const { namespace, name } = context.repoRef;
-      const { build, stage } = context.route;
-      context.navigate(`/${namespace}/${name}/${build}/${stage}/${event.step.number}`);
-    },
-    /** j / k on the build page: another step, in the view the page shows. */
+    /** j / k, or following the logs: another step (of any stage), in the view the page shows. */
     navigateToStep: ({ context, event }) => {
-      if (event.type !== 'step.open') return;
-      const { namespace, name } = context.repoRef;
-      const { build, view } = context.route;
-      const query = view === 'log' ? '' : `?view=${view}`;
-      context.navigate(`${pagePath(namespace, name, build, event.stage, event.step)}${query}`);
+      if (event.type === 'step.open' || event.type === 'console.followStep') {
+        context.navigate(stepPath(context, event.stage, event.step));
+      }
     },
     /** Issue 19 item 1: the tab shows the build's status (favicon and title prefix). */
     showStatusInTab: sendTo('tab', ({ context }) => ({
@@ -210,10 +258,17 @@ export const buildPageMachine = setup({
   context: ({ input }) => ({
     repoRef: input.repo,
     navigate: input.navigate,
-    route: { build: input.build, stage: input.stage, step: input.step, view: input.view },
+    route: {
+      build: input.build,
+      stage: input.stage,
+      step: input.step,
+      view: input.view,
+      landing: input.landing,
+    },
     repo: null,
     build: null,
     fetchError: null,
+    landOnError: false,
   }),
   invoke: [
     // Live repository events for the whole life of the page.
@@ -237,10 +292,16 @@ export const buildPageMachine = setup({
             input: ({ context }) => ({
               repo: context.repoRef,
               build: context.route.build,
-              logOf:
-                context.route.view === 'log' ? { ...context.repoRef, ...context.route } : undefined,
+              landing: context.route.landing && context.route.view === 'log',
             }),
-            onDone: { target: 'routing', actions: 'assignPage' },
+            onDone: [
+              {
+                guard: 'isLandingRoute',
+                target: 'routing',
+                actions: ['assignPage', 'assignLandingStep', 'navigateToLandingStep'],
+              },
+              { target: 'routing', actions: 'assignPage' },
+            ],
             onError: { target: 'error', actions: 'assignFetchError' },
           },
         },
@@ -337,6 +398,8 @@ export const buildPageMachine = setup({
         target: ['.page.loading', '.sync.idle'],
         actions: ['assignOtherBuild', 'watchOtherBuild'],
       },
+      // This build without stage and step: loaded again, to land by its statuses as they are.
+      { guard: 'isLandingOnThisBuild', target: '.page.loading', actions: 'assignRoute' },
       // Same build, other stage, step or view: decide the page state again, no refetch.
       { actions: ['assignRoute', 'raiseBuildChanged'] },
     ],
@@ -348,7 +411,7 @@ export const buildPageMachine = setup({
       guard: 'isThisBuild',
       actions: ['assignReceivedBuild', 'raiseBuildChanged'],
     },
-    'console.followStep': { actions: 'navigateToFollowedStep' },
+    'console.followStep': { actions: 'navigateToStep' },
     'step.open': { actions: 'navigateToStep' },
   },
 });

@@ -3,6 +3,7 @@ import {
   GENERIC_ERROR,
   NOT_FOUND_MESSAGES,
   requestedStage,
+  requestedStep,
   type BuildPageContext,
 } from './buildPage.machine';
 
@@ -39,9 +40,10 @@ export const selectRoute = (snapshot: { context: BuildPageContext }) => snapshot
 export const selectStage = (snapshot: { context: BuildPageContext }) =>
   requestedStage(snapshot.context);
 export const selectStep = (snapshot: { context: BuildPageContext }) =>
-  requestedStage(snapshot.context)?.steps?.find(
-    (step) => step.number === snapshot.context.route.step,
-  );
+  requestedStep(snapshot.context);
+/** Issue 30 item 1: the page landed on a failed step, whose console opens on its first error. */
+export const selectLandOnError = (snapshot: { context: BuildPageContext }) =>
+  snapshot.context.landOnError;
 /** Approving or declining is under way (the buttons are disabled meanwhile). */
 export const selectIsDeciding = (snapshot: { value: unknown }) => {
   const page = (snapshot.value as { page: unknown }).page;

@@ -23,6 +23,7 @@ import {
   selectStep,
 } from './buildPage.selectors';
 import { notify } from '../shell/toasts.machine';
+import { landingStep } from './landing';
 import { settle, setupFakeClock } from '../../../tests/fakeClock';
 
 type Answer<T> = T | ApiError;
@@ -46,13 +47,14 @@ function startPage(options: {
   let streamSendBack: ((event: BuildPageEvent) => void) | undefined;
   const machine = buildPageMachine.provide({
     actors: {
-      loadBuildPage: fromPromise(async () => {
+      loadBuildPage: fromPromise(async ({ input }) => {
         calls.load += 1;
         const [repo, build] = await Promise.all([
           answer(options.repo ?? makeRepo()),
           answer(nextBuild()),
         ]);
-        return { repo, build };
+        const { landing } = input as { landing: boolean };
+        return { repo, build, landing: landing ? landingStep(build) : null };
       }),
       refetchBuild: fromPromise(() => {
         calls.refetch += 1;
@@ -72,9 +74,17 @@ function startPage(options: {
       }),
     },
   });
-  const route = { build: 7, stage: 1, step: 1, view: 'log' as const, ...options.route };
+  const route = {
+    build: 7,
+    stage: 1,
+    step: 1,
+    view: 'log' as const,
+    landing: false,
+    ...options.route,
+  };
   const navigated: string[] = [];
-  const navigate = (to: string) => navigated.push(to);
+  const navigate = (to: string, options?: { replace?: boolean }) =>
+    navigated.push(options?.replace ? `${to} (replace)` : to);
   const actor = createActor(machine, { input: { repo: repoRef, ...route, navigate } }).start();
   return {
     actor,
@@ -381,19 +391,44 @@ describe('buildPage: route changes', () => {
     });
     const page = startPage({ builds: [build] });
     await settle();
-    page.actor.send({ type: 'route.changed', route: { build: 7, stage: 2, step: 2, view: 'log' } });
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 2, step: 2, view: 'log', landing: false },
+    });
     expect(selectStep(page.actor.getSnapshot())?.status).toBe('failure');
-    page.actor.send({ type: 'route.changed', route: { build: 7, stage: 5, step: 1, view: 'log' } });
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 5, step: 1, view: 'log', landing: false },
+    });
     expect(page.state()).toBe('error');
     expect(page.calls.load).toBe(1);
   });
 
-  it("goes to the step that following the logs moved on to, in the route's stage", async () => {
+  it('goes to the step that following the logs moved on to, in any stage (issue 29 item 2)', async () => {
     const page = startPage({ builds: [makeStagedBuild(7, 'running')], route: { stage: 2 } });
     await settle();
-    page.actor.send({ type: 'console.followStep', step: makeStep(3, 'running') });
+    page.actor.send({ type: 'console.followStep', stage: 2, step: 3 });
+    page.actor.send({ type: 'console.followStep', stage: 3, step: 1 });
     const { namespace, name } = repoRef;
-    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/3`]);
+    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/3`, `/${namespace}/${name}/7/3/1`]);
+  });
+
+  it('shows the error notice for a step number beyond the stage (issue 29 item 6)', async () => {
+    const build = makeStagedBuild(7, 'success', {
+      stages: [
+        makeStage(1, 'success', { steps: [makeStep(1, 'success'), makeStep(2, 'success')] }),
+      ],
+    });
+    const page = startPage({ builds: [build], route: { step: 99 } });
+    await settle();
+    expect(page.state()).toBe('error');
+    expect(selectErrorMessage(page.actor.getSnapshot())).toBe(GENERIC_ERROR);
+    // A stage without steps yet has no step to be beyond.
+    const empty = startPage({
+      builds: [makeStagedBuild(7, 'pending', { stages: [makeStage(1, 'pending', { steps: [] })] })],
+    });
+    await settle();
+    expect(empty.state()).toBe('normal');
   });
 
   it('opens the step j / k ask for, keeping the view (issue 19 item 2)', async () => {
@@ -409,7 +444,10 @@ describe('buildPage: route changes', () => {
       builds: [makeStagedBuild(7, 'success'), makeStagedBuild(8, 'running')],
     });
     await settle();
-    page.actor.send({ type: 'route.changed', route: { build: 8, stage: 1, step: 1, view: 'log' } });
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 8, stage: 1, step: 1, view: 'log', landing: false },
+    });
     expect(page.state()).toBe('loading');
     await settle();
     expect(page.calls.load).toBe(2);
@@ -427,5 +465,92 @@ describe('buildPage: route changes', () => {
     expect(selectHasCards(page.actor.getSnapshot())).toBe(true);
     page.stream({ type: 'repo.updated', repo: makeRepo({ build: makeStagedBuild(7, 'success') }) });
     expect(selectHasCards(page.actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('buildPage: where a build URL without stage and step lands', () => {
+  const { namespace, name } = repoRef;
+  const stages = (...list: ReturnType<typeof makeStage>[]) => ({ stages: list });
+
+  it('opens the running step of a running build, in stage order (issue 29 item 1)', async () => {
+    const build = makeStagedBuild(
+      7,
+      'running',
+      stages(
+        makeStage(1, 'success', { steps: [makeStep(1, 'success'), makeStep(2, 'success')] }),
+        makeStage(2, 'running', {
+          steps: [makeStep(1, 'success'), makeStep(2, 'running'), makeStep(3, 'running')],
+        }),
+      ),
+    );
+    const page = startPage({ builds: [build], route: { landing: true } });
+    await settle();
+    expect(page.state()).toBe('normal');
+    expect(page.actor.getSnapshot().context.route).toMatchObject({ stage: 2, step: 2 });
+    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/2 (replace)`]);
+    expect(page.actor.getSnapshot().context.landOnError).toBe(false);
+  });
+
+  it('opens the first failed step of a failed build, skipping failure: ignore (issue 30 item 1)', async () => {
+    const build = makeStagedBuild(
+      7,
+      'failure',
+      stages(
+        makeStage(1, 'success', {
+          steps: [makeStep(1, 'success'), makeStep(2, 'failure', { errignore: true })],
+        }),
+        makeStage(2, 'failure', {
+          steps: [makeStep(1, 'success'), makeStep(2, 'success'), makeStep(3, 'failure')],
+        }),
+        makeStage(3, 'failure', { steps: [makeStep(1, 'failure')] }),
+      ),
+    );
+    const page = startPage({ builds: [build], route: { landing: true } });
+    await settle();
+    expect(page.actor.getSnapshot().context.route).toMatchObject({ stage: 2, step: 3 });
+    expect(page.navigated).toEqual([`/${namespace}/${name}/7/2/3 (replace)`]);
+    expect(page.actor.getSnapshot().context.landOnError).toBe(true);
+    // The URL follows: the console keeps its landing. Another step drops it.
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 2, step: 3, view: 'log', landing: false },
+    });
+    expect(page.actor.getSnapshot().context.landOnError).toBe(true);
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 1, view: 'log', landing: false },
+    });
+    expect(page.actor.getSnapshot().context.landOnError).toBe(false);
+  });
+
+  it('opens stage 1, step 1 of a successful build, also from a link without stage on its page', async () => {
+    const build = makeStagedBuild(
+      7,
+      'success',
+      stages(makeStage(1, 'success', { steps: [makeStep(1, 'success'), makeStep(2, 'success')] })),
+    );
+    const page = startPage({ builds: [build], route: { stage: 1, step: 2 } });
+    await settle();
+    expect(page.navigated).toEqual([]);
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 1, view: 'log', landing: true },
+    });
+    // Loaded again, to land by the build's statuses as they are now.
+    await settle();
+    expect(page.calls.load).toBe(2);
+    expect(page.actor.getSnapshot().context.route).toMatchObject({ stage: 1, step: 1 });
+    // The URL without stage and step means stage 1, step 1 already: it stays.
+    expect(page.navigated).toEqual([]);
+    // Landing is the log view's.
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 2, view: 'log', landing: false },
+    });
+    page.actor.send({
+      type: 'route.changed',
+      route: { build: 7, stage: 1, step: 1, view: 'graph', landing: true },
+    });
+    expect(page.navigated).toEqual([]);
   });
 });

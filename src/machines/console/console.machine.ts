@@ -30,54 +30,7 @@ import { readStepLog, type LoadStepLog } from './stepLog';
 export type ConsoleStateName =
   'idle' | 'loading' | 'fetching' | 'stream_on' | 'resolved' | 'no_logs_available' | 'error';
 
-export interface ConsoleFacts {
-  buildStatus: Status;
-  stageStatus: Status;
-  stepStatus: Status;
-  hasLogs: boolean;
-  /** The stored log has been fetched (once per step). */
-  fetched: boolean;
-  fetchError: string | null;
-}
-
-/**
- * docs/spec.md 4.4's rules as one pure function: where the console goes from `current`. Finished steps go
- * through `fetching` first, since whether "logs exist" is only known once the stored log is read
- * (for a streamed step that fetch also fills any gap in what was streamed).
- * Choice: "killed without logs keeps the current state", except right after the fetch, where the
- * empty answer settles it as no_logs_available (otherwise the console would spin forever).
- */
-export function nextConsoleState(facts: ConsoleFacts, current: ConsoleStateName): ConsoleStateName {
-  const { buildStatus, stageStatus, stepStatus, hasLogs, fetched } = facts;
-  if (buildStatus === 'declined') return 'no_logs_available';
-  if ((buildStatus === 'error' || buildStatus === 'killed') && stageStatus === 'skipped') {
-    return 'no_logs_available';
-  }
-  if (stageStatus === 'error') return 'error';
-  if (facts.fetchError !== null) return 'error';
-  switch (stepStatus) {
-    case 'skipped':
-      return 'no_logs_available';
-    case 'error':
-      return 'error';
-    case 'running':
-      return 'stream_on';
-    case 'pending':
-    case 'waiting_on_dependencies':
-      return 'loading';
-    case 'failure':
-      return fetched ? 'resolved' : 'fetching';
-    case 'success':
-      if (!fetched) return 'fetching';
-      return hasLogs ? 'resolved' : 'no_logs_available';
-    case 'killed':
-      if (!fetched) return 'fetching';
-      if (hasLogs) return 'resolved';
-      return current === 'fetching' ? 'no_logs_available' : current;
-    default:
-      return current;
-  }
-}
+const isOneOf = (status: Status, ...statuses: Status[]) => statuses.includes(status);
 
 /** Who moves the page to the step following goes on to (the build page). */
 export type FollowStepTarget = ActorRef<Snapshot<unknown>, FollowStepEvent | OpenStepEvent>;
@@ -88,6 +41,11 @@ export interface ConsoleInput {
   stage: Stage;
   step: Step;
   page?: FollowStepTarget;
+  /**
+   * Issue 30 item 1: the page opened this failed step for a build URL without stage and step;
+   * once its log is read, the first error line is shown, highlighted and put in the URL.
+   */
+  landOnError?: boolean;
 }
 
 export interface ConsoleContext extends ConsoleInput {
@@ -96,11 +54,12 @@ export interface ConsoleContext extends ConsoleInput {
   fetched: boolean;
   fetchError: string | null;
   showAll: boolean;
-  /** Follow the end of a running log, and on to the stage's next running step (on by default). */
+  /** Follow the end of a running log, and on to the build's next running step (on by default). */
   follow: boolean;
   /**
    * The step stopped running while shown: following goes on to the next running step of the
-   * stage once one runs (and the follow toggle stays while the stage runs).
+   * build (this stage first, then the stages after it) once one runs, and the follow toggle
+   * stays while the build runs (issue 29 item 2).
    */
   followNext: boolean;
   /** The live stream held a line too long to keep, left out (issue 28 item 4). */
@@ -122,6 +81,7 @@ function freshContext(input: ConsoleInput): ConsoleContext {
   const { repo, build, stage, step } = input;
   return {
     ...input,
+    landOnError: input.landOnError ?? false,
     ref: { ...repo, build: build.number, stage: stage.number, step: step.number },
     lines: LogLines.empty(),
     fetched: false,
@@ -130,17 +90,6 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     follow: true,
     followNext: false,
     droppedOverlong: false,
-  };
-}
-
-function factsOf(context: ConsoleContext): ConsoleFacts {
-  return {
-    buildStatus: context.build.status,
-    stageStatus: context.stage.status,
-    stepStatus: context.step.status,
-    hasLogs: context.lines.length > 0,
-    fetched: context.fetched,
-    fetchError: context.fetchError,
   };
 }
 
@@ -153,25 +102,44 @@ export function createFetchStepLogs(load: LoadStepLog) {
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
 
-const TARGETS: Record<ConsoleStateName, string> = {
-  idle: '#console.idle',
-  loading: '#console.loading.waiting',
-  fetching: '#console.loading.fetching',
-  stream_on: '#console.stream_on',
-  resolved: '#console.resolved',
-  no_logs_available: '#console.no_logs_available',
-  error: '#console.error',
-};
+/**
+ * Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not
+ * wanted). Its patterns load only then: the first screen does without them.
+ */
+export const findFirstError = fromPromise<number, { lines: LogLines; wanted: boolean }>(
+  async ({ input }) => {
+    if (!input.wanted) return -1;
+    const { firstErrorLine } = await import('../../logs/firstError');
+    return firstErrorLine(input.lines);
+  },
+);
 
-/** The eventless transitions of a state: re-evaluated after every event (status or lines). */
-function decide(from: ConsoleStateName) {
-  return (Object.keys(TARGETS) as ConsoleStateName[])
-    .filter((to) => to !== from)
-    .map((to) => ({
-      guard: { type: 'isNextState' as const, params: { from, to } },
-      target: TARGETS[to],
-    }));
-}
+type Guarded = { context: ConsoleContext };
+
+/** docs/spec.md 4.4: the build declined, or the stage skipped after the build errored or was killed. */
+const isBuildWithoutLogs = ({ context: { build, stage } }: Guarded) =>
+  build.status === 'declined' ||
+  (isOneOf(build.status, 'error', 'killed') && stage.status === 'skipped');
+
+/** A finished step: its log is read from the store (whether it has one is known only then). */
+const isStepFinished = ({ context }: Guarded) =>
+  isOneOf(context.step.status, 'success', 'failure', 'killed');
+
+/**
+ * docs/spec.md 4.4's rules, in its order: the build's verdict (declined, or the stage skipped
+ * after the build failed) comes first, then the stage's error, then the step's own status.
+ */
+const hasNoLogs = ({ context }: Guarded) =>
+  isBuildWithoutLogs({ context }) ||
+  (context.step.status === 'skipped' && context.stage.status !== 'error');
+const hasError = ({ context }: Guarded) =>
+  context.stage.status === 'error' || context.step.status === 'error';
+
+// The rules that lead out of a state, shared by the states they lead out of.
+const toNoLogs = { guard: 'hasNoLogs', target: '#console.no_logs_available' } as const;
+const toError = { guard: 'hasError', target: '#console.error' } as const;
+const toStreaming = { guard: 'isRunning', target: '#console.stream_on' } as const;
+const toFetching = { guard: 'isFinished', target: '#console.loading.fetching' } as const;
 
 export const consoleMachine = setup({
   types: {
@@ -181,13 +149,26 @@ export const consoleMachine = setup({
   },
   actors: {
     fetchStepLogs,
+    findFirstError,
     streamLogs: logStreamMachine,
     viewLog: logViewerMachine,
     consoleKeys: consoleKeysMachine,
   },
   guards: {
-    isNextState: ({ context }, params: { from: ConsoleStateName; to: ConsoleStateName }) =>
-      nextConsoleState(factsOf(context), params.from) === params.to,
+    hasRuleForStatuses: ({ context }) =>
+      // docs/spec.md 4.4 has no rule for a blocked or declined step of a build that goes on.
+      hasNoLogs({ context }) ||
+      hasError({ context }) ||
+      !isOneOf(context.step.status, 'blocked', 'declined'),
+    hasNoLogs,
+    hasError,
+    isRunning: ({ context }) => context.step.status === 'running',
+    isFinished: isStepFinished,
+    /** docs/spec.md 4.4: a failed step is resolved even with an empty log; others need lines. */
+    hasLogToShow: ({ context, event }) =>
+      context.step.status === 'failure' ||
+      context.lines.length > 0 ||
+      ((event as { output?: LogLines }).output?.length ?? 0) > 0,
     hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherStep: ({ context, event }) =>
       event.type === 'console.update' && event.step.id !== context.step.id,
@@ -195,7 +176,7 @@ export const consoleMachine = setup({
       event.type === 'console.update' &&
       context.follow &&
       (context.followNext || hasStoppedRunning(context.step, event.step)) &&
-      nextRunningStep(event.stage, context.step) !== undefined,
+      nextRunningStep(event.build, event.stage, context.step) !== undefined,
   },
   actions: {
     assignNewStep: assign(({ context, event }) =>
@@ -213,11 +194,25 @@ export const consoleMachine = setup({
           }
         : {},
     ),
-    /** Tells the page to go to the stage's next running step, once (the page navigates). */
+    assignFetchedLines: assign({
+      lines: ({ context, event }) =>
+        context.lines.concat((event as unknown as { output: LogLines }).output),
+      fetched: true,
+    }),
+    assignFetchError: assign({
+      fetched: true,
+      fetchError: ({ event }) => ((event as { error?: Error }).error as Error).message,
+    }),
+    assignRetry: assign({ fetched: false, fetchError: null }),
+    /** Tells the page to go to the build's next running step, once (the page navigates). */
     sendFollowStep: enqueueActions(({ context, event, enqueue }) => {
-      const next = event.type === 'console.update' && nextRunningStep(event.stage, context.step);
+      const next =
+        event.type === 'console.update' && nextRunningStep(event.build, event.stage, context.step);
       if (next && context.page) {
-        enqueue.sendTo(context.page, { type: 'console.followStep', step: next });
+        enqueue.sendTo(context.page, {
+          type: 'console.followStep',
+          ...next,
+        } satisfies FollowStepEvent);
       }
       enqueue.assign({ followNext: false });
     }),
@@ -229,6 +224,12 @@ export const consoleMachine = setup({
       if (target && context.page) {
         enqueue.sendTo(context.page, { type: 'step.open', ...target } satisfies OpenStepEvent);
       }
+    }),
+    /** Issue 30 item 1: the viewer shows, highlights and addresses the first error line. */
+    markFirstError: enqueueActions(({ event, enqueue }) => {
+      const index = (event as unknown as { output: number }).output;
+      enqueue.assign({ landOnError: false });
+      if (index >= 0) enqueue.sendTo('viewer', { type: 'line.mark', line: index });
     }),
     forwardToViewer: sendTo('viewer', ({ event }) => event as BuildKeyEvent),
     forwardLines: sendTo('viewer', ({ context }) => ({
@@ -255,70 +256,75 @@ export const consoleMachine = setup({
   ],
   initial: 'idle',
   states: {
-    // Nothing decided yet (or a status docs/spec.md 4.4 has no rule for, e.g. blocked).
-    idle: { always: decide('idle') },
+    // A new step, or a status docs/spec.md 4.4 has no rule for (blocked, declined): it waits
+    // here until an update brings one it has; loading decides from there.
+    idle: {
+      always: { guard: 'hasRuleForStatuses', target: 'loading' },
+    },
     loading: {
       initial: 'waiting',
       states: {
-        // A pending step: nothing to fetch or stream until it starts.
-        waiting: { always: decide('loading') },
+        // Where a step's statuses are decided; a pending step stays: nothing to fetch or stream
+        // until it starts (or is skipped, when the build is cancelled or fails before it).
+        waiting: {
+          always: [toNoLogs, toError, toStreaming, toFetching],
+        },
+        // A finished step's stored log, read once; streamed lines stay and the store fills any
+        // gap the stream left.
         fetching: {
-          always: decide('fetching'),
           invoke: {
             id: 'fetchStepLogs',
             src: 'fetchStepLogs',
-            input: ({ context }) => context.ref,
-            onDone: {
-              actions: [
-                assign({
-                  lines: ({ context, event }) => context.lines.concat(event.output),
-                  fetched: true,
-                }),
-                'forwardLines',
-              ],
-            },
-            onError: {
-              actions: assign({
-                fetched: true,
-                fetchError: ({ event }) => (event.error as Error).message,
-              }),
-            },
+            input: ({ context }) => ({ ...context.ref }),
+            onDone: [
+              {
+                guard: 'hasLogToShow',
+                target: '#console.resolved',
+                actions: ['assignFetchedLines', 'forwardLines'],
+              },
+              // docs/spec.md 4.4: a successful or killed step that printed nothing.
+              {
+                target: '#console.no_logs_available',
+                actions: ['assignFetchedLines', 'forwardLines'],
+              },
+            ],
+            onError: { target: '#console.error', actions: 'assignFetchError' },
           },
         },
       },
     },
+    // A running step's lines, live. The stream may end (eof) before the build page says the step
+    // finished: it stays here until then.
     stream_on: {
-      always: decide('stream_on'),
-      initial: 'streaming',
-      states: {
-        streaming: {
-          invoke: {
-            id: 'logStream',
-            src: 'streamLogs',
-            input: ({ context }) => ({
-              path: logStreamPath(context.ref),
-              lastPos: context.lines.lastPos,
-            }),
-            onDone: 'ended',
-          },
-        },
-        // eof came before the step's new status: wait for the build page's update.
-        ended: {},
-      },
-      on: {
-        'log.lines': { actions: ['assignLines', 'forwardLines'] },
-        'log.overlong': { actions: assign({ droppedOverlong: true }) },
+      always: [toError, toFetching],
+      invoke: {
+        id: 'logStream',
+        src: 'streamLogs',
+        input: ({ context }) => ({
+          path: logStreamPath(context.ref),
+          lastPos: context.lines.lastPos,
+        }),
       },
     },
-    resolved: { always: decide('resolved') },
-    no_logs_available: { always: decide('no_logs_available') },
+    // The log is read: a finished step's status does not change any more (a stage error that
+    // comes later shows above the log).
+    resolved: {
+      // A failed step the page landed on opens at its first error line.
+      invoke: {
+        id: 'findFirstError',
+        src: 'findFirstError',
+        input: ({ context }) => ({ lines: context.lines, wanted: context.landOnError === true }),
+        onDone: { actions: 'markFirstError' },
+      },
+    },
+    no_logs_available: {},
     error: {
-      always: decide('error'),
       // A failed log call is asked again (a step or stage error is the step's own answer).
       on: {
         'log.retry': {
           guard: 'hasFetchError',
-          actions: assign({ fetched: false, fetchError: null }),
+          target: 'loading.fetching',
+          actions: 'assignRetry',
         },
       },
     },
@@ -332,6 +338,9 @@ export const consoleMachine = setup({
       },
       { actions: 'assignStatuses' },
     ],
+    // The live stream's lines (only stream_on runs it).
+    'log.lines': { actions: ['assignLines', 'forwardLines'] },
+    'log.overlong': { actions: assign({ droppedOverlong: true }) },
     'log.showAll': { actions: assign({ showAll: true }) },
     'log.follow': { actions: assign({ follow: true }) },
     'log.unfollow': { actions: assign({ follow: false }) },

@@ -7,7 +7,7 @@ import { fakeLogStream } from '../../../tests/drivers/logStream';
 import { coveringPaths, leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { ApiError } from '../../api/client';
-import type { Build, Line, Stage, Status, Step } from '../../api/types';
+import { isDone, type Build, type Line, type Stage, type Status, type Step } from '../../api/types';
 import { LogLines } from '../../logs';
 import { StepConsole } from '../../views/console/StepConsole';
 import { footerText, noLogsText } from '../../views/console/texts';
@@ -22,8 +22,7 @@ type Snapshot = SnapshotFrom<typeof consoleMachine>;
 type ModelEvent =
   | ConsoleEvent
   | { type: 'xstate.done.actor.fetchStepLogs'; output: LogLines }
-  | { type: 'xstate.error.actor.fetchStepLogs'; error: unknown }
-  | { type: 'xstate.done.actor.logStream' };
+  | { type: 'xstate.error.actor.fetchStepLogs'; error: unknown };
 
 const repo = { namespace: 'o', name: 'r' };
 const build = { number: 3, status: 'running' } as Build;
@@ -42,7 +41,27 @@ const STATUSES: Status[] = [
   'blocked',
 ];
 const otherStep = { ...step('running'), id: 10, number: 2, name: 'deploy' } as Step;
+// docs/spec.md 4.4's verdicts over the step's own status: a declined build, a stage error.
+const declined = { ...build, status: 'declined' } as Build;
+const stageError = { ...stage, status: 'error', error: 'yaml: unknown field' } as Stage;
 const input = { repo, build, stage, step: step('blocked') };
+
+/**
+ * A blocked stage's pending steps get declined; a stage errs while or after its steps run (the
+ * runner failed it). Offered where they happen, so the model stays small.
+ */
+function verdictsFor({ context }: Snapshot): ModelEvent[] {
+  if (context.build.status === 'declined' || context.stage.status === 'error') return [];
+  const { step: current } = context;
+  const events: ModelEvent[] = [];
+  if (current.status === 'pending' || current.status === 'blocked') {
+    events.push({ type: 'console.update', build: declined, stage, step: current });
+  }
+  if (current.status !== 'skipped' && current.status !== 'failure') {
+    events.push({ type: 'console.update', build, stage: stageError, step: current });
+  }
+  return events;
+}
 
 function eventsIn(snapshot: Snapshot): ModelEvent[] {
   const updates: ModelEvent[] = [
@@ -53,6 +72,7 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
     ...(snapshot.context.step.id === otherStep.id
       ? []
       : [{ type: 'console.update', build, stage, step: otherStep } as ModelEvent]),
+    ...verdictsFor(snapshot),
     { type: 'log.showAll' },
   ];
   // One answer per call: once answered, the log call is over until the console fetches again.
@@ -69,16 +89,16 @@ function eventsIn(snapshot: Snapshot): ModelEvent[] {
     return [...updates, { type: 'log.retry' }];
   }
   const toggle = { type: snapshot.context.follow ? 'log.unfollow' : 'log.follow' } as ModelEvent;
-  if (snapshot.matches({ stream_on: 'streaming' })) {
+  if (snapshot.matches('stream_on')) {
     return [
       ...updates,
       { type: 'log.lines', lines: [line] },
       ...(snapshot.context.droppedOverlong ? [] : [{ type: 'log.overlong' } as ModelEvent]),
-      { type: 'xstate.done.actor.logStream' },
       toggle,
     ];
   }
-  return snapshot.context.followNext ? [...updates, toggle] : updates;
+  const { followNext, build: current } = snapshot.context;
+  return followNext && !isDone(current.status) ? [...updates, toggle] : updates;
 }
 
 const options = {
@@ -86,6 +106,8 @@ const options = {
   keyBy: (snapshot: Snapshot) => [
     snapshot.value,
     snapshot.context.step.status,
+    snapshot.context.build.status,
+    snapshot.context.stage.status,
     snapshot.context.lines.length,
     snapshot.context.fetched,
     snapshot.context.fetchError,
@@ -114,21 +136,22 @@ function renderConsole() {
       streamLogs: fakeLogStream as never,
     },
   });
-  const ui = (current: Step) =>
-    withViewport(<StepConsole repo={repo} build={build} stage={stage} step={current} />);
+  const ui = (current: Step, currentBuild = build, currentStage = stage) =>
+    withViewport(
+      <StepConsole repo={repo} build={currentBuild} stage={currentStage} step={current} />,
+    );
   const view = renderWithMachines(ui(input.step), { machines: [[consoleMachine, machine]] });
   const actor = view.actorOf(consoleMachine);
   const stream = () => actor.getSnapshot().children.logStream as AnyActorRef;
   const exec = async (event: ModelEvent) => {
     await act(async () => {
       // The build page hands in the step's new status as props.
-      if (event.type === 'console.update') view.rerender(ui(event.step));
+      if (event.type === 'console.update') view.rerender(ui(event.step, event.build, event.stage));
       else if (event.type === 'xstate.done.actor.fetchStepLogs') settle!.resolve(event.output);
       else if (event.type === 'xstate.error.actor.fetchStepLogs') settle!.reject(event.error);
       else if (event.type === 'log.lines')
         stream().send({ type: 'test.lines', lines: event.lines });
       else if (event.type === 'log.overlong') stream().send({ type: 'test.overlong' });
-      else if (event.type === 'xstate.done.actor.logStream') stream().send({ type: 'test.eof' });
       else if (event.type === 'log.retry')
         fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       else if (event.type === 'log.follow' || event.type === 'log.unfollow') {
@@ -143,13 +166,16 @@ function renderConsole() {
 
 /** What the console shows in each state (docs/spec.md 4.4). */
 function checkView(snapshot: Snapshot) {
-  const { step: current, lines, fetchError } = snapshot.context;
+  const { step: current, build, stage, lines, fetchError } = snapshot.context;
   const body = screen.getByRole('region', { name: `Console of step ${current.name}` });
   // docs/spec.md 4.4's footer, except under a failed log call (never 'Exit Code 0' there).
   if (fetchError) expect(screen.queryByTestId('console-footer')).not.toBeInTheDocument();
   else expect(screen.getByTestId('console-footer')).toHaveTextContent(footerText(current, stage));
   const loading = screen.queryByRole('status');
-  const alert = screen.queryByRole('alert');
+  // A stage error is said above the log (docs/spec.md 2.9), beside the console's own alert.
+  const alerts = screen.queryAllByRole('alert');
+  const alert = alerts.find((element) => !element.textContent?.includes(stageError.error!)) ?? null;
+  if (stage.error) expect(alerts[0]).toHaveTextContent(stage.error);
   if (snapshot.matches('idle')) {
     expect(loading).not.toBeInTheDocument();
     expect(alert).not.toBeInTheDocument();
@@ -181,9 +207,9 @@ function checkView(snapshot: Snapshot) {
   const listsLines = !snapshot.matches('idle') && !snapshot.matches('no_logs_available');
   if (listsLines && lines.length > 0) expect(body).toHaveTextContent('hello');
   // docs/spec.md 2.9's follow toggle: while streaming, and once the shown step stopped running while
-  // its stage runs on (following then goes on to the stage's next running step).
+  // the build runs on (following then goes on to the build's next running step).
   const follow = screen.queryByRole('button', { name: /^Follow(ing)? logs$/ });
-  if (snapshot.matches('stream_on') || snapshot.context.followNext) {
+  if (snapshot.matches('stream_on') || (snapshot.context.followNext && !isDone(build.status))) {
     expect(follow).toHaveAttribute('aria-pressed', String(snapshot.context.follow));
   } else {
     expect(follow).not.toBeInTheDocument();
@@ -203,17 +229,8 @@ describe('console machine, model-based, through the step console', () => {
       'console --step.next--> console',
       'console --step.previous--> console',
       'console --log.showLine--> console',
-      // The decision table draws every state to every other, but nextConsoleState never
-      // answers 'idle', and a state with its log fetched is never idle or fetching again:
-      // these eventless transitions cannot happen.
-      'console.idle -- [isNextState(idle, resolved)]--> console.resolved',
-      'console.loading.waiting -- [isNextState(loading, idle)]--> console.idle',
-      'console.loading.fetching -- [isNextState(fetching, idle)]--> console.idle',
-      'console.stream_on -- [isNextState(stream_on, idle)]--> console.idle',
-      'console.resolved -- [isNextState(resolved, idle)]--> console.idle',
-      'console.resolved -- [isNextState(resolved, fetching)]--> console.loading.fetching',
-      'console.no_logs_available -- [isNextState(no_logs_available, idle)]--> console.idle',
-      'console.error -- [isNextState(error, idle)]--> console.idle',
+      // Opening a landed-on failed step at its first error line is console.test.ts's.
+      'console.resolved --xstate.done.actor.findFirstError--> console.resolved',
     ]);
   });
 

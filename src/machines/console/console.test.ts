@@ -5,13 +5,7 @@ import { ApiError } from '../../api/client';
 import { makeLines as range } from '../../../tests/factories';
 import type { StepRef } from '../../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
-import {
-  consoleMachine,
-  createFetchStepLogs,
-  nextConsoleState,
-  type ConsoleFacts,
-  type ConsoleInput,
-} from './console.machine';
+import { consoleMachine, createFetchStepLogs, type ConsoleInput } from './console.machine';
 import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 
 const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
@@ -213,7 +207,7 @@ describe('console machine (docs/spec.md 4.4)', () => {
     // Connected late: the stream replayed only its last lines.
     stream()!.send({ type: 'test.lines', lines: range(5, 8) });
     stream()!.send({ type: 'test.eof' });
-    expect(state().matches({ stream_on: 'ended' })).toBe(true);
+    expect(state().matches('stream_on')).toBe(true);
     actor.send({
       type: 'console.update',
       build: build('success'),
@@ -269,7 +263,7 @@ describe('console machine (docs/spec.md 4.4)', () => {
       fromCallback<FollowStepEvent | OpenStepEvent>(({ receive }) => {
         receive((event) => {
           if (event.type === 'step.open') opened.push(`${event.stage}.${event.step}`);
-          else followed.push(event.step.number);
+          else followed.push(event.stage === 1 ? event.step : event.stage * 100 + event.step);
         });
       }),
     ).start();
@@ -400,33 +394,94 @@ describe('console machine (docs/spec.md 4.4)', () => {
     actor.send({ type: 'log.showLine', line: 10 });
     expect(state().context.showAll).toBe(true);
   });
-});
 
-describe('nextConsoleState', () => {
-  const facts = (overrides: Partial<ConsoleFacts>): ConsoleFacts => ({
-    buildStatus: 'running',
-    stageStatus: 'running',
-    stepStatus: 'running',
-    hasLogs: false,
-    fetched: false,
-    fetchError: null,
-    ...overrides,
+  it('goes on into the next stage that runs once its own stage is done (issue 29 item 2)', () => {
+    const last = step('running', { id: 301, number: 2 });
+    const first = stage('running', { number: 1, steps: [last] });
+    const next = (status: Status) =>
+      stage(status, {
+        number: 2,
+        id: 20,
+        steps: [step(status, { id: 401, number: 1, name: 'deploy' })],
+      });
+    const withStages = (...stages: Stage[]) => ({ ...build(), stages });
+    const { page, followed } = pageRecorder();
+    const { actor, state } = startConsole({
+      step: last,
+      stage: first,
+      build: withStages(first, next('pending')),
+      page,
+    });
+    const done = step('success', { id: 301, number: 2 });
+    const doneStage = stage('success', { number: 1, steps: [done] });
+    // The stage is done, the next one has not started: wait with the follow toggle on.
+    actor.send({
+      type: 'console.update',
+      build: withStages(doneStage, next('pending')),
+      stage: doneStage,
+      step: done,
+    });
+    expect(followed).toEqual([]);
+    expect(state().context.followNext).toBe(true);
+    actor.send({
+      type: 'console.update',
+      build: withStages(doneStage, next('running')),
+      stage: doneStage,
+      step: done,
+    });
+    expect(followed).toEqual([201]);
   });
 
-  it('keeps the current state for a killed step without logs', () => {
-    const killed = facts({ stepStatus: 'killed', fetched: true });
-    expect(nextConsoleState(killed, 'stream_on')).toBe('stream_on');
-    expect(nextConsoleState(killed, 'resolved')).toBe('resolved');
-    expect(nextConsoleState({ ...killed, hasLogs: true }, 'stream_on')).toBe('resolved');
+  it('keeps a killed step without logs where it is, except right after reading its log', async () => {
+    const { actor, state, answer } = startConsole({ step: step('running') });
+    actor.send({ type: 'console.update', build: build(), stage: stage(), step: step('killed') });
+    expect(state().matches({ loading: 'fetching' })).toBe(true);
+    await answer([]);
+    expect(state().matches('no_logs_available')).toBe(true);
   });
 
-  it('keeps the current state for statuses without a rule', () => {
-    expect(nextConsoleState(facts({ stepStatus: 'blocked' }), 'idle')).toBe('idle');
+  it('stays idle for a status docs/spec.md 4.4 has no rule for, and gives the stage error precedence', () => {
+    expect(
+      startConsole({ step: step('blocked') })
+        .state()
+        .matches('idle'),
+    ).toBe(true);
+    const stageError = startConsole({ stage: stage('error'), step: step('running') });
+    expect(stageError.state().matches('error')).toBe(true);
   });
 
-  it('gives the stage error precedence over the step', () => {
-    expect(nextConsoleState(facts({ stageStatus: 'error', stepStatus: 'running' }), 'idle')).toBe(
-      'error',
+  it('opens a failed step it landed on at the first error line, in the URL (issue 30 item 1)', async () => {
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2');
+    const { state, answer } = startConsole({ step: step('failure'), landOnError: true });
+    const lines = range(0, 300).map((line) =>
+      line.pos === 20 ? { ...line, out: '--- FAIL: TestCreate (0.00s)\n' } : line,
     );
+    await answer(lines);
+    // The patterns load on demand.
+    await vi.dynamicImportSettled();
+    await vi.runAllTimersAsync();
+    const viewer = state().children.viewer!.getSnapshot().context;
+    expect(viewer.selection).toEqual({ start: 21, end: 21 });
+    expect(viewer.scroll).toMatchObject({ line: 20 });
+    expect(window.location.hash).toBe('#L21');
+    // Line 21 is before the last 250: every line is shown.
+    expect(state().context.showAll).toBe(true);
+  });
+
+  it('leaves a permalink the URL already has, and lands nowhere on a log without errors', async () => {
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2#L5');
+    const withHash = startConsole({ step: step('failure'), landOnError: true });
+    await withHash.answer(
+      range(0, 20).map((line) => (line.pos === 9 ? { ...line, out: 'Error: boom\n' } : line)),
+    );
+    expect(withHash.state().children.viewer!.getSnapshot().context.selection).toEqual({
+      start: 5,
+      end: 5,
+    });
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2');
+    const clean = startConsole({ step: step('failure'), landOnError: true });
+    await clean.answer(range(0, 20));
+    expect(clean.state().children.viewer!.getSnapshot().context.selection).toBeNull();
+    expect(window.location.hash).toBe('');
   });
 });

@@ -1,12 +1,14 @@
 import type { Build, Stage, Step } from '../../api/types';
 
 // Following across steps (docs/spec.md 2.9 follow logs): when the followed step finishes, the console
-// moves on to the next running step of the stage, and keeps following there.
+// moves on to the next running step, in its stage or the stages after it (issue 29 item 2), and
+// keeps following there.
 
 /** Sent by the console to the build page when following moves on: the page goes to this step. */
 export interface FollowStepEvent {
   type: 'console.followStep';
-  step: Step;
+  stage: number;
+  step: number;
 }
 
 /** Sent by the console for the j / k keys (issue 19 item 2): the page opens this step. */
@@ -30,14 +32,31 @@ export function adjacentStep(
 }
 
 /**
- * The step following moves to when the followed one finishes: the first running step after it
- * in the stage, else any other running step of the stage (parallel steps).
+ * The step following moves to when the followed one finishes: the first running step after it in
+ * its stage, else another running step of the stage (parallel steps), else the first running
+ * step of the stages after it, else of those before it (stages that run in parallel). `stage`
+ * is the shown stage as it is now (the build's own copy may be a moment older).
  */
-export function nextRunningStep(stage: Stage, current: Step): Step | undefined {
-  const running = (stage.steps ?? []).filter(
-    (candidate) => candidate.status === 'running' && candidate.id !== current.id,
-  );
-  return running.find((candidate) => candidate.number > current.number) ?? running[0];
+export function nextRunningStep(
+  build: Build,
+  stage: Stage,
+  current: Step,
+): { stage: number; step: number } | undefined {
+  const running = (steps: Step[] | undefined) =>
+    (steps ?? []).filter((step) => step.status === 'running' && step.id !== current.id);
+  const here = running(stage.steps);
+  const inStage = here.find((step) => step.number > current.number) ?? here[0];
+  if (inStage) return { stage: stage.number, step: inStage.number };
+  const others = (build.stages ?? []).filter((other) => other.number !== stage.number);
+  const ordered = [
+    ...others.filter((other) => other.number > stage.number),
+    ...others.filter((other) => other.number < stage.number),
+  ];
+  for (const other of ordered) {
+    const [first] = running(other.steps);
+    if (first) return { stage: other.number, step: first.number };
+  }
+  return undefined;
 }
 
 /** The shown step has just stopped running (`next` is its new state). */

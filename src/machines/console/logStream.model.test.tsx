@@ -90,7 +90,8 @@ describe('logStream machine, model-based, inside the step console', () => {
           },
           ended: () => {
             showsHandedOver();
-            expect(logStream()).toBeUndefined();
+            // The console stays in stream_on until the step's status changes; the stream is done.
+            expect(logStream()?.getSnapshot().status).toBe('done');
           },
         },
         events: {
@@ -119,7 +120,7 @@ describe('logStream machine, model-based, inside the step console', () => {
         },
       });
       const last = path.state.value;
-      if (last === 'ended') expect(logStream()).toBeUndefined();
+      if (last === 'ended') expect(logStream()?.getSnapshot().status).toBe('done');
       else expect(logStream()!.getSnapshot().value).toEqual(last);
     });
   }

@@ -67,6 +67,8 @@ export type LogViewerEvent =
   | { type: 'log.toggleTimestamps' }
   | { type: 'permalink.changed'; hash: string }
   | { type: 'line.select'; line: number; extend: boolean }
+  /** Issue 30 item 1: show, highlight and address this line (an index), unless a permalink did. */
+  | { type: 'line.mark'; line: number }
   | { type: 'log.jump'; to: 'top' | 'bottom' }
   | RevealEvent;
 
@@ -107,6 +109,7 @@ export const logViewerMachine = setup({
     hasUnscannedLines: ({ context }) => context.groupScan.next < context.lines.length,
     isRewrite: ({ context, event }) =>
       event.type === 'viewer.lines' && !extendsLines(context.lines, event.lines),
+    hasNoSelection: ({ context }) => context.selection === null,
     isCurrentProgress: ({ context, event }) =>
       event.type === 'groups.progress' && extendsLines(event.lines, context.lines),
   },
@@ -162,6 +165,11 @@ export const logViewerMachine = setup({
       if (event.type !== 'permalink.changed') return {};
       const selection = parsePermalink(event.hash);
       return { selection, pending: selection };
+    }),
+    assignMark: assign(({ context, event }) => {
+      if (event.type !== 'line.mark') return {};
+      const number = context.lines.posAt(event.line) + 1;
+      return { selection: { start: number, end: number }, pending: { start: number, end: number } };
     }),
     assignSelection: assign({
       selection: ({ context, event }) => {
@@ -263,6 +271,7 @@ export const logViewerMachine = setup({
     'log.toggleTimestamps': { actions: ['assignPreference', 'persistPreferences'] },
     'permalink.changed': { actions: ['assignPermalink', 'revealLine'] },
     'line.select': { actions: ['assignSelection', 'writeHash'] },
+    'line.mark': { guard: 'hasNoSelection', actions: ['assignMark', 'writeHash', 'revealLine'] },
     'log.jump': { actions: ['assignJump', 'followJump'] },
     'log.reveal': { actions: 'revealLine' },
   },

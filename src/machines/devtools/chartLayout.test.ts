@@ -71,10 +71,12 @@ describe('chart layout', () => {
     }
   });
 
-  it('fits the console machine to the chart column of a 1280 px window', () => {
+  it('fits the console machine to the chart column of a 1280 px window, readable', () => {
     const layout = layoutForWidth(consoleChart, new Set(), CHART_COLUMN_AT_1280);
     const viewport = fitViewport(layout, CHART_COLUMN_AT_1280);
-    expect(viewport.zoom).toBe(1);
+    // Its written-out transitions (issue 33 item 3) take a little more room than the column at
+    // full size: readable, and all of it in width.
+    expect(viewport.zoom * STATE_FONT_SIZE).toBeGreaterThanOrEqual(MIN_READABLE_PX);
     expect(layout.width * viewport.zoom).toBeLessThanOrEqual(
       CHART_COLUMN_AT_1280 - 2 * CANVAS_PADDING,
     );
@@ -85,10 +87,7 @@ describe('chart layout', () => {
         .map((node) => node.id)
         .sort(),
     );
-    expect(layout.groups.map((group) => group.id)).toEqual([
-      'console.loading',
-      'console.stream_on',
-    ]);
+    expect(layout.groups.map((group) => group.id)).toEqual(['console.loading']);
   });
 
   it('draws a folded group as one state, its transitions from and to it', () => {
@@ -100,10 +99,10 @@ describe('chart layout', () => {
       folded: true,
       label: 'loading [+]',
     });
-    // fetching's own done/error loop is the folded group's now.
+    // fetching's transitions are the folded group's now.
     expect(
-      layout.edges.find((edge) => edge.id === 'console.loading->console.loading'),
-    ).toMatchObject({ lines: ['done', 'error'] });
+      layout.edges.find((edge) => edge.id === 'console.loading->console.resolved'),
+    ).toMatchObject({ lines: ['done [hasLogToShow]'] });
   });
 
   it("draws a group's transitions from its initial state, named after the group", () => {

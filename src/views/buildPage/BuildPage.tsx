@@ -43,15 +43,17 @@ export function BuildPage() {
 function RepoBuildPage() {
   const params = useParams<Record<string, string | undefined>>();
   const { namespace, name, build, stage, step } = toBuildParams(params);
+  // A URL without stage and step lands where the build needs the reader (docs/spec.md 2.1).
+  const landing = params.stage === undefined;
   const view = viewOf(useQueryParams());
   const repo = useMemo(() => ({ namespace, name }), [namespace, name]);
   const [, navigate] = useLocation();
   const pageRef = useInspectedActorRef(buildPageMachine, {
-    input: { repo, build, stage, step, view, navigate },
+    input: { repo, build, stage, step, view, landing, navigate },
   });
   useEffect(() => {
-    pageRef.send({ type: 'route.changed', route: { build, stage, step, view } });
-  }, [pageRef, build, stage, step, view]);
+    pageRef.send({ type: 'route.changed', route: { build, stage, step, view, landing } });
+  }, [pageRef, build, stage, step, view, landing]);
 
   const state = useSelector(pageRef, selectPageState);
   if (state === 'notFound') return <NotFoundPage />;

@@ -3,6 +3,8 @@ import { shortSha } from '../repo/activity';
 import { Notice, StatusBadge, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import type { BuildPageRef } from './BuildPage';
+import { useSelector } from '@xstate/react';
+import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors';
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
@@ -28,6 +30,7 @@ export function StepPanel({
   step: Step | undefined;
 }) {
   const t = useT();
+  const landOnError = useSelector(pageRef, selectLandOnError);
   const subject = step ?? stage;
   const stopped = step ? step.stopped : stage.stopped;
   return (
@@ -57,7 +60,14 @@ export function StepPanel({
       </Meta>
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
-        <StepConsole repo={repo} build={build} stage={stage} step={step} page={pageRef} />
+        <StepConsole
+          repo={repo}
+          build={build}
+          stage={stage}
+          step={step}
+          page={pageRef}
+          landOnError={landOnError}
+        />
       ) : (
         <>
           {stage.error ? (

@@ -116,4 +116,27 @@ describe('log list before react-virtuoso has arrived', () => {
     await waitFor(() => expect(rows()[0]?.virtual).toBe(true));
     expect(rows()).toEqual(range(950, 1000).map((pos) => ({ pos, virtual: true })));
   });
+
+  it('shows a line the address bar names while react-virtuoso is on its way (issue 29 item 3)', async () => {
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2');
+    server.use(http.get(LOGS, () => HttpResponse.json(lines(1000))));
+    renderConsole('success', { stopped: 1700000100 });
+    await screen.findByText('line 751');
+    // The same URL with #L300, pasted into the address bar.
+    act(() => {
+      window.location.hash = '#L300';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    // As a fresh load of that URL: every line shown (no tail notice), line 300 among the rows
+    // painted, highlighted.
+    await waitFor(() => expect(rows().map(({ pos }) => pos)).toContain(299));
+    expect(screen.queryByTestId('console-tail')).toBeNull();
+    expect(document.querySelector('[data-pos="299"]')).toHaveAttribute('data-selected');
+    await waitFor(() => expect(held.requested).toBe(true));
+    await act(async () => held.release());
+    // react-virtuoso starts where the plain rows were: at line 300.
+    await waitFor(() => expect(rows()[0]?.virtual).toBe(true));
+    expect(rows().map(({ pos }) => pos)).toContain(299);
+    window.history.replaceState(null, '', '/');
+  });
 });

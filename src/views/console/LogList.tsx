@@ -106,6 +106,9 @@ export function LogList({
     following,
   }));
   const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
+  // Until react-virtuoso shows its rows, the plain rows centre a line asked for (a permalink opened
+  // with the page, or one the address bar named since: issue 29 item 3); it starts where they are.
+  const requestedRow = scroll && !scroll.edge ? visible.rowOf(scroll.line) : -1;
 
   useEffect(() => {
     if (following && count > 0) rows.current?.scrollTo(count - 1, 'end');
@@ -179,7 +182,7 @@ export function LogList({
       <LogRows
         ref={rows}
         count={count}
-        around={initial.row >= 0 ? initial.row : initial.following ? 'end' : 0}
+        around={requestedRow >= 0 ? requestedRow : initial.following ? 'end' : 0}
         following={following}
         rowHeight={ESTIMATED_LINE_HEIGHT}
         renderRow={renderRow}

@@ -62,7 +62,8 @@ export function PlainRows({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  const centred = useRef(false);
+  // The row last centred: a line asked for meanwhile (a permalink) is centred in its turn.
+  const centred = useRef<number | null>(null);
   const centre = around === 'end' ? count - 1 : around;
   const start = Math.max(0, Math.min(centre - PLAIN_ROWS / 2, count - PLAIN_ROWS));
   const end = Math.min(count, start + PLAIN_ROWS);
@@ -71,8 +72,8 @@ export function PlainRows({
     const box = scroller.current!;
     onHeight(list.current!.offsetHeight);
     // Following sticks to the end as lines arrive; a line to centre is placed once.
-    if (around === 'end' ? !following : centred.current || count === 0) return;
-    centred.current = true;
+    if (around === 'end' ? !following : centred.current === around || count === 0) return;
+    centred.current = around === 'end' ? null : around;
     if (around === 'end') {
       box.scrollTop = box.scrollHeight;
       return;

@@ -46,8 +46,10 @@ export interface StepConsoleProps {
   build: Build;
   stage: Stage;
   step: Step;
-  /** The build page: following tells it to go on to the stage's next running step. */
+  /** The build page: following tells it to go on to the build's next running step. */
   page?: FollowStepTarget;
+  /** Issue 30 item 1: open on the log's first error line (the page landed on this failed step). */
+  landOnError?: boolean;
 }
 
 type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
@@ -57,9 +59,9 @@ type ConsoleRef = ActorRefFrom<typeof consoleMachine>;
  * the build updates live; they reach the machine as `console.update` events, so the console keeps
  * its lines and stream across updates, and resets itself when the step (its id) changes.
  */
-export function StepConsole({ repo, build, stage, step, page }: StepConsoleProps) {
+export function StepConsole({ repo, build, stage, step, page, landOnError }: StepConsoleProps) {
   const actorRef = useInspectedActorRef(consoleMachine, {
-    input: { repo, build, stage, step, page },
+    input: { repo, build, stage, step, page, landOnError },
   });
   useEffect(() => {
     actorRef.send({ type: 'console.update', repo, build, stage, step });

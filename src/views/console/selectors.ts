@@ -29,8 +29,9 @@ export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
 
 /**
  * docs/spec.md 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
- * while the stage runs on (following then goes on to its next running step).
+ * while the build runs on (following then goes on to its next running step, in this stage or a
+ * later one: issue 29 item 2).
  */
 export const selectCanFollow = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('stream_on') ||
-  (snapshot.context.followNext && !isDone(snapshot.context.stage.status));
+  (snapshot.context.followNext && !isDone(snapshot.context.build.status));

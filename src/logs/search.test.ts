@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LogLines } from './lineStore';
 import { compileSearch, matchRanges, type SearchQuery } from './search';
-import { BLOCK_LINES, MatchList, PlainTextIndex, scanLines } from './searchIndex';
+import { BLOCK_LINES, MatchList } from './searchIndex';
+import { PlainTextIndex, scanLines } from './searchScan';
 
 const ESC = '\x1b';
 const logOf = (texts: string[]) =>

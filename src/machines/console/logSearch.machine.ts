@@ -1,7 +1,8 @@
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { LogLines } from '../../logs';
 import { compileSearch, type CompiledSearch, type SearchQuery } from '../../logs/search';
-import { MatchList, PlainTextIndex, scanLines, type ScanProgress } from '../../logs/searchIndex';
+import { MatchList, type ScanProgress, type SearchMemo } from '../../logs/searchIndex';
+import type * as Scan from '../../logs/searchScan';
 import { runInSlices, yieldToBrowser, type Schedule } from '../../logs/slices';
 
 // Searching one step's whole log (not only the rendered lines) from the console's search box.
@@ -12,7 +13,7 @@ import { runInSlices, yieldToBrowser, type Schedule } from '../../logs/slices';
 export interface LogSearchContext {
   lines: LogLines;
   /** A memo of the lines' plain text, shared by every scan of this step (see PlainTextIndex). */
-  index: PlainTextIndex;
+  memo: SearchMemo;
   query: SearchQuery;
   compiled: CompiledSearch | null;
   progress: ScanProgress;
@@ -41,25 +42,50 @@ export interface RevealEvent {
 
 interface ScanInput {
   lines: LogLines;
-  index: PlainTextIndex;
+  memo: SearchMemo;
   pattern: RegExp | null;
   progress: ScanProgress;
 }
 
-/** The scan as an actor; `schedule` is a parameter so tests run slices synchronously. */
-export function createScanLog(schedule: Schedule = yieldToBrowser) {
+type ScanModule = typeof Scan;
+/** The scan's code, not on the first screen: loaded by the first search (or its warm-up). */
+const loadScan = () => import('../../logs/searchScan');
+
+/**
+ * The scan as an actor; `schedule` and `load` are parameters so tests run slices synchronously
+ * with the scan's code at hand.
+ */
+export function createScanLog(
+  schedule: Schedule = yieldToBrowser,
+  load: () => ScanModule | Promise<ScanModule> = loadScan,
+) {
   return fromCallback<{ type: 'noop' }, ScanInput>(({ sendBack, input }) => {
-    let progress = input.progress;
-    return runInSlices((shouldYield) => {
-      const before = progress.matches;
-      progress = scanLines(input.lines, input.index, input.pattern, progress, shouldYield);
-      const done = progress.next >= input.lines.length;
-      if (input.pattern && (progress.matches !== before || done)) {
-        sendBack({ type: 'scan.progress', progress } satisfies LogSearchEvent);
-      }
-      if (done) sendBack({ type: 'scan.done' } satisfies LogSearchEvent);
-      return done;
-    }, schedule);
+    let stopped = false;
+    let stop = () => {};
+    const start = ({ scanLines, PlainTextIndex }: ScanModule) => {
+      if (stopped) return;
+      const index = (input.memo.index ??= new PlainTextIndex());
+      let progress = input.progress;
+      stop = runInSlices((shouldYield) => {
+        const before = progress.matches;
+        progress = scanLines(input.lines, index, input.pattern, progress, shouldYield);
+        const done = progress.next >= input.lines.length;
+        if (input.pattern && (progress.matches !== before || done)) {
+          sendBack({ type: 'scan.progress', progress } satisfies LogSearchEvent);
+        }
+        if (done) sendBack({ type: 'scan.done' } satisfies LogSearchEvent);
+        return done;
+      }, schedule);
+    };
+    const scan = load();
+    if (scan instanceof Promise) {
+      // Code that cannot load finds nothing rather than searching for ever.
+      scan.then(start, () => stopped || sendBack({ type: 'scan.done' } satisfies LogSearchEvent));
+    } else start(scan);
+    return () => {
+      stopped = true;
+      stop();
+    };
   });
 }
 
@@ -105,7 +131,7 @@ export const logSearchMachine = setup({
     /** Lines were merged in before the end: the index and the matches no longer line up. */
     assignRewrittenLines: assign(({ context, event }) => ({
       lines: event.type === 'search.lines' ? event.lines : context.lines,
-      index: new PlainTextIndex(),
+      memo: {},
       progress: startProgress(),
       current: -1,
     })),
@@ -132,7 +158,7 @@ export const logSearchMachine = setup({
   id: 'logSearch',
   context: ({ input }) => ({
     lines: input.lines ?? LogLines.empty(),
-    index: new PlainTextIndex(),
+    memo: {},
     query: EMPTY_QUERY,
     compiled: null,
     progress: startProgress(),
@@ -206,7 +232,7 @@ export const logSearchMachine = setup({
 function scanInput(context: LogSearchContext): ScanInput {
   return {
     lines: context.lines,
-    index: context.index,
+    memo: context.memo,
     pattern: context.compiled?.ok ? context.compiled.pattern : null,
     progress: context.progress,
   };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { LogSearchBar } from '../../views/console/LogSearchBar';
+import * as scanCode from '../../logs/searchScan';
 import { createScanLog, logSearchMachine, type LogSearchEvent } from './logSearch.machine';
 
 // Model-based test (docs/architecture.md 8): the search machine's own chart drives the console's search
@@ -44,7 +45,7 @@ function createSut() {
   };
   const actor = createActor(
     logSearchMachine.provide({
-      actors: { scanLog: createScanLog(schedule) },
+      actors: { scanLog: createScanLog(schedule, () => scanCode) },
       actions: { notifyReveal: () => {} },
     }),
     { input },

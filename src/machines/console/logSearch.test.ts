@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Line } from '../../api/types';
 import { LogLines } from '../../logs';
+import * as scanCode from '../../logs/searchScan';
 import { createScanLog, logSearchMachine } from './logSearch.machine';
 
 // The search machine with its scan's slices run by hand (`flush`), and the reveal requests it
@@ -18,7 +19,7 @@ function start(texts: string[]) {
   };
   const revealed: number[] = [];
   const machine = logSearchMachine.provide({
-    actors: { scanLog: createScanLog(schedule) },
+    actors: { scanLog: createScanLog(schedule, () => scanCode) },
     actions: {
       notifyReveal: ({ context }) => {
         revealed.push(context.progress.matches.locate(context.current)!.line);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { Line } from '../../api/types';
 import { LogLines } from '../../logs';
+import * as scanCode from '../../logs/searchScan';
 import { createScanLog, logSearchMachine } from './logSearch.machine';
 import { createFindGroups, LOG_PREFERENCES_KEY } from './logView';
 import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
@@ -23,7 +24,9 @@ function start() {
   const viewer = logViewerMachine.provide({
     actors: {
       findGroups: createFindGroups(schedule),
-      search: logSearchMachine.provide({ actors: { scanLog: createScanLog(schedule) } }),
+      search: logSearchMachine.provide({
+        actors: { scanLog: createScanLog(schedule, () => scanCode) },
+      }),
       listenHash: fromCallback(({ sendBack }) => {
         setHash = (hash) => sendBack({ type: 'permalink.changed', hash });
       }),

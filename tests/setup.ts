@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n } from '../src/i18n';
 // Every screen's English texts, as a visit that has loaded every screen (src/i18n/screens.test.ts
@@ -7,6 +7,10 @@ import { i18n } from '../src/i18n';
 import '../src/i18n/en';
 import { markFirstScreenShown } from '../src/machines/runtime/firstScreen';
 import { loadAllCode } from '../src/views/ui/code';
+import { WAIT_LIMIT } from './wait';
+
+// waitFor and findBy* wait as long as any test waits for a condition (tests/wait.ts), not 1 s.
+configure({ asyncUtilTimeout: WAIT_LIMIT });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

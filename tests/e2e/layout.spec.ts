@@ -8,7 +8,6 @@ import { expect, openMock, test } from './fixtures';
 // is clipped with the whole of it reachable, and tables scroll inside their own box with their
 // row actions on screen.
 
-const FIRST_LOAD = { timeout: 30_000 };
 const WIDTHS = [375, 1280];
 // Some forty screens, each in two widths, on one page load per scenario.
 test.setTimeout(240_000);
@@ -111,7 +110,7 @@ async function expectNoSidewaysScroll(page: Page, screens: Screen[]): Promise<vo
     for (const { path, ready } of screens) {
       await visit(page, path);
       const text = page.getByText(ready, { exact: typeof ready === 'string' }).first();
-      await expect(text, `${path} at ${width}px`).toBeVisible(FIRST_LOAD);
+      await expect(text, `${path} at ${width}px`).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
       const { scrollWidth, clientWidth } = await pageOverflow(page);
       expect(scrollWidth, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(
@@ -136,7 +135,7 @@ async function findBuild(page: Page, wanted: (build: Build) => boolean): Promise
 
 test('no demo page scrolls sideways or hides a control at 375 or 1280 px', async ({ page }) => {
   await openMock(page, '/');
-  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
   await expectNoSidewaysScroll(page, DEMO);
 });
 
@@ -144,7 +143,7 @@ test('no hostile page scrolls sideways or hides a control at 375 or 1280 px, eve
   page,
 }) => {
   await openMock(page, '/', 'hostile');
-  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
   // A 100 KB commit message on one line, without a space in it (docs/drone-api.md 4.2: `message`).
   const long = await page.evaluate(async (message) => {
     const response = await fetch(`/api/repos/hostile/xss/builds?branch=main&message=${message}`, {
@@ -167,7 +166,7 @@ test('a 100 KB headline is clamped, and Show all reveals it without sideways scr
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openMock(page, '/hostile/xss', 'hostile');
-  await expect(page.getByText('Executions')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('Executions')).toBeVisible();
   const message = `${'y'.repeat(100_000)}END`;
   const long = await page.evaluate(async (text) => {
     const response = await fetch(`/api/repos/hostile/xss/builds?branch=main&message=${text}`, {
@@ -177,7 +176,7 @@ test('a 100 KB headline is clamped, and Show all reveals it without sideways scr
   }, message);
   await visit(page, `/hostile/xss/${long.number}`);
   const headline = page.getByRole('heading', { level: 1 });
-  await expect(headline).toBeVisible(FIRST_LOAD);
+  await expect(headline).toBeVisible();
   // Three lines of the title at most, and not the end of it.
   expect((await headline.boundingBox())!.height).toBeLessThan(200);
   await expect(headline).not.toContainText('END');
@@ -192,7 +191,7 @@ test('at 375 px the users table keeps words whole and scrolls in its own box', a
   await page.setViewportSize({ width: 375, height: 800 });
   await openMock(page, '/settings/users', 'hostile');
   const cell = page.getByRole('cell', { name: 'Member', exact: true }).first();
-  await expect(cell).toBeVisible(FIRST_LOAD);
+  await expect(cell).toBeVisible();
   // One line: 'Member' is not broken letter by letter.
   const lineHeight = await cell.evaluate((element) =>
     parseFloat(getComputedStyle(element).lineHeight),
@@ -217,7 +216,7 @@ test('at 375 px the users table keeps words whole and scrolls in its own box', a
 test('at 375 px 100 KB names take a few lines, not the whole page', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openMock(page, '/hostile/extremes', 'hostile');
-  await expect(page.getByText('Executions')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('Executions')).toBeVisible();
   const screens: Screen[] = [
     { path: '/hostile/extremes', ready: 'Executions' },
     { path: '/hostile/extremes/branches', ready: 'Build 2 of times no clock can read' },
@@ -229,7 +228,7 @@ test('at 375 px 100 KB names take a few lines, not the whole page', async ({ pag
   for (const { path, ready } of screens) {
     await visit(page, path);
     const text = page.getByText(ready, { exact: typeof ready === 'string' }).first();
-    await expect(text, path).toBeVisible(FIRST_LOAD);
+    await expect(text, path).toBeVisible();
     // Unclamped, one of these names alone is some 2,500 lines (over 50,000 px) at this width.
     const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
     expect(height, `${path} is ${height}px tall`).toBeLessThan(4000);

@@ -11,6 +11,7 @@ import {
   STATELY_INSPECTOR_URL,
 } from './inspector';
 import { REDACTED, redactInspection } from './redact';
+import { waitUntil } from '../../../tests/wait';
 
 const TOKEN = 'configured-drone-token-0123456789';
 const SECRET = 'registry-password-in-a-secret';
@@ -76,10 +77,10 @@ describe("Stately's inspector", () => {
     const actor = createActor(leakyMachine, { inspect }).start();
     actor.send({ type: 'draft.change', changes: { data: SECRET } });
     actor.send({ type: 'login.submit', username: 'jane', password: PASSWORD });
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
+    await waitUntil(() => expect(actor.getSnapshot().value).toBe('done'));
     const text = () => JSON.stringify(posted);
     // The inspector posts in idle time: wait until the last state has gone over.
-    await vi.waitFor(() => expect(text()).toContain('"done"'));
+    await waitUntil(() => expect(text()).toContain('"done"'));
     actor.stop();
 
     expect(text()).toContain('draft.change');

@@ -73,6 +73,7 @@ export const zhCN: Translation<typeof en> = {
     cronAdded: '定时任务已成功添加',
     cronRemoved: '定时任务已成功删除',
     cronUpdated: '定时任务已成功更新',
+    nameUnaddressable: '名称“{{name}}”无法发送到服务器：URL 中的名称不能是“.”、“..”或包含“/”',
     cronRecreateFailed: '定时任务 {{name}} 已为更改计划而删除，但无法重新创建：{{message}}',
     secretUpdated: '密钥已成功更新',
     orgSecretUpdated: '组织密钥已成功更新',

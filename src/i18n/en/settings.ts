@@ -137,6 +137,8 @@ export const settingsMessages = {
   cronAdded: 'Cron has been added successfully',
   cronRemoved: 'Cron has been removed successfully',
   cronUpdated: 'Cron has been updated successfully',
+  nameUnaddressable:
+    'The name “{{name}}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name',
   cronRecreateFailed:
     'Cron job {{name}} was removed to change its schedule, but could not be created again: {{message}}',
   secretUpdated: 'Secret has been updated successfully',

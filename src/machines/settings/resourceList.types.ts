@@ -39,6 +39,11 @@ export interface ResourceListContext extends ResourceListInput {
   /** The item being edited or removed: a reference into `items`. */
   target: ListItem | null;
   patch: Patch | null;
+  /**
+   * Why the create form was refused before any request (a name no URL can address), until the
+   * draft changes.
+   */
+  draftError: string | null;
   /** The last created item, as the server answered it (a machine user's token is shown once). */
   created: ListItem | null;
   /** How many rows are rendered (grows by `pageSize` with 'Show More'); null: all of them. */

@@ -158,6 +158,28 @@ describe('creating and editing users', () => {
     expect((await rowOf('deployer')).getByText('Machine')).toBeInTheDocument();
   });
 
+  it('refuses a login no URL can reach in the create form, before any request (issue 29 item 4)', async () => {
+    const posts: string[] = [];
+    server.use(
+      http.post('*', ({ request }) => {
+        posts.push(new URL(request.url).pathname);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AdminPage />, '/settings/users');
+    await rowOf('root');
+    await user.click(screen.getByRole('button', { name: 'New User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New User' }));
+    // The API trims the login, so this one would be `..`.
+    await user.type(dialog.getByLabelText('Login'), ' .. ');
+    await user.type(dialog.getByLabelText('Email'), 'dots@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'The name “..” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name',
+    );
+    expect(posts).toEqual([]);
+  });
+
   it('makes a user admin, then deletes them after the confirm', async () => {
     addUser('alice');
     const user = userEvent.setup();

@@ -2,8 +2,10 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { resourceListMachine } from '../../machines/settings/resourceList.machine';
+import { translateMessage } from '../../i18n/messages';
 import {
   selectDraft,
+  selectDraftError,
   selectIsConfirmingRemoval,
   selectIsCreating,
   selectIsEditing,
@@ -21,7 +23,9 @@ import {
   Loading,
   Modal,
   ModalFooter,
+  Notice,
   SectionTitle,
+  UserText,
   useT,
 } from '../ui';
 import { Table, TableScroll } from '../ui/Table';
@@ -242,7 +246,8 @@ export function useDraft<TDraft>(actor: ListActor) {
 /**
  * docs/spec.md 2.12, 2.13: a create or edit form in a modal, with Cancel and its submit button.
  * Submit is enabled only when the machine takes it: not while a request is in flight, nor while
- * the form holds what the screen refuses to send (an invalid cron expression).
+ * the form holds what the screen refuses to send (an invalid cron expression). A create the
+ * machine refused before any request (a name no URL can reach) says why above the buttons.
  */
 export function FormModal({
   actor,
@@ -262,6 +267,7 @@ export function FormModal({
   const t = useT();
   const isSubmitting = useSelector(actor, selectIsSubmitting);
   const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: `${mode}.submit` }));
+  const draftError = useSelector(actor, selectDraftError);
   const cancel = () => actor.send({ type: `${mode}.cancel` });
   return (
     <Modal title={title} size={size} onClose={cancel}>
@@ -272,6 +278,11 @@ export function FormModal({
         }}
       >
         {children}
+        {mode === 'create' && draftError !== null ? (
+          <Notice tone="danger" role="alert">
+            <UserText>{translateMessage(draftError)}</UserText>
+          </Notice>
+        ) : null}
         <ModalFooter>
           <Button onClick={cancel} disabled={isSubmitting}>
             {t('common.cancel')}

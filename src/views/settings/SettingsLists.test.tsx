@@ -231,6 +231,64 @@ describe('editing a cron job', () => {
   });
 });
 
+describe('a name no URL can reach (issue 29 item 4)', () => {
+  const refusal = (name: string) =>
+    `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`;
+  /** The paths of the requests the page sends with `method`, in order. */
+  function requested(method: 'post') {
+    const paths: string[] = [];
+    server.use(
+      http[method]('*', ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+      }),
+    );
+    return paths;
+  }
+
+  it.each([
+    { section: 'secrets', newLabel: 'New Secret', name: '.' },
+    { section: 'secrets', newLabel: 'New Secret', name: 'a/b' },
+    { section: 'org-secrets', newLabel: 'New Organization Secret', name: '..' },
+    { section: 'cron', newLabel: 'New Cron Job', name: '..' },
+    // The name sent, and so refused, is the typed one with its extension (docs/spec.md 5).
+    { section: 'templates', newLabel: 'New Template', name: 'ci/base', sent: 'ci/base.yaml' },
+  ])(
+    'refuses $name in the $section create form, before any request',
+    async ({ section, newLabel, name, sent: refused = name }) => {
+      const posts = requested('post');
+      const user = userEvent.setup();
+      renderSettings(world.admin, section);
+      const create = await screen.findByRole('button', { name: newLabel });
+      await waitFor(() => expect(create).toBeEnabled());
+      await user.click(create);
+      const dialog = screen.getByRole('dialog', { name: newLabel });
+      await user.type(within(dialog).getByLabelText('Name'), name);
+      if (section.endsWith('secrets')) await user.type(within(dialog).getByLabelText('Value'), 'x');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal(refused));
+      expect(posts).toEqual([]);
+      expect(screen.getByRole('dialog', { name: newLabel })).toBeInTheDocument();
+    },
+  );
+
+  it('says so in Chinese', async () => {
+    await switchLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderSettings(world.admin, 'secrets');
+    const create = await screen.findByRole('button', { name: '新建密钥' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    const dialog = screen.getByRole('dialog', { name: '新建密钥' });
+    await user.type(within(dialog).getByLabelText('名称'), '..');
+    await user.type(within(dialog).getByLabelText('值'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '名称“..”无法发送到服务器：URL 中的名称不能是“.”、“..”或包含“/”',
+    );
+    await switchLanguage('en');
+  });
+});
+
 describe('cron expressions Drone refuses (issue 28 item 7)', () => {
   it('lists a job saved with a run past what a Date holds, and previews its error', async () => {
     // What the mock saved before it checked durations as Go does: next is 11 million years on.

@@ -740,6 +740,7 @@ export const zhCN: Translation<typeof en> = {
     cron: {
       title: '定时任务',
       newLabel: '新建定时任务',
+      disabled: '已禁用：不会运行',
       emptyTitle: '没有定时任务',
       emptyText: '您可以创建定时任务，按周期计划执行流水线。',
       branch: '分支',

@@ -96,6 +96,7 @@ export const settings = {
     branch: 'Branch',
     schedule: 'Schedule',
     nextExecution: 'Next Execution',
+    disabled: 'Disabled: never runs',
     custom: 'Custom expression',
     expression: 'Expression',
     expressionHint:

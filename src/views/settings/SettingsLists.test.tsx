@@ -196,6 +196,19 @@ describe('editing a cron job', () => {
     expect(cronRow('nightly')).toMatchObject({ expr: '@weekly', disabled: true });
   });
 
+  it('marks a disabled job disabled, with no next run (issue 29 item 8)', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    await seed(world.admin, `${REPO_API}/cron`, { ...nightly, name: 'hourly', expr: '@hourly' });
+    db.cron.update({ where: { name: { equals: 'nightly' } }, data: { disabled: true } });
+    renderSettings(world.writer, 'cron');
+    const disabled = await screen.findByRole('row', { name: /nightly/ });
+    expect(within(disabled).getByText('Disabled: never runs')).toBeInTheDocument();
+    expect(disabled.querySelector('time')).toBeNull();
+    const enabled = screen.getByRole('row', { name: /hourly/ });
+    expect(within(enabled).queryByText('Disabled: never runs')).toBeNull();
+    expect(enabled.querySelector('time')).not.toBeNull();
+  });
+
   it('says so when the job was deleted but not created again, and shows what the server holds', async () => {
     await seed(world.admin, `${REPO_API}/cron`, nightly);
     server.use(

@@ -11,7 +11,7 @@ import {
   selectRepo,
   selectRoute,
 } from '../../machines/buildPage/buildPage.selectors';
-import { activityText } from '../repo/activity';
+import { activityAvatar, activityText } from '../repo/activity';
 import { NotificationsBell } from '../shell/NotificationsHost';
 import { useCurrentUser } from '../shell/session';
 import {
@@ -177,11 +177,7 @@ function ActivityLine({ build }: { build: Build }) {
   );
   return (
     <Activity>
-      <Avatar
-        src={build.author_avatar}
-        name={build.author_login || build.sender || '?'}
-        size={20}
-      />
+      <Avatar {...activityAvatar(build, t)} size={20} />
       <ActivityText title={showInvisibles(activityText(build, t))}>
         <UserText>{activityText(build, t)}</UserText>
       </ActivityText>

@@ -42,3 +42,23 @@ test('the header layout of the settings pages has the toggle too', async ({ page
   await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
   await expect(html(page)).toHaveCSS('color-scheme', 'dark');
 });
+
+// Issue 29 item 12: a disabled switch is not one that is merely off.
+test('in the dark, a disabled switch looks unlike an enabled one that is off', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openMock(page, '/acme/api/settings');
+  const disabled = page.getByRole('switch', { disabled: true }).first();
+  await expect(disabled).toBeVisible();
+  const off = page.getByRole('switch', { checked: false, disabled: false }).first();
+  const looks = (element: Element) => {
+    const track = getComputedStyle(element);
+    const knob = getComputedStyle(element, '::after');
+    return {
+      track: `${track.backgroundColor} ${track.boxShadow}`,
+      knob: `${knob.backgroundColor} ${knob.boxShadow}`,
+    };
+  };
+  const [a, b] = [await disabled.evaluate(looks), await off.evaluate(looks)];
+  expect(a.track).not.toBe(b.track);
+  expect(a.knob).not.toBe(b.knob);
+});

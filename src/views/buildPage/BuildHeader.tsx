@@ -271,6 +271,8 @@ const Unseen = styled('div', {
 const TitleBox = styled('div', {
   flex: 1,
   minWidth: '200px',
+  // On a phone the title has a line of its own, under the status (issue 29 item 11).
+  '@mobile': { flexBasis: '100%' },
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-start',

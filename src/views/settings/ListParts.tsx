@@ -48,18 +48,15 @@ export const SectionHeader = styled('div', {
 });
 
 /**
- * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on a
- * narrow screen while the other columns scroll under them.
+ * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on screen
+ * while a table of long names scrolls under them. On a phone the row is a card (ui/Table.tsx,
+ * `stacked`) and they are its last line.
  */
-const stickyEnd = {
-  position: 'sticky',
-  right: 0,
-  '@mobile': { boxShadow: 'inset 1px 0 0 $colors$border' },
-} as const;
+const stickyEnd = { position: 'sticky', right: 0, '@mobile': { position: 'static' } } as const;
 
 const ActionsHeader = styled('th', stickyEnd);
 
-export const RowActions = styled('td', {
+const ActionsCell = styled('td', {
   ...stickyEnd,
   width: '1%',
   whiteSpace: 'nowrap',
@@ -67,6 +64,11 @@ export const RowActions = styled('td', {
   backgroundColor: '$surface',
   'tr:hover > &': { backgroundColor: '$surfaceAlt' },
 });
+
+/** A row's Edit and Delete (the stacked table of ui/Table.tsx knows the cell by `data-actions`). */
+export const RowActions = ({ children }: { children: ReactNode }) => (
+  <ActionsCell data-actions="">{children}</ActionsCell>
+);
 
 /** A section title with its 'New ...' button. */
 export function ListHeader({
@@ -217,7 +219,7 @@ export function ListTable({ columns, children }: { columns: ReactNode[]; childre
   const t = useT();
   return (
     <TableScroll>
-      <Table>
+      <Table stacked>
         <thead>
           <tr>
             {columns.map((column, index) => (

@@ -157,6 +157,20 @@ export default tseslint.config(
     },
   },
   {
+    // Tests wait on conditions with one limit, long enough for a loaded machine (tests/wait.ts).
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ignores: ['tests/wait.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='vi'][property.name='waitFor']",
+          message: 'Use waitUntil from tests/wait.ts: vi.waitFor gives up after 1 s.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/views/useInspectedActorRef.ts'],
     rules: { 'no-restricted-imports': ['error', noApiInViews] },
   },

@@ -20,10 +20,16 @@ export const browserUse: PlaywrightTestConfig['use'] = {
   screenshot: 'only-on-failure',
 };
 
+/**
+ * Limits for a loaded 2-core CI machine (issue 33 item 8), set once for both configurations: a
+ * spec names a longer one only for work that is long by design. An assertion waits up to a first
+ * page load or a step running through; a test, up to several of those.
+ */
+export const loadedMachineLimits = { timeout: 180_000, expect: { timeout: 60_000 } };
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  ...loadedMachineLimits,
   fullyParallel: true,
   workers: 2,
   retries: 0,

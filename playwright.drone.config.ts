@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { browserUse } from './playwright.config';
+import { browserUse, loadedMachineLimits } from './playwright.config';
 import { REAL_DRONE_CONSOLE, realDroneServers } from './tests/e2e/servers';
 
 // The real-Drone suite (tests/drone/e2e): the production console in front of a real Drone server
@@ -7,8 +7,7 @@ import { REAL_DRONE_CONSOLE, realDroneServers } from './tests/e2e/servers';
 // repository or names, so files may run side by side.
 export default defineConfig({
   testDir: 'tests/drone/e2e',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  ...loadedMachineLimits,
   fullyParallel: false,
   workers: 2,
   retries: 0,

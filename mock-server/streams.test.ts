@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Line, Repository } from '../src/api/types';
 import { ManualClock } from './clock';
 import { db, newId, resetDb } from './db';
@@ -17,6 +17,7 @@ import {
   repositoryEventStream,
   SSE_NO_LIVE_STREAM,
 } from './streams';
+import { waitUntil } from '../tests/wait';
 
 const decoder = new TextDecoder();
 
@@ -294,7 +295,7 @@ describe('stream handlers', () => {
     disconnect.abort();
     // The disconnect reaches the handler through the request's signal: the member's subscription
     // ends, the guest's stays. (Whether msw then closes the client's body is msw's business.)
-    await vi.waitFor(() => expect(listening).toBe(1));
+    await waitUntil(() => expect(listening).toBe(1));
     void guest.cancel();
   });
 });

@@ -70,6 +70,13 @@ describe('web routes', () => {
     const out = await fetch(`${origin}/logout`);
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toBe('_session_=deleted; Path=/; Max-Age=0');
+    // Drone serves its app there; the mock, a page that takes the browser to the app at `/`
+    // (issue 29 item 17: an empty body left a blank page).
+    expect(out.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await out.text();
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('<meta http-equiv="refresh" content="0; url=/">');
+    expect(page).toContain('<a href="/">Continue</a>');
     expect((await fetch(`${origin}/api/user`)).status).toBe(401);
   });
 

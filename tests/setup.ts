@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { showLanguage } from '../src/i18n/load';
 import { resetAppActors } from '../src/machines/app/appActors';
@@ -8,6 +8,10 @@ import { resetAppActors } from '../src/machines/app/appActors';
 import '../src/i18n/en';
 import { markFirstScreenShown } from '../src/boot/firstScreen';
 import { loadAllCode } from '../src/boot/code';
+import { WAIT_LIMIT } from './wait';
+
+// waitFor and findBy* wait as long as any test waits for a condition (tests/wait.ts), not 1 s.
+configure({ asyncUtilTimeout: WAIT_LIMIT });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

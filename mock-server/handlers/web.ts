@@ -50,8 +50,27 @@ async function login(ctx: Ctx): Promise<Response> {
 /** The console serves the sign-in form itself; Drone would start the OAuth dance here. */
 const loginPage = () => redirect('/login/form');
 
+/**
+ * Drone answers /logout with its single-page app's index.html (docs/drone-api.md 4.10), which a
+ * browser that followed a sign-out link shows. The mock has no app of its own: its page sends the
+ * browser to `/`, where the app served in front of the mock starts signed out (issue 29 item 17).
+ * A meta refresh, not a script: a front's Content-Security-Policy may forbid inline scripts.
+ */
+const SIGNED_OUT_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url=/">
+<title>Signed out</title>
+</head>
+<body>
+<p>You are signed out. <a href="/">Continue</a></p>
+</body>
+</html>
+`;
+
 function logout(): Response {
-  return respond('', {
+  return respond(SIGNED_OUT_PAGE, {
     headers: { 'Set-Cookie': LOGOUT_COOKIE, 'Content-Type': 'text/html; charset=utf-8' },
   });
 }

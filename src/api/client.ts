@@ -1,6 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
 import { config, serverOrigin } from '../config';
-import { unaddressableNames } from './urls';
+import { unaddressableNameMessage, unaddressableNames } from './urls';
 import { checkedValues } from './values';
 
 /** The one error shape of the console (docs/spec.md 8, docs/architecture.md 4). */
@@ -112,10 +112,7 @@ export function serverUrl(path: string): URL {
   }
   const [name] = unaddressableNames(path);
   if (name !== undefined) {
-    throw new ApiError(
-      0,
-      `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`,
-    );
+    throw new ApiError(0, unaddressableNameMessage(name));
   }
   return new URL(url);
 }

@@ -4,6 +4,7 @@ import { setupMockServer } from '../../tests/mockServer';
 import { config } from '../config';
 import type { SseEvent } from './sse';
 import { MAX_BYTES_PER_TASK, openEventStream } from './stream';
+import { waitUntil } from '../../tests/wait';
 
 // The log stream read with fetch (docs/architecture.md 6): what reaches the server, what each
 // chunk of the body hands over, and how the stream ends.
@@ -67,7 +68,7 @@ describe('openEventStream', () => {
   it('sends the token as a Bearer header with cookies, never in the URL', async () => {
     const stream = serveStream();
     listen();
-    await vi.waitFor(() => expect(stream.served.request).toBeDefined());
+    await waitUntil(() => expect(stream.served.request).toBeDefined());
     const request = stream.served.request!;
     expect(request.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(request.credentials).toBe('include');
@@ -78,12 +79,12 @@ describe('openEventStream', () => {
     const stream = serveStream();
     const { reported } = listen();
     stream.write(`: ping\n\n${line(0)}${line(1)}${line(2)}`);
-    await vi.waitFor(() => expect(reported).toHaveLength(2));
+    await waitUntil(() => expect(reported).toHaveLength(2));
     expect(reported).toEqual(['open', [message(0), message(1), message(2)]]);
     // A line cut by the chunk's end is handed over with the chunk that completes it.
     stream.write(line(3).slice(0, 12));
     stream.write(`${line(3).slice(12)}${line(4)}${EOF}`);
-    await vi.waitFor(() => expect(reported).toHaveLength(4));
+    await waitUntil(() => expect(reported).toHaveLength(4));
     expect(reported.slice(2)).toEqual([[message(3), message(4)], { end: true }]);
   });
 
@@ -95,7 +96,7 @@ describe('openEventStream', () => {
     const lines = Array.from({ length: 40_000 }, (_, pos) => line(pos)).join('');
     expect(lines.length).toBeGreaterThan(4 * MAX_BYTES_PER_TASK);
     stream.write(lines + EOF);
-    await vi.waitFor(() => expect(reported.at(-1)).toEqual({ end: true }));
+    await waitUntil(() => expect(reported.at(-1)).toEqual({ end: true }));
     const batches = reported.filter((entry): entry is SseEvent[] => Array.isArray(entry));
     expect(batches.flat()).toEqual(Array.from({ length: 40_000 }, (_, pos) => message(pos)));
     // No task handed over more than a slice's worth of the body.
@@ -109,7 +110,7 @@ describe('openEventStream', () => {
     const { reported } = listen();
     stream.write(line(0));
     stream.close();
-    await vi.waitFor(() => expect(reported.at(-1)).toEqual({ end: false }));
+    await waitUntil(() => expect(reported.at(-1)).toEqual({ end: false }));
     expect(reported).toEqual(['open', [message(0)], { end: false }]);
   });
 
@@ -120,13 +121,13 @@ describe('openEventStream', () => {
       ),
     );
     const { reported } = listen();
-    await vi.waitFor(() => expect(reported).toEqual([{ end: false }]));
+    await waitUntil(() => expect(reported).toEqual([{ end: false }]));
     expect(console.warn).toHaveBeenCalledWith(`GET ${PATH}: sql: no rows in result set`);
   });
 
   it('refuses a path off the server before anything is sent', async () => {
     const { reported } = listen('//evil.example/api/stream/o/r/1/1/1');
-    await vi.waitFor(() => expect(reported).toEqual([{ end: false }]));
+    await waitUntil(() => expect(reported).toEqual([{ end: false }]));
     expect(vi.mocked(console.warn).mock.calls[0]?.[0]).toContain('Refused');
   });
 
@@ -134,9 +135,9 @@ describe('openEventStream', () => {
     const stream = serveStream();
     const { reported, close } = listen();
     stream.write(line(0));
-    await vi.waitFor(() => expect(reported).toHaveLength(2));
+    await waitUntil(() => expect(reported).toHaveLength(2));
     close();
-    await vi.waitFor(() => expect(stream.served.request!.signal.aborted).toBe(true));
+    await waitUntil(() => expect(stream.served.request!.signal.aborted).toBe(true));
     stream.write(line(1) + EOF);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(reported).toEqual(['open', [message(0)]]);

@@ -30,6 +30,13 @@ export function pagePath(...parts: Array<string | number>): string {
   return `/${parts.map(encodeSegment).join('/')}`;
 }
 
+/** Whether a request can address `name` as a path segment: not `.`, `..`, nor holding a `/`. */
+export const isAddressableName = (name: string) => !/^\.{1,2}$/.test(name) && !name.includes('/');
+
+/** What the console says of a name no request can address (the catalogs' nameUnaddressable). */
+export const unaddressableNameMessage = (name: string) =>
+  `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`;
+
 /** The names in a path that no request can address: `.`, `..` and any name holding a `/`. */
 export function unaddressableNames(path: string): string[] {
   return path

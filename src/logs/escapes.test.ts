@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainLog, scanOsc, searchText } from './escapes';
+import { scanOsc, searchText } from './escapes';
+import { shownLog } from './groups';
 import { LogLines } from './lineStore';
 import { parseLineContent } from './segments';
 
@@ -45,7 +46,7 @@ describe('every escape sequence is stripped', () => {
       { pos: 0, out, time: 0 },
       { pos: 1, out: `${sequence}\n`, time: 1 },
     ]);
-    expect(plainLog(lines)).toBe('before after\n');
+    expect(shownLog(lines)).toBe('before after\n');
     const shown = parseLineContent(out);
     expect(shown.plain).toBe('before after');
     expect(shown.segments.map((segment) => segment.text).join('')).toBe('before after');
@@ -83,6 +84,6 @@ describe('every escape sequence is stripped', () => {
   // Issue 28 item 10: the clipboard gets what the screen shows, markers included.
   it('copies invisible and direction-changing characters as their markers', () => {
     const lines = LogLines.from([{ pos: 0, out: 'invoice\u202Efdp.exe \uD800\u200B\n', time: 0 }]);
-    expect(plainLog(lines)).toBe('invoice<U+202E>fdp.exe <U+D800><U+200B>');
+    expect(shownLog(lines)).toBe('invoice<U+202E>fdp.exe <U+D800><U+200B>');
   });
 });

@@ -1,5 +1,4 @@
 import { resolveCarriageReturns, withoutNewline } from './text';
-import { showInvisibles } from '../text/invisibles';
 
 // Escape sequences beyond colours. anser only understands CSI (`ESC [`); every other sequence a
 // terminal consumes without printing would reach the screen, the search and the clipboard as
@@ -102,17 +101,4 @@ export function lineSearchText(text: string): string {
   // Most lines carry no escape and no carriage return: skip the regular expressions.
   if (!MAY_ESCAPE_OR_CR.test(text)) return text;
   return resolveCarriageReturns(text).replace(ESCAPES, '');
-}
-
-/**
- * A whole log as plain text, one line per line (for the clipboard). What the screen shows as a
- * marker is written `<U+202E>`: pasted into an issue or a terminal, the log reads as it did on
- * screen, not reordered by a bidi override (issue 28 item 10).
- */
-export function plainLog(lines: { length: number; outAt(index: number): string }): string {
-  const parts = new Array<string>(lines.length);
-  for (let index = 0; index < lines.length; index++) {
-    parts[index] = showInvisibles(searchText(lines.outAt(index)));
-  }
-  return parts.join('\n');
 }

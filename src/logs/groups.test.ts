@@ -11,7 +11,14 @@ import {
   unfold,
   VisibleLines,
 } from './folds';
-import { emptyGroupScan, markersIn, parseGroupMarker, scanGroups, type LogGroup } from './groups';
+import {
+  emptyGroupScan,
+  markersIn,
+  parseGroupMarker,
+  scanGroups,
+  shownLog,
+  type LogGroup,
+} from './groups';
 import { LogLines } from './lineStore';
 
 const ESC = '\x1b';
@@ -56,6 +63,23 @@ describe('parseGroupMarker', () => {
   it('ignores ordinary lines', () => {
     expect(parseGroupMarker('+ npm ci\n')).toBeNull();
     expect(parseGroupMarker('section_start without a time\n')).toBeNull();
+  });
+});
+
+describe('shownLog (Copy log, issue 29 item 5)', () => {
+  it("writes a group's header for its start marker and leaves end markers out", () => {
+    const lines = logOf([
+      'before',
+      '::group::Install',
+      'npm ci',
+      `${ESC}[0Ksection_start:1700000000:build[collapsed=true]\r${ESC}[0KBuild the app`,
+      'make',
+      `${ESC}[0Ksection_end:1700000010:build\r${ESC}[0K`,
+      '::endgroup::',
+      '::endgroup::',
+      'after',
+    ]);
+    expect(shownLog(lines)).toBe('before\nInstall\nnpm ci\nBuild the app\nmake\nafter');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LogLines } from './lineStore';
+import { showInvisibles } from '../text/invisibles';
 import { searchText } from './escapes';
 
 // Collapsible groups: GitHub-style `::group::name` / `::endgroup::` and GitLab's
@@ -130,6 +131,24 @@ export function shownText(out: string, plain: (out: string) => string): string {
   const marker = mayHoldMarker(out) ? parseGroupMarker(out) : null;
   if (!marker) return plain(out);
   return marker.kind === 'start' ? markerTitle(marker, out) : '';
+}
+
+/**
+ * A whole log as the screen shows it, one line per line (for 'Copy log'; the download stays raw):
+ * plain text, a group's start marker as its header, end markers left out (issue 29 item 5), the
+ * lines of a folded group included. What the screen shows as a marker is written `<U+202E>`:
+ * pasted into an issue or a terminal, the log reads as it did on screen, not reordered by a bidi
+ * override (issue 28 item 10).
+ */
+export function shownLog(lines: { length: number; outAt(index: number): string }): string {
+  const parts: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const out = lines.outAt(index);
+    const marker = mayHoldMarker(out) ? parseGroupMarker(out) : null;
+    if (marker?.kind === 'end') continue;
+    parts.push(showInvisibles(marker ? markerTitle(marker, out) : searchText(out)));
+  }
+  return parts.join('\n');
 }
 
 function startGroup(marker: GroupMarker, lines: LogLines, index: number, depth: number): LogGroup {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainLog, scanOsc, searchText } from './escapes';
+import { scanOsc, searchText } from './escapes';
+import { shownLog } from './groups';
 import { LogLines } from './lineStore';
 import { findUrls, safeHref } from './links';
 import { lineContent, markMatches, parseLineContent } from './segments';
@@ -121,6 +122,6 @@ describe('plain text', () => {
       { pos: 0, out: `${ESC}[1mone${ESC}[0m\n`, time: 0 },
       { pos: 1, out: 'two\n', time: 1 },
     ]);
-    expect(plainLog(lines)).toBe('one\ntwo');
+    expect(shownLog(lines)).toBe('one\ntwo');
   });
 });

@@ -1,3 +1,4 @@
+import { waitUntil } from '../../tests/wait';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,7 +36,7 @@ describe('useInspectedActorRef', () => {
     expect(actor!.getSnapshot().status).toBe('active');
 
     view.unmount();
-    await vi.waitFor(() => expect(actor!.getSnapshot().status).toBe('stopped'));
+    await waitUntil(() => expect(actor!.getSnapshot().status).toBe('stopped'));
     expect(fetchThing).toHaveBeenCalledOnce();
   });
 });

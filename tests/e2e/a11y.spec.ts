@@ -7,10 +7,6 @@ import { expect, openMock, test } from './fixtures';
 // dark theme (the theme follows prefers-color-scheme; in the dark, the rules that read colours):
 // no serious or critical violation of WCAG 2.1 A/AA. Every violation, whatever its impact, is attached to the test as a JSON report.
 
-const FIRST_LOAD = { timeout: 30_000 };
-// axe on a page that streams a log is slow on a busy machine.
-test.setTimeout(180_000);
-
 interface Screen {
   path: string;
   /** Text that shows once the screen has loaded its data. */
@@ -203,7 +199,7 @@ async function open(page: Page, screen: Screen & { faults?: string }): Promise<v
   await page.emulateMedia({ colorScheme: 'light' });
   const faults = screen.faults ? `?faults=${encodeURIComponent(screen.faults)}` : '';
   await openMock(page, `${screen.path}${faults}`, screen.scenario);
-  await expect(page.getByText(screen.ready).first()).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText(screen.ready).first()).toBeVisible();
   await settled(page);
 }
 

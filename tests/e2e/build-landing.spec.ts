@@ -9,7 +9,6 @@ import { stepConsole } from './stepConsole';
 // 'e2e-firefox'.
 
 // The first load boots the app and seeds the mock in the page: slow on a busy machine.
-const FIRST_LOAD = { timeout: 60_000 };
 test.setTimeout(150_000);
 
 /** The log calls the page makes (api/logs: `/api/repos/{ns}/{name}/builds/{n}/logs/{stage}/{step}`). */
@@ -26,7 +25,7 @@ test('a failed build opens its first failed step at the first error line, in the
   page,
 }) => {
   await openMock(page, '/acme/api/11');
-  await expect(page).toHaveURL(/\/acme\/api\/11\/1\/4#L10$/, FIRST_LOAD);
+  await expect(page).toHaveURL(/\/acme\/api\/11\/1\/4#L10$/);
   const console = stepConsole(page);
   await expect(console).toHaveAttribute('aria-label', 'Console of step test');
   const line = console.locator('[data-pos="9"]');
@@ -35,17 +34,13 @@ test('a failed build opens its first failed step at the first error line, in the
   await expect(line).toBeInViewport();
   // The URL is the step's with its line: shared, it opens the same.
   await page.reload();
-  await expect(console.locator('[data-pos="9"]')).toHaveAttribute(
-    'data-selected',
-    'true',
-    FIRST_LOAD,
-  );
+  await expect(console.locator('[data-pos="9"]')).toHaveAttribute('data-selected', 'true');
   await expect(page).toHaveURL(/\/acme\/api\/11\/1\/4#L10$/);
 });
 
 test('a running build opens its running step and follows it', async ({ page }) => {
   await openMock(page, '/acme/api/23');
-  await expect(page).toHaveURL(/\/acme\/api\/23\/1\/4$/, FIRST_LOAD);
+  await expect(page).toHaveURL(/\/acme\/api\/23\/1\/4$/);
   const console = stepConsole(page);
   await expect(console).toHaveAttribute('aria-label', 'Console of step test');
   await expect(console.getByTestId('console-footer')).toHaveText('Step is running...');
@@ -59,7 +54,7 @@ test('following goes on into the next stage that runs, URL included', async ({ p
   // A new build of frontend/e2e-tests, pipelines twice as fast: 'vite', the last step of stage
   // 3 'build', waits for stages 1 and 2; stages 4 and 5 start once it is done.
   await openMock(page, '/frontend/e2e-tests?speed=2');
-  await expect(page.getByRole('button', { name: 'New Build' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('button', { name: 'New Build' })).toBeVisible();
   const created = await page.evaluate(() =>
     fetch('/api/repos/frontend/e2e-tests/builds?branch=main', { method: 'POST' }).then(
       (response) => response.json() as Promise<{ number: number }>,
@@ -67,7 +62,7 @@ test('following goes on into the next stage that runs, URL included', async ({ p
   );
   await page.goto(`/frontend/e2e-tests/${created.number}/3/2?speed=2`);
   const console = stepConsole(page);
-  await expect(console).toHaveAttribute('aria-label', 'Console of step vite', FIRST_LOAD);
+  await expect(console).toHaveAttribute('aria-label', 'Console of step vite');
   await expect(page).toHaveURL(new RegExp(`/frontend/e2e-tests/${created.number}/[45]/\\d+`), {
     timeout: 120_000,
   });
@@ -81,7 +76,7 @@ test('a stage or step number beyond the build shows the error notice', async ({ 
   await openMock(page, '/acme/api/20/1/99');
   await expect(
     page.getByText('Something went wrong. It is highly likely that this page does not exist'),
-  ).toBeVisible(FIRST_LOAD);
+  ).toBeVisible();
   await expect(page.getByText('This stage has no steps to show yet.')).toHaveCount(0);
 });
 
@@ -92,7 +87,7 @@ test('no log is asked for a step that cannot have one', async ({ page }) => {
     await openMock(page, path);
     await expect(
       stepConsole(page).or(page.getByRole('button', { name: 'Approve Build' })),
-    ).toBeVisible(FIRST_LOAD);
+    ).toBeVisible();
     await expect(
       page.getByTestId('console-footer').or(page.getByRole('button', { name: 'Approve Build' })),
     ).toBeVisible();
@@ -100,6 +95,6 @@ test('no log is asked for a step that cannot have one', async ({ page }) => {
   expect(calls).toEqual([]);
   // A finished step's log is asked for (the check above could not pass by asking for none).
   await openMock(page, '/acme/api/20/1/2');
-  await expect(stepConsole(page).locator('[data-pos]').first()).toBeVisible(FIRST_LOAD);
+  await expect(stepConsole(page).locator('[data-pos]').first()).toBeVisible();
   expect(calls.length).toBeGreaterThan(0);
 });

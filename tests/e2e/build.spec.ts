@@ -115,9 +115,7 @@ test('an administrator approves a blocked build and it runs', async ({ page }) =
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'pending');
   await page.getByRole('button', { name: 'Approve Build' }).click();
   await expect(page.getByRole('button', { name: 'Approve Build' })).toBeHidden();
-  await expect(buildStatus(page)).toHaveAttribute('data-status', /running|success/, {
-    timeout: 30_000,
-  });
+  await expect(buildStatus(page)).toHaveAttribute('data-status', /running|success/);
   await expect(page.getByRole('navigation', { name: 'Pipeline stages' })).toBeVisible();
 });
 

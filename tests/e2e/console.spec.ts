@@ -7,10 +7,6 @@ import { distanceToBottom, stepConsole } from './stepConsole';
 // acme/web #14 is a finished node build (jest prints coloured output in step 4 'test');
 // acme/api #23 streams a long integration suite in stage 1, step 4 'test' when the demo loads.
 
-// The first load boots the app and seeds the mock in the page: slow on a busy machine.
-const FIRST_LOAD = { timeout: 30_000 };
-test.setTimeout(90_000);
-
 /** The pos of every log row in the DOM (react-virtuoso renders only the visible ones). */
 const rowPositions = (console: Locator) =>
   console
@@ -20,7 +16,7 @@ const rowPositions = (console: Locator) =>
 test('reads a finished step log with its ANSI colours', async ({ page }) => {
   await openMock(page, '/acme/web/14/1/4');
   const console = stepConsole(page);
-  await expect(console.getByText('+ npm test -- --ci --coverage')).toBeVisible(FIRST_LOAD);
+  await expect(console.getByText('+ npm test -- --ci --coverage')).toBeVisible();
   // Green bold text from the jest summary: a span styled from the ANSI codes, not HTML.
   const passed = console.getByText('187 passed', { exact: true });
   await expect(passed).toHaveCSS('color', 'rgb(63, 185, 80)');
@@ -34,7 +30,7 @@ test('reads a finished step log with its ANSI colours', async ({ page }) => {
 test('downloads a finished step log as the step log blob name', async ({ page }) => {
   await openMock(page, '/acme/web/14/1/4');
   const console = stepConsole(page);
-  await expect(console.getByText('Ran all test suites.')).toBeVisible(FIRST_LOAD);
+  await expect(console.getByText('Ran all test suites.')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     console.getByRole('button', { name: 'Download' }).click(),
@@ -50,7 +46,7 @@ test('downloads a finished step log as the step log blob name', async ({ page })
 test('streams a running step live and follows it', async ({ page }) => {
   await openMock(page, '/acme/api/23/1/4');
   const console = stepConsole(page);
-  await expect(console.getByTestId('console-footer')).toHaveText('Step is running...', FIRST_LOAD);
+  await expect(console.getByTestId('console-footer')).toHaveText('Step is running...');
   // A running step is followed from the start.
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
     'aria-pressed',
@@ -59,7 +55,7 @@ test('streams a running step live and follows it', async ({ page }) => {
 
   const before = Math.max(...(await rowPositions(console)));
   await expect
-    .poll(async () => Math.max(...(await rowPositions(console))), { timeout: 15_000 })
+    .poll(async () => Math.max(...(await rowPositions(console))))
     .toBeGreaterThan(before + 2);
 
   // Following keeps the newest line at the bottom of the list.
@@ -81,7 +77,7 @@ test("shows the last 250 lines, then all of them with 'Show all logs'", async ({
   // bench/logs build 1, step 1 stores 1,000 lines.
   await openMock(page, '/bench/logs/1/1/1', 'bench');
   const console = stepConsole(page);
-  await expect(console.locator('[data-pos="750"]')).toBeVisible(FIRST_LOAD);
+  await expect(console.locator('[data-pos="750"]')).toBeVisible();
   await expect(console.locator('[data-pos="749"]')).toHaveCount(0);
 
   await console.getByRole('button', { name: 'Show all logs' }).click();
@@ -98,18 +94,15 @@ test("shows the last 250 lines, then all of them with 'Show all logs'", async ({
 test('follows a step from pending through streaming to its stored log', async ({ page }) => {
   // frontend/e2e-tests #6: stage 4 'e2e-chromium' waits on the build stage, then its step 2
   // 'playwright' streams for about 20 s and succeeds; the mock runs it 4 times faster.
-  test.setTimeout(150_000);
   await openMock(page, '/frontend/e2e-tests/6/4/2?speed=4');
   const console = stepConsole(page);
   const footer = console.getByTestId('console-footer');
-  await expect(footer).toHaveText(/Step is pending|Step is running\.\.\./, FIRST_LOAD);
-  await expect(footer).toHaveText('Step is running...', { timeout: 60_000 });
-  await expect(console.getByText('Running 25 tests using 2 workers')).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(footer).toHaveText(/Step is pending|Step is running\.\.\./);
+  await expect(footer).toHaveText('Step is running...');
+  await expect(console.getByText('Running 25 tests using 2 workers')).toBeVisible();
   // Following would go on to the next running step once this one ends (issue 29 item 2): stay.
   await console.getByRole('button', { name: 'Following logs' }).click();
-  await expect(footer).toHaveText('Exit Code 0', { timeout: 60_000 });
+  await expect(footer).toHaveText('Exit Code 0');
   await expect(console.getByText('25 passed (38.7s)')).toBeVisible();
   await expect(console.getByRole('button', { name: 'Download' })).toBeVisible();
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveCount(0);

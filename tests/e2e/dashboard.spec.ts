@@ -4,9 +4,7 @@ import { expect, openMock, test } from './fixtures';
 
 test('lists the repositories with recent activity and filters them', async ({ page }) => {
   await openMock(page, '/');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard - Drone');
   const recent = page.getByRole('region', { name: 'Recent Activity' });
   await expect(recent.getByRole('link')).toHaveCount(6);
@@ -20,21 +18,17 @@ test('lists the repositories with recent activity and filters them', async ({ pa
 
   // The organization is remembered across visits; the text filter is not.
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('octocat', {
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('octocat');
   await expect(page.getByPlaceholder('Filter …')).toHaveValue('');
 });
 
 test('Sync shows Syncing with a spinner, then Sync again', async ({ page }) => {
   await openMock(page, '/');
   const sync = page.getByRole('button', { name: 'Sync', exact: true });
-  await expect(sync).toBeEnabled({ timeout: 30_000 });
+  await expect(sync).toBeEnabled();
   await sync.click();
   await expect(page.getByRole('button', { name: 'Syncing' })).toBeDisabled();
   // The user is read again every 10000 ms; the mock's sync takes 3 s, so one poll ends it.
-  await expect(page.getByRole('button', { name: 'Sync', exact: true })).toBeEnabled({
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('button', { name: 'Sync', exact: true })).toBeEnabled();
   await expect(page.getByRole('list', { name: 'Repositories' })).toBeVisible();
 });

@@ -11,8 +11,6 @@ import { stepConsole, waitForLiveLines } from './stepConsole';
 // Drone's /login, reload every client route of docs/spec.md 2.1, stream a live log, download a
 // log, and sign out by loading /logout. tests/e2e/servers.ts starts them all on one build.
 
-test.setTimeout(120_000);
-
 const admin = { Authorization: `Bearer ${DEMO_TOKENS.admin}` };
 
 /** README "Security": what every front sends with the console's files (the policy aside). */

@@ -62,7 +62,6 @@ const hasCards = (build: Build) =>
   Boolean(build.stages?.some((stage) => stage.steps?.some((step) => step.schema)));
 
 test('graph view: stage and step nodes, step drawer with its log, zoom', async ({ page }) => {
-  test.setTimeout(120_000);
   await openMock(page, '/frontend/e2e-tests');
   const build = await findBuild(
     page,
@@ -87,7 +86,7 @@ test('graph view: stage and step nodes, step drawer with its log, zoom', async (
   // Both graphs are drawn on canvases by G6 (a large chunk: slow on a cold dev server).
   await expect(
     page.getByRole('img', { name: 'Stages graph' }).locator('canvas').first(),
-  ).toBeAttached({ timeout: 45_000 });
+  ).toBeAttached();
   await expect(
     page.getByRole('img', { name: 'Steps of build graph' }).locator('canvas').first(),
   ).toBeAttached();

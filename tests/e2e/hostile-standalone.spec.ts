@@ -119,8 +119,6 @@ const test = base.extend<{ traffic: Traffic }>({
   ],
 });
 
-test.setTimeout(120_000);
-
 /** A screen of the console and the payloads it must show (log lines as the log shows them). */
 interface Screen {
   name: string;

@@ -20,7 +20,7 @@ import {
   SPOOF_STEPS,
 } from '../../fixtures/hostile-spoof';
 import { expect, openMock, test } from './fixtures';
-import { expectInert, FIRST_LOAD } from './hostileChecks';
+import { expectInert } from './hostileChecks';
 import { stepConsole } from './stepConsole';
 
 // Every screen on the `hostile` scenario (fixtures/hostile.ts) in the in-browser mock: its data
@@ -28,8 +28,6 @@ import { stepConsole } from './stepConsole';
 // bidi overrides and huge words. Any payload that ran would set window.__pwned; each screen must
 // show the payloads as plain text instead (invisible characters as markers). The same scenario
 // over HTTP, payload by payload: hostile-standalone.spec.ts.
-
-test.setTimeout(120_000);
 
 async function visit(page: Page, path: string, texts: readonly string[]): Promise<void> {
   await page.goto(path);
@@ -95,7 +93,7 @@ test('repository settings: general, secrets, cron, org secrets, templates, badge
   await visit(page, '/hostile/xss/settings/templates', [`${HOSTILE.img}.yaml`]);
   await page.getByRole('button', { name: `Edit ${HOSTILE.img}.yaml` }).click();
   // CodeMirror splits a line into highlighted spans: read the whole editor's text.
-  await expect(page.locator('.cm-content')).toContainText(`name: ${HOSTILE.script}`, FIRST_LOAD);
+  await expect(page.locator('.cm-content')).toContainText(`name: ${HOSTILE.script}`);
   await expectInert(page, []);
   await page.keyboard.press('Escape');
   await visit(page, '/hostile/xss/settings/badges', ['Badges']);
@@ -135,15 +133,11 @@ test('invisible characters are marked in labels and notices, not only in text', 
   const branch = encodeURIComponent(SPOOF_BRANCHES.bidi);
   await openMock(page, `/hostile/spoof?branch=${branch}`, 'hostile');
   const chip = page.getByTestId('filter-chip');
-  await expect(chip).toHaveAttribute(
-    'aria-label',
-    /^Remove filter .*invoice<U\+202E>exe/,
-    FIRST_LOAD,
-  );
+  await expect(chip).toHaveAttribute('aria-label', /^Remove filter .*invoice<U\+202E>exe/);
   await expectInert(page, [SPOOF_COMMITS[0]!]);
   // The first build of its branch: the notice that says so names the branch.
   await page.goto('/hostile/spoof/1?view=compare');
-  await expect(page.getByTestId('compare-none')).toContainText('U+202E', FIRST_LOAD);
+  await expect(page.getByTestId('compare-none')).toContainText('U+202E');
   await expectInert(page, []);
 });
 
@@ -168,11 +162,11 @@ test('times and numbers no clock can read: every screen renders them as unknown'
   await openMock(page, '/', 'hostile');
   for (const [path, ready] of screens) {
     if (path !== '/') await page.goto(path);
-    await expect(page.getByText(ready).first(), path).toBeVisible(FIRST_LOAD);
+    await expect(page.getByText(ready).first(), path).toBeVisible();
     await expect(page.getByText('This screen failed to display.')).toHaveCount(0);
     await expect(page.getByText('unknown', { exact: true }).first(), path).toBeVisible();
   }
   // The account page shows no server time; it must render all the same.
   await page.goto('/account');
-  await expect(page.getByText('Your Personal Token')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('Your Personal Token')).toBeVisible();
 });

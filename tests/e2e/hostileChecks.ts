@@ -4,8 +4,6 @@ import { hasInvisibles, splitInvisibles } from '../../src/text/invisibles';
 // What both hostile-data suites (hostile.spec.ts on the in-browser mock, hostile-standalone.spec.ts
 // over HTTP) check on every screen: payloads show as text, nothing they carry ever runs.
 
-export const FIRST_LOAD = { timeout: 30_000 };
-
 /** A payload as the console shows it: each invisible character as its `U+XXXX` marker. */
 export const shown = (text: string) =>
   splitInvisibles(text)
@@ -49,9 +47,7 @@ async function rawInvisibles(page: Page): Promise<string[]> {
 export async function expectInert(page: Page, texts: readonly string[]): Promise<void> {
   for (const text of texts) {
     // Visible where the page shows it; the same text may also sit hidden (a filter's <option>).
-    await expect(page.getByText(shown(text)).filter({ visible: true }).first()).toBeVisible(
-      FIRST_LOAD,
-    );
+    await expect(page.getByText(shown(text)).filter({ visible: true }).first()).toBeVisible();
   }
   // Give onload/onerror handlers and focus handlers a chance to fire.
   await page.keyboard.press('Tab');

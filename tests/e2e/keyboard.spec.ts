@@ -6,15 +6,12 @@ import { distanceToBottom, stepConsole } from './stepConsole';
 // the build page's keys and the actions menu, on the in-browser mock's demo scenario (signed in
 // as the administrator). acme/api #19 1/4 is a finished 267-line log; acme/api #23 1/4 streams.
 
-const FIRST_LOAD = { timeout: 60_000 };
-test.setTimeout(120_000);
-
 const scrollTop = (console: Locator) =>
   console.getByTestId('virtuoso-scroller').evaluate((element) => element.scrollTop);
 
 async function dashboard(page: Page) {
   await openMock(page, '/');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
 test('Ctrl+K opens the palette; Enter opens the first match', async ({ page }) => {
@@ -56,7 +53,7 @@ test("'/' opens the palette, which runs commands; '/' in a field is text", async
 
 test('a repository page offers New build in the palette while it is shown', async ({ page }) => {
   await openMock(page, '/acme/api');
-  await expect(page.getByText('Executions').first()).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('Executions').first()).toBeVisible();
   // The page offered its command before the palette's code was loaded (paletteOffers.ts).
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
@@ -97,7 +94,7 @@ test('build page: j/k and arrows move between steps, t timestamps, G and g g the
 }) => {
   await openMock(page, '/acme/api/19/1/4');
   const console = stepConsole(page);
-  await expect(console.locator('[data-pos]').first()).toBeVisible(FIRST_LOAD);
+  await expect(console.locator('[data-pos]').first()).toBeVisible();
   const body = page.locator('body');
 
   await body.press('G');
@@ -123,7 +120,7 @@ test('build page: f follows a running log on and off', async ({ page }) => {
   await openMock(page, '/acme/api/23/1/4');
   const console = stepConsole(page);
   const following = console.getByRole('button', { name: 'Following logs' });
-  await expect(following).toHaveAttribute('aria-pressed', 'true', FIRST_LOAD);
+  await expect(following).toHaveAttribute('aria-pressed', 'true');
   await page.locator('body').press('f');
   await expect(console.getByRole('button', { name: 'Follow logs' })).toHaveAttribute(
     'aria-pressed',
@@ -138,7 +135,7 @@ test('the actions menu: focus moves in, arrows move, Escape closes and returns f
 }) => {
   await openMock(page, '/acme/api/19');
   const actions = page.getByRole('button', { name: /Actions/ });
-  await expect(actions).toBeVisible(FIRST_LOAD);
+  await expect(actions).toBeVisible();
   await actions.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Build actions' });

@@ -4,7 +4,6 @@ import { expect, openMock, test } from './fixtures';
 // Languages (issue 19): the console speaks the browser's language until the user picks one on the
 // account page; the pick survives a reload and sets <html lang>.
 
-const FIRST_LOAD = { timeout: 30_000 };
 const html = (page: Page) => page.locator('html');
 
 test.describe('an English browser', () => {
@@ -14,7 +13,7 @@ test.describe('an English browser', () => {
     page,
   }) => {
     await openMock(page, '/account');
-    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'en');
 
     await page.getByLabel('Language').selectOption({ label: '简体中文' });
@@ -25,7 +24,7 @@ test.describe('an English browser', () => {
     await expect(page).toHaveTitle('账户 - Drone');
 
     await page.reload();
-    await expect(page.getByRole('heading', { name: '账户设置' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { name: '账户设置' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByLabel('语言')).toHaveValue('zh-CN');
 
@@ -57,7 +56,7 @@ test.describe('an English browser', () => {
       else await route.continue();
     });
     await openMock(page, '/account');
-    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await page.getByLabel('Language').selectOption({ label: '简体中文' });
     await expect(
       page.getByText('Unable to load the texts of 简体中文, showing English'),
@@ -81,7 +80,7 @@ test.describe('a Chinese browser', () => {
 
   test('gets Chinese by default', async ({ page }) => {
     await openMock(page, '/');
-    await expect(page.getByRole('heading', { name: '仪表板' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { name: '仪表板' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('button', { name: '同步' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
@@ -90,7 +89,7 @@ test.describe('a Chinese browser', () => {
     await page.getByRole('link', { name: '账户设置' }).click();
     await page.getByLabel('语言').selectOption('en');
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
     await page.getByLabel('Language').selectOption({ label: "Browser's language (简体中文)" });
     await expect(page.getByRole('heading', { name: '账户设置' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');

@@ -4,15 +4,10 @@ import { expect, openMock, test } from './fixtures';
 // The machines page (/-/machines, issue 10): every machine drawn from its definition, its
 // states listed as buttons, and live inspection of the actors running in other tabs.
 
-const FIRST_LOAD = { timeout: 30_000 };
-test.setTimeout(90_000);
-
 test('draws the console machine and details a state chosen in the list', async ({ page }) => {
   await openMock(page, '/-/machines');
   const machines = page.getByRole('navigation', { name: 'Machines' });
-  await expect(machines.getByRole('button', { name: 'console', exact: true })).toBeVisible(
-    FIRST_LOAD,
-  );
+  await expect(machines.getByRole('button', { name: 'console', exact: true })).toBeVisible();
   await machines.getByRole('button', { name: 'console', exact: true }).click();
   await expect(page.getByText(/^console: /)).toBeVisible();
 
@@ -34,12 +29,12 @@ test('draws the console machine and details a state chosen in the list', async (
 
 test('lists the console actor of a build page open in another tab', async ({ page, context }) => {
   await openMock(page, '/-/machines?machine=console');
-  await page.getByRole('checkbox', { name: 'Report running actors' }).check(FIRST_LOAD);
+  await page.getByRole('checkbox', { name: 'Report running actors' }).check();
 
   // A second page of the same browser context: same origin, same BroadcastChannel.
   const build = await context.newPage();
   await openMock(build, '/acme/web/14/1/4');
-  await expect(build.getByText('Ran all test suites.')).toBeVisible(FIRST_LOAD);
+  await expect(build.getByText('Ran all test suites.')).toBeVisible();
 
   const running = page.getByRole('list', { name: 'Running actors' });
   const consoleActor = running.getByRole('button', { name: /^console: / });
@@ -61,7 +56,7 @@ test('lists the app-wide actors, each a click from its chart', async ({ page }) 
   const list = page.getByRole('region', { name: 'App-wide actors' });
   const session = list.getByRole('button', { name: /^session/ });
   // The session runs in every tab from the first render; the palette only once it is used.
-  await expect(session).toContainText('whole visit · running in this tab', FIRST_LOAD);
+  await expect(session).toContainText('whole visit · running in this tab');
   await expect(list.getByRole('button', { name: /^palette\b/ })).toHaveText(
     /^palette\s*until sign-out$/,
   );
@@ -73,7 +68,7 @@ test('lists the app-wide actors, each a click from its chart', async ({ page }) 
 test('exports the shown machine as code Stately Studio imports', async ({ page }) => {
   await openMock(page, '/-/machines?machine=console');
   const link = page.getByRole('link', { name: 'Export for Stately Studio (console.machine.ts)' });
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click(FIRST_LOAD)]);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('console.machine.ts');
   const code = await readFile((await download.path())!, 'utf8');
   expect(code).toContain("import { createMachine } from 'xstate';");
@@ -83,7 +78,7 @@ test('exports the shown machine as code Stately Studio imports', async ({ page }
 
 test('simulates the shown machine: events sent by hand, the state reached', async ({ page }) => {
   await openMock(page, '/-/machines?machine=session');
-  await page.getByRole('button', { name: 'Simulate' }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Simulate' }).click();
   const simulation = page.getByRole('region', { name: 'Simulation' });
   await expect(simulation.getByRole('status')).toHaveText('State: loading');
   await simulation.getByRole('button', { name: 'error fetchUser [isUnauthorized]' }).click();
@@ -124,7 +119,6 @@ test("connects a console tab's actors to Stately's inspector with ?inspect=state
   const bar = page.getByRole('complementary', { name: "Stately's inspector" });
   await expect(bar.getByRole('status')).toHaveText(
     "Attached: this tab's actors show in Stately's inspector.",
-    FIRST_LOAD,
   );
   // The page in the inspector's window was told of this tab's console actor.
   const inspector = await popup;
@@ -139,9 +133,7 @@ test("says so when Stately's inspector does not open", async ({ page, context })
   await context.route(`${INSPECTOR}**`, (route) => route.abort('internetdisconnected'));
   await openMock(page, '/acme/web/14/1/4?inspect=stately');
   const bar = page.getByRole('complementary', { name: "Stately's inspector" });
-  await expect(bar.getByRole('button', { name: "Opening Stately's inspector…" })).toBeDisabled(
-    FIRST_LOAD,
-  );
+  await expect(bar.getByRole('button', { name: "Opening Stately's inspector…" })).toBeDisabled();
   // Never "attached": the page did not answer, and the bar says what to do.
   await expect(bar.getByRole('alert')).toHaveText(
     `Stately's inspector did not open: ${INSPECTOR} did not answer within 15 seconds (no network, or the site is blocked). Nothing was sent.`,

@@ -6,9 +6,7 @@ test('a page loads cleanly when the mock worker drops its registration as the pa
   page,
 }) => {
   await openMock(page, '/acme/api');
-  await expect(page.getByRole('heading', { level: 1, name: 'api' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('heading', { level: 1, name: 'api' })).toBeVisible();
   // msw's worker unregisters itself when the page it served closes, and the next page registers
   // it again. On a busy machine the worker can do so late: the next page's msw has found the
   // registration, then it is dropped, and msw's update() of it fails "Not found" unhandled.

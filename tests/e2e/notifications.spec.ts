@@ -5,9 +5,6 @@ import { expect, openMock, test } from './fixtures';
 // scenario. The browser's Notification API is replaced before the app loads: it records the
 // notifications shown and the permission requests, and answers them as the test says.
 
-const FIRST_LOAD = { timeout: 60_000 };
-test.setTimeout(150_000);
-
 interface RecordedNotice {
   title: string;
   body: string;
@@ -64,7 +61,7 @@ test('notifies when a started build finishes; the tab shows its status; a click 
   // the page on to the running step, so the title names whichever step that is.
   await page.clock.install();
   await openMock(page, '/octocat/hello-world');
-  await expect(page.getByRole('button', { name: 'New Build' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('button', { name: 'New Build' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Build' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Build' });
@@ -117,6 +114,6 @@ test('a denied permission shows how to allow notifications', async ({ page }) =>
   // The build page's bell says the same.
   await page.evaluate(() => window.history.pushState(null, '', '/acme/api/19'));
   const bell = page.getByRole('button', { name: 'Notify me' });
-  await expect(bell).toHaveAttribute('aria-pressed', 'false', FIRST_LOAD);
+  await expect(bell).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('note')).toContainText("Allow them in your browser's site settings");
 });

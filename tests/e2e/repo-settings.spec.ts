@@ -4,14 +4,12 @@ import { expect, openMock, test } from './fixtures';
 // docs/spec.md 2.12 / 4.6: repository settings on the demo scenario of the in-browser mock server.
 // The demo starts signed in as `admin` (a system administrator).
 
-const FIRST_LOAD = { timeout: 30_000 };
-
 async function signInAsMember(page: Page) {
   await openMock(page, '/login/form');
   await page.getByLabel('Username').fill('member');
   await page.getByLabel('Password').fill('member');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/, FIRST_LOAD);
+  await expect(page).toHaveURL(/\/$/);
 }
 
 const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Settings' });
@@ -20,7 +18,7 @@ test('a repository admin activates an inactive repository', async ({ page }) => 
   await signInAsMember(page);
   // acme/mobile: inactive, and the member is its repository admin.
   await page.goto('/acme/mobile/settings');
-  await expect(page.getByText('This Repository is not Active.')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('This Repository is not Active.')).toBeVisible();
   await expect(
     page.getByText('Please activate your repository to begin executing pipelines.'),
   ).toBeVisible();
@@ -43,7 +41,7 @@ test('a member without admin permission is asked to contact the administrator', 
   await signInAsMember(page);
   // octocat/linguist: public and inactive; the member has no permission row.
   await page.goto('/octocat/linguist/settings');
-  await expect(page.getByText('This Repository is not Active.')).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText('This Repository is not Active.')).toBeVisible();
   await expect(
     page.getByText('Please contact the repository administrator to activate this repository.'),
   ).toBeVisible();
@@ -54,7 +52,7 @@ test('a member without admin permission is asked to contact the administrator', 
 test('visibility and timeout persist after a reload', async ({ page }) => {
   await openMock(page, '/acme/payments/settings');
   const internal = page.getByRole('radio', { name: /Internal/ });
-  await expect(internal).not.toBeChecked(FIRST_LOAD);
+  await expect(internal).not.toBeChecked();
   await internal.check();
   // docs/spec.md 9: values over 90 minutes read in hours.
   await page.getByLabel('Timeout').selectOption({ label: '2 hours' });
@@ -62,7 +60,7 @@ test('visibility and timeout persist after a reload', async ({ page }) => {
   await expect(page.getByText('Changes have been saved')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('radio', { name: /Internal/ })).toBeChecked(FIRST_LOAD);
+  await expect(page.getByRole('radio', { name: /Internal/ })).toBeChecked();
   await expect(page.getByLabel('Timeout')).toHaveValue('120');
   await expect(page.getByLabel('Timeout').locator('option:checked')).toHaveText('2 hours');
 });
@@ -71,7 +69,7 @@ test('adds and deletes a repository secret; a bad name shows the server message'
   page,
 }) => {
   await openMock(page, '/acme/web/settings/secrets');
-  await page.getByRole('button', { name: 'New Secret' }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'New Secret' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Secret' });
   await dialog.getByPlaceholder('Secret Name').fill('bad name');
   await dialog.getByLabel('Value').fill('hunter2');
@@ -97,7 +95,7 @@ test('adds and deletes a repository secret; a bad name shows the server message'
 
 test('adds and deletes an organization secret', async ({ page }) => {
   await openMock(page, '/acme/web/settings/org-secrets');
-  await page.getByRole('button', { name: 'New Organization Secret' }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'New Organization Secret' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Organization Secret' });
   await dialog.getByPlaceholder('Secret Name').fill('org_token');
   await dialog.getByLabel('Value').fill('s3cret');
@@ -120,7 +118,7 @@ test('adds and deletes an organization secret', async ({ page }) => {
 
 test('adds and deletes a cron job (an empty branch is master)', async ({ page }) => {
   await openMock(page, '/acme/web/settings/cron');
-  await page.getByRole('button', { name: 'New Cron Job' }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'New Cron Job' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Cron Job' });
   await expect(dialog.getByLabel('Schedule')).toHaveValue('@hourly');
   await dialog.getByLabel('Name').fill('nightly');
@@ -144,7 +142,7 @@ test('adds and deletes a cron job (an empty branch is master)', async ({ page })
 
 test('adds, edits and deletes a template', async ({ page }) => {
   await openMock(page, '/acme/web/settings/templates');
-  await page.getByRole('button', { name: 'New Template' }).click(FIRST_LOAD);
+  await page.getByRole('button', { name: 'New Template' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Template' });
   const editor = dialog.getByRole('textbox', { name: 'Template content' });
   await expect(editor).toContainText('kind: pipeline');
@@ -188,7 +186,7 @@ test('adds, edits and deletes a template', async ({ page }) => {
 test('copies a badge snippet for a branch', async ({ page, baseURL }) => {
   await openMock(page, '/acme/web/settings/badges');
   const snippet = page.getByTestId('badge-snippet');
-  await expect(snippet).toHaveText(/^\[!\[Build Status\]/, FIRST_LOAD);
+  await expect(snippet).toHaveText(/^\[!\[Build Status\]/);
   await page.getByLabel('Branch').fill(' main ');
   await page.getByLabel('Syntax').selectOption({ label: 'Markup' });
   const expected = `<a href="${baseURL}/acme/web"><img src="${baseURL}/api/badges/acme/web/status.svg?ref=refs/heads/main" /></a>`;

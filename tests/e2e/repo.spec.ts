@@ -7,11 +7,10 @@ import { expect, openMock, test } from './fixtures';
 const executions = (page: Page) => page.getByTestId('execution');
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Repository' });
 /** The first page of a test also starts the mock worker and, cold, compiles the app. */
-const FIRST_LOAD = 30_000;
 
 test('an active repository shows its summary, chart and executions', async ({ page }) => {
   await openMock(page, '/acme/api');
-  await expect(executions(page).first()).toBeVisible({ timeout: FIRST_LOAD });
+  await expect(executions(page).first()).toBeVisible();
   await expect(page).toHaveTitle('acme/api - Drone');
   await expect(page.getByRole('heading', { level: 1, name: 'api' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Repositories' })).toHaveAttribute('href', '/');
@@ -56,7 +55,7 @@ test('a new build with two parameters goes from pending to running to finished',
   // the test looks, then letting it run shows the live updates, whatever the machine's load.
   await page.clock.install();
   await openMock(page, '/octocat/hello-world');
-  await expect(executions(page).first()).toBeVisible({ timeout: FIRST_LOAD });
+  await expect(executions(page).first()).toBeVisible();
   const next = Number(await executions(page).first().getAttribute('data-number')) + 1;
   // From here on everything happens in this one document: the list is updated live, not reloaded.
   await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
@@ -151,7 +150,7 @@ test('a read-only member sees no New Build button and no Settings tab', async ({
 
   // octocat/octo-docs: the member has read permission only.
   await page.goto('/octocat/octo-docs');
-  await expect(executions(page).first()).toBeVisible({ timeout: FIRST_LOAD });
+  await expect(executions(page).first()).toBeVisible();
   await expect(tabs(page).getByRole('link')).toHaveText(['Builds', 'Branches', 'Deployments']);
   await expect(page.getByRole('button', { name: 'New Build' })).toHaveCount(0);
 

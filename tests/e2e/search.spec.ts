@@ -6,7 +6,7 @@ test('searches a repository and opens it', async ({ page }) => {
   // Opening the repository page compiles and loads its screen on the dev server.
   test.slow();
   await openMock(page, '/');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'Search' }).click();
   const drawer = page.getByRole('dialog', { name: 'Search repositories' });
   await expect(drawer).toBeVisible();
@@ -26,7 +26,7 @@ test('searches a repository and opens it', async ({ page }) => {
 
 test("shows 'Repos not found' and closes with Escape", async ({ page }) => {
   await openMock(page, '/');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('button', { name: 'Search' }).click();
   const drawer = page.getByRole('dialog', { name: 'Search repositories' });
   await drawer.getByRole('searchbox').fill('hello/octocat');

@@ -100,7 +100,8 @@ function servedConsole(build: ConsoleBuild, prebuilt: boolean) {
     command: prebuilt ? preview : `${buildCommand(build)} && ${preview}`,
     env: build.env,
     url: build.url,
-    timeout: 180_000,
+    // Building a console takes minutes on a loaded machine.
+    timeout: 600_000,
   };
 }
 
@@ -136,7 +137,7 @@ function front(
     command: buildFirst ? `${buildCommand(build)} && ${command}` : command,
     env: build.env,
     wait: { stdout: /Console: http/ },
-    timeout: 180_000,
+    timeout: buildFirst ? 600_000 : 180_000,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
   };
 }

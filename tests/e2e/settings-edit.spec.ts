@@ -4,13 +4,11 @@ import { expect, openMock, test } from './fixtures';
 // Issue 19 item 5: secrets, organization secrets and cron jobs edited in place, on the demo scenario
 // of the in-browser mock server (signed in as `admin`).
 
-const FIRST_LOAD = { timeout: 30_000 };
-
 /** Opens the settings `section` of acme/web, waits for the row of `name` to show `cell`, and opens its edit dialog. */
 async function openEdit(page: Page, section: string, name: string, cell: string) {
   await openMock(page, `/acme/web/settings/${section}`);
   const row = page.getByRole('row', { name: new RegExp(name) });
-  await expect(row.getByRole('cell', { name: cell })).toBeVisible(FIRST_LOAD);
+  await expect(row.getByRole('cell', { name: cell })).toBeVisible();
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   return { row, dialog: page.getByRole('dialog', { name }) };
 }
@@ -20,7 +18,7 @@ async function expectKeptAfterReload(page: Page, name: string, cell: string) {
   await page.reload();
   await expect(
     page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: cell }),
-  ).toBeVisible(FIRST_LOAD);
+  ).toBeVisible();
 }
 
 /** Clicks the dialog's Update; returns the body of the PATCH it sent to a path ending in `suffix`. */

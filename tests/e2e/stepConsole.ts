@@ -14,9 +14,9 @@ export const distanceToBottom = (console: Locator) =>
 /**
  * Waits until a step console shows its step running with at least `lines` lines: proof that the
  * live log arrives while the step runs (a buffering proxy would deliver it only at the end).
- * Checked at every frame, as a step's run is short.
+ * Checked at every frame, as a step's run is short; as long as the test may take.
  */
-export const waitForLiveLines = (page: Page, lines = 3, timeout = 30_000) =>
+export const waitForLiveLines = (page: Page, lines = 3) =>
   page.waitForFunction(
     (count) =>
       [...document.querySelectorAll('section[aria-label^="Console of step"]')].some(
@@ -25,5 +25,5 @@ export const waitForLiveLines = (page: Page, lines = 3, timeout = 30_000) =>
             'Step is running...' && section.querySelectorAll('[data-pos]').length >= count,
       ),
     lines,
-    { polling: 'raf', timeout },
+    { polling: 'raf' },
   );

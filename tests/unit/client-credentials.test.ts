@@ -8,6 +8,7 @@ import { ApiError, request, requestTarget, serverUrl } from '../../src/api/clien
 import { openEventStream, REPO_EVENTS_PATH } from '../../src/api/stream';
 import { config } from '../../src/config';
 import { setupMockServer } from '../mockServer';
+import { waitUntil } from '../wait';
 
 const server = setupMockServer();
 const TOKEN = 'secret-token-of-the-user';
@@ -125,7 +126,7 @@ describe('the credentialed client only reaches the server', () => {
       events: () => undefined,
       end: () => undefined,
     });
-    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await waitUntil(() => expect(seen).toHaveLength(1));
     close();
     expect(seen[0]!.authorization).toBe(`Bearer ${TOKEN}`);
     expect(new URL(seen[0]!.url).search).toBe('');

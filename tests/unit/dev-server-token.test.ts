@@ -44,7 +44,7 @@ beforeAll(async () => {
   }
   const address = dev.httpServer!.address() as AddressInfo;
   console_ = `http://127.0.0.1:${address.port}`;
-}, 60_000);
+});
 
 afterAll(async () => {
   await dev?.close();

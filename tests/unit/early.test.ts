@@ -2,6 +2,7 @@
 // Boot (src/boot/early.ts): the code of the page a URL opens loads before the app renders, and a build
 // URL's repository, build and step log are asked for; the page takes those answers instead of
 // asking again. The log list's react-virtuoso does not: it waits for the first lines.
+import { waitUntil } from '../wait';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeAhead } from '../../src/boot/ahead';
@@ -115,7 +116,7 @@ describe('startEarly', () => {
     const asked = answerLogs();
     answerLogsBuild({ 2: { 3: 'success' } });
     startEarly({ pathname: '/acme/logs/1/2/3', search: '' });
-    await vi.waitFor(() => expect(asked).toEqual(['2/3']));
+    await waitUntil(() => expect(asked).toEqual(['2/3']));
     expect((await fetchLogs(ref)).outAt(0)).toBe('step 3\n');
     expect(asked).toEqual(['2/3']);
   });
@@ -126,7 +127,7 @@ describe('startEarly', () => {
       2: { 1: 'success', 2: 'running', 3: 'skipped', 4: 'pending' },
     });
     for (const step of [2, 3, 4]) startEarly({ pathname: `/acme/logs/1/2/${step}`, search: '' });
-    await vi.waitFor(() => expect(build.asked).toBeGreaterThan(0));
+    await waitUntil(() => expect(build.asked).toBeGreaterThan(0));
     await fetchLogs({ ...ref, stage: 9, step: 9 }); // After any the boot would have asked.
     expect(asked).toEqual(['9/9']);
   });
@@ -146,7 +147,7 @@ describe('startEarly', () => {
     const asked = answerLogs();
     const build = answerLogsBuild({ 1: { 1: 'success', 2: 'failure' } }, 'failure');
     startEarly({ pathname: '/acme/logs/1', search: '' });
-    await vi.waitFor(() => expect(build.asked).toBe(1));
+    await waitUntil(() => expect(build.asked).toBe(1));
     await fetchLogs({ ...ref, stage: 9, step: 9 }); // After any the boot would have asked.
     expect(asked).toEqual(['9/9']);
   });

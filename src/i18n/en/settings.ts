@@ -10,6 +10,7 @@ export const messages: Messages = {
   'settings.badges.title': ['Badges'],
   'settings.cron.branch': ['Branch'],
   'settings.cron.custom': ['Custom expression'],
+  'settings.cron.disabled': ['Disabled: never runs'],
   'settings.cron.emptyText': [
     'You can create cron jobs to schedule pipeline executions on a recurring basis.',
   ],
@@ -138,6 +139,11 @@ export const messages: Messages = {
   'settings.messages.cronUpdated': ['Cron has been updated successfully'],
   'settings.messages.deleteUserFailed': ['Unable to delete user: ', ['message']],
   'settings.messages.disableFailed': ['Unable to disable repo: ', ['message']],
+  'settings.messages.nameUnaddressable': [
+    'The name “',
+    ['name'],
+    '” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name',
+  ],
   'settings.messages.orgSecretAdded': ['Organization secret has been added successfully'],
   'settings.messages.orgSecretRemoved': ['Organization secret has been removed successfully'],
   'settings.messages.orgSecretUpdated': ['Organization secret has been updated successfully'],

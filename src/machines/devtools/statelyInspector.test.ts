@@ -3,6 +3,7 @@
 // console posts to it, through the real @statelyai/inspect adapter, holds neither the configured
 // token nor any password or secret value, wherever they sit: context, events, a done actor's
 // output (issue 28 item 2).
+import { waitUntil } from '../../../tests/wait';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { config } from '../../config';
@@ -92,7 +93,7 @@ describe("Stately's inspector", () => {
     const running = createActor(leakyMachine, { inspect }).start();
     const inspector = inspectorWindow();
     const { actor, status } = openInspector(inspector.target);
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(window.open).toHaveBeenCalledWith(STATELY_INSPECTOR_URL, 'xstateinspector'),
     );
     expect(status()).toBe('connecting');
@@ -102,7 +103,7 @@ describe("Stately's inspector", () => {
     inspector.answer();
     expect(status()).toBe('attached');
     // The actor that ran before is announced, with its machine's definition.
-    await vi.waitFor(() => expect(inspector.text()).toContain('@xstate.actor'));
+    await waitUntil(() => expect(inspector.text()).toContain('@xstate.actor'));
     expect(inspector.text()).toContain('leaky');
     running.stop();
     actor.stop();
@@ -111,7 +112,7 @@ describe("Stately's inspector", () => {
   it('receives every event and state without the token, passwords or secret values', async () => {
     const inspector = inspectorWindow();
     const { actor, status } = openInspector(inspector.target);
-    await vi.waitFor(() => expect(window.open).toHaveBeenCalled());
+    await waitUntil(() => expect(window.open).toHaveBeenCalled());
     inspector.answer();
     expect(status()).toBe('attached');
 
@@ -120,7 +121,7 @@ describe("Stately's inspector", () => {
     leaky.send({ type: 'login.submit', username: 'jane', password: PASSWORD });
     await waitFor(leaky, (snapshot) => snapshot.matches('done'));
     // The inspector posts in idle time: wait until the last state has gone over.
-    await vi.waitFor(() => expect(inspector.text()).toContain('"done"'));
+    await waitUntil(() => expect(inspector.text()).toContain('"done"'));
     leaky.stop();
     actor.stop();
 

@@ -25,6 +25,7 @@ import {
   type NotificationsInput,
 } from './notifications.machine';
 import { announceWhenFinished, watchForNotifications } from './notificationsLink';
+import { waitUntil } from '../../../tests/wait';
 
 /** The Notification API and the event stream, faked: the test answers and pushes events. */
 function fakes(answer: () => Promise<NotificationPermissionState>) {
@@ -94,7 +95,7 @@ describe('notifications machine (issue 19 item 1)', () => {
     expect(asked).not.toHaveBeenCalled();
     actor.send({ type: 'notifications.enable' });
     expect(state()).toBe('asking');
-    await vi.waitFor(() => expect(state()).toBe('on'));
+    await waitUntil(() => expect(state()).toBe('on'));
     expect(asked).toHaveBeenCalledOnce();
     expect(values.get(NOTIFICATIONS_STORAGE_KEY)).toBe('on');
     actor.send({ type: 'notifications.disable' });
@@ -113,10 +114,10 @@ describe('notifications machine (issue 19 item 1)', () => {
   it('says when the browser refuses, and forgets a dismissed prompt', async () => {
     const denied = start({}, 'denied');
     denied.actor.send({ type: 'notifications.enable' });
-    await vi.waitFor(() => expect(denied.state()).toBe('denied'));
+    await waitUntil(() => expect(denied.state()).toBe('denied'));
     const dismissed = start({}, 'default');
     dismissed.actor.send({ type: 'notifications.enable' });
-    await vi.waitFor(() => expect(dismissed.state()).toBe('off'));
+    await waitUntil(() => expect(dismissed.state()).toBe('off'));
     expect(dismissed.values.has(NOTIFICATIONS_STORAGE_KEY)).toBe(false);
   });
 
@@ -194,7 +195,7 @@ describe('notifications machine (issue 19 item 1)', () => {
       scope: { namespace: 'octocat', name: 'hello-world', build: 2 },
     });
     const watched = () => Object.values(notificationsActor().getSnapshot().context.watched);
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(watched()).toEqual([{ namespace: 'octocat', name: 'hello-world', build: 2 }]),
     );
     watch.send({
@@ -210,7 +211,7 @@ describe('notifications machine (issue 19 item 1)', () => {
     const fake = fakes(async () => 'granted');
     resetNotificationsActor(fake.machine, () => ({ supported: true, permission: 'granted' }));
     announceWhenFinished({ namespace: 'octocat', name: 'hello-world', build: 4 });
-    await vi.waitFor(() =>
+    await waitUntil(() =>
       expect(notificationsActor().getSnapshot().context.started).toEqual(['octocat/hello-world#4']),
     );
   });
@@ -318,7 +319,7 @@ describe('notifications machine, model-based, through the account page', () => {
           } else {
             await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
           }
-          await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual(state.value));
+          await waitUntil(() => expect(actor.getSnapshot().value).toEqual(state.value));
           checkSettings(state.value as string);
         }
         if (path.steps.length === 1) checkSettings(path.state.value as string);

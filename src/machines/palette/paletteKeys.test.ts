@@ -12,6 +12,7 @@ import {
 } from './paletteKeys.machine';
 import { resetSearchActor, searchActor, searchMachine } from './search.machine';
 import { sessionMachine } from '../shell/session.machine';
+import { waitUntil } from '../../../tests/wait';
 
 // The palette's keys before its code has arrived (docs/issues.md issue 18, issue 19 item 2): the
 // first palette key loads the palette's machine, and that key, with every one pressed while it
@@ -153,7 +154,7 @@ describe('palette keys before the palette has loaded', () => {
     listenForPalette(code);
     expect(ctrlK()).toBe(true);
     // The loaded module answers at once (the next microtask), no second download.
-    await vi.waitFor(() => expect(isPaletteRunning()).toBe(true));
+    await waitUntil(() => expect(isPaletteRunning()).toBe(true));
     expect(state()).toBe('palette');
     expect(code).not.toHaveBeenCalled();
   });
@@ -208,7 +209,7 @@ describe('palette keys and the session', () => {
     const answers: User[] = [makeUser({ login: 'octocat' })];
     const fetchUser = fromPromise<User>(async () => answers.shift()!);
     const session = createActor(sessionMachine.provide({ actors: { fetchUser } })).start();
-    await vi.waitFor(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
+    await waitUntil(() => expect(session.getSnapshot().matches('signedIn')).toBe(true));
     return session;
   }
 

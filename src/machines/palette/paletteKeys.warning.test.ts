@@ -1,3 +1,4 @@
+import { waitUntil } from '../../../tests/wait';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Repository } from '../../api/types';
@@ -25,8 +26,8 @@ describe('the first palette key', () => {
       new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }),
     );
     // Started by the key (not by this test asking for it), and opened by that key.
-    await vi.waitFor(() => expect(runningAppActor('palette')).toBeDefined());
-    await vi.waitFor(() => expect(paletteActor().getSnapshot().value).toBe('palette'));
+    await waitUntil(() => expect(runningAppActor('palette')).toBeDefined());
+    await waitUntil(() => expect(paletteActor().getSnapshot().value).toBe('palette'));
     expect(selectIsPaletteRunning(paletteKeysActor().getSnapshot())).toBe(true);
     expect(warn).not.toHaveBeenCalled();
   });

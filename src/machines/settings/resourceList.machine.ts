@@ -62,6 +62,8 @@ export const resourceListMachine = setup({
     isListChanged: ({ event }) => (event as { error?: unknown }).error instanceof ListChangedError,
     // What a screen refuses to send (a cron expression its parser rejects); provided per screen.
     draftAcceptable: () => true,
+    // A create whose item no URL could then reach (named `.`, `..` or holding `/`); per screen.
+    isDraftUnaddressable: () => false,
     patchAcceptable: () => true,
   },
   actions: {
@@ -79,6 +81,8 @@ export const resourceListMachine = setup({
       target: null,
     })),
     clearTarget: assign({ target: null, patch: null }),
+    // Says why the draft is refused (docs/architecture.md 4); provided with its guard.
+    assignDraftError: () => undefined,
     assignDraft: assign(({ context, event }) =>
       event.type === 'draft.change' ? { draft: { ...context.draft, ...event.changes } } : {},
     ),
@@ -99,6 +103,7 @@ export const resourceListMachine = setup({
     items: [],
     loadError: null,
     draft: input.initialDraft,
+    draftError: null,
     target: null,
     patch: null,
     created: null,
@@ -135,7 +140,11 @@ export const resourceListMachine = setup({
           on: {
             'create.open': {
               target: 'creating',
-              actions: assign({ draft: ({ context }) => context.initialDraft, created: null }),
+              actions: assign({
+                draft: ({ context }) => context.initialDraft,
+                draftError: null,
+                created: null,
+              }),
             },
             'created.dismiss': { actions: assign({ created: null }) },
             'edit.open': {
@@ -157,8 +166,12 @@ export const resourceListMachine = setup({
             form: {
               on: {
                 'create.cancel': '#resourceList.ready.idle',
-                'draft.change': { actions: 'assignDraft' },
-                'create.submit': { guard: 'draftAcceptable', target: 'submitting' },
+                'draft.change': { actions: ['assignDraft', assign({ draftError: null })] },
+                // Refused before any request: the item could never be edited or deleted.
+                'create.submit': [
+                  { guard: 'isDraftUnaddressable', actions: 'assignDraftError' },
+                  { guard: 'draftAcceptable', target: 'submitting' },
+                ],
               },
             },
             // A second submit is not handled here: double submits are ignored while in flight.

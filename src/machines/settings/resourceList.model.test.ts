@@ -83,10 +83,16 @@ const input: ResourceListInput = {
   },
 };
 
+/** A screen's name rule (resourceLists.ts provides it per screen): here, `.` is refused. */
+const guards = {
+  isDraftUnaddressable: ({ context }: { context: { draft: { name?: unknown } } }) =>
+    context.draft.name === '.',
+};
+
 function start() {
   const calls = settledCalls(['fetchItems', 'createItem', 'updateItem', 'deleteItem']);
   const notify = { notifySuccess: vi.fn(), notifyWarning: vi.fn(), notifyError: vi.fn() };
-  const machine = resourceListMachine.provide({ actors: calls.actors, actions: notify });
+  const machine = resourceListMachine.provide({ actors: calls.actors, actions: notify, guards });
   const actor = createActor(machine, { input }).start();
   return {
     actor,
@@ -104,9 +110,25 @@ describe('resourceList machine, model-based', () => {
         notifyWarning: () => undefined,
         notifyError: () => undefined,
       },
+      guards,
     }),
     input,
     eventsIn,
+    // A draft named `.` is refused in the form, before any call.
+    moreRuns: [
+      {
+        input: { ...input, initialDraft: { name: '.' } },
+        paths: [
+          {
+            steps: [
+              { event: { type: 'xstate.done.actor.fetchItems', output: [ITEM] } },
+              { event: { type: 'create.open' } },
+              { event: { type: 'create.submit' } },
+            ],
+          },
+        ],
+      },
+    ],
     start,
     // What the chart does not show: the toasts, and the calls a second submit must not make.
     check: (sut, { from, event, before }) => {

@@ -31,6 +31,8 @@ export const selectIsConfirmingRemoval = (snapshot: ListSnapshot) =>
   snapshot.matches({ ready: 'confirmingRemoval' });
 export const selectIsRemoving = (snapshot: ListSnapshot) => snapshot.matches({ ready: 'removing' });
 export const selectDraft = <D>(snapshot: ListSnapshot) => snapshot.context.draft as D;
+/** Why the create form was refused before any request, or null. */
+export const selectDraftError = (snapshot: ListSnapshot) => snapshot.context.draftError;
 export const selectPatch = <P>(snapshot: ListSnapshot) => snapshot.context.patch as P | null;
 export const selectTarget = <I>(snapshot: ListSnapshot) => snapshot.context.target as I | null;
 export const selectCreated = <I>(snapshot: ListSnapshot) => snapshot.context.created as I | null;

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import type { Template } from '../../api/types';
 import {
   selectCreated,
+  selectDraftError,
   selectHasMore,
   selectIsSubmitting,
   selectItems,
@@ -119,6 +120,7 @@ function start(initial: Thing[], input: Partial<ResourceListInput> = {}, rules: 
   const server = fakeServer(initial);
   const machine = defineResourceList<{ id: number }, Thing, ThingDraft, { flag: boolean }>({
     ...server.calls,
+    addressedBy: (draft) => draft.name,
     ...rules,
   });
   const actor = createActor(machine, {
@@ -342,6 +344,29 @@ describe('what a screen refuses to send (issue 19: an invalid cron expression)',
     actor.send({ type: 'edit.submit' });
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(server.calls.update).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a name no URL can reach (issue 29 item 4)', () => {
+  it.each(['.', '..', 'a/b'])('refuses %j in the create form, before any call', async (name) => {
+    const { actor, server } = start([]);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    actor.send({ type: 'create.open' });
+    actor.send({ type: 'draft.change', changes: { name } });
+    actor.send({ type: 'create.submit' });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(server.calls.create).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toEqual({ ready: { creating: 'form' } });
+    expect(selectDraftError(actor.getSnapshot())).toBe(
+      `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`,
+    );
+    // A changed name clears the refusal and may be sent.
+    actor.send({ type: 'draft.change', changes: { name: '.env' } });
+    expect(selectDraftError(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'create.submit' });
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(items(actor)).toEqual(['.env']);
+    expect(success).toHaveBeenCalledWith(texts.created);
   });
 });
 

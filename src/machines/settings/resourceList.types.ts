@@ -1,4 +1,5 @@
 import type { TextKey } from '../../i18n';
+import type { Message } from '../../i18n/message';
 // Types of the generic list machine (resourceList.machine.ts), shared with its selectors.
 
 /**
@@ -41,6 +42,11 @@ export interface ResourceListContext extends ResourceListInput {
   /** The item being edited or removed: a reference into `items`. */
   target: ListItem | null;
   patch: Patch | null;
+  /**
+   * Why the create form was refused before any request (a name no URL can address), until the
+   * draft changes.
+   */
+  draftError: Message | null;
   /** The last created item, as the server answered it (a machine user's token is shown once). */
   created: ListItem | null;
   /** How many rows are rendered (grows by `pageSize` with 'Show More'); null: all of them. */

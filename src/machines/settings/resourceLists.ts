@@ -20,6 +20,7 @@ import {
 import type { Cron, Secret, SecretUpdate, Template, User, UserWithToken } from '../../api/types';
 import { createUser, deleteUser, fetchUsers, updateUser } from '../../api/users';
 import { msg } from '../../i18n/message';
+import { isAddressableName } from '../../api/urls';
 import { isMalformedAnswer } from '../shell/callErrors';
 import { isPreset, isValidSchedule } from './cronSchedule';
 import { ListChangedError, notProvided, resourceListMachine } from './resourceList.machine';
@@ -48,6 +49,8 @@ export interface ResourceDefinition<S, I, D, P> {
   acceptsDraft?: (draft: D) => boolean;
   /** Whether the edit form may be sent (default: always). */
   acceptsPatch?: (patch: P) => boolean;
+  /** The name the created item is then reached by in URLs (its edit and delete calls). */
+  addressedBy: (draft: D) => string;
 }
 
 export function defineResourceList<
@@ -56,21 +59,29 @@ export function defineResourceList<
   D extends Draft,
   P extends Patch = Patch,
 >(calls: ResourceDefinition<S, I, D, P>) {
-  const { reviseDraft, acceptsDraft, acceptsPatch } = calls;
+  const { reviseDraft, acceptsDraft, acceptsPatch, addressedBy } = calls;
   return resourceListMachine.provide({
     guards: {
       draftAcceptable: ({ context }) => acceptsDraft?.(context.draft as D) ?? true,
       patchAcceptable: ({ context }) => acceptsPatch?.(context.patch as P) ?? true,
+      isDraftUnaddressable: ({ context }) => !isAddressableName(addressedBy(context.draft as D)),
     },
-    actions: reviseDraft
-      ? {
-          assignDraft: assign(({ context, event }) =>
-            event.type === 'draft.change'
-              ? { draft: reviseDraft(context.draft as D, event.changes as Partial<D>) }
-              : {},
-          ),
-        }
-      : {},
+    actions: {
+      assignDraftError: assign(({ context }) => ({
+        draftError: msg('settings.messages.nameUnaddressable', {
+          name: addressedBy(context.draft as D),
+        }),
+      })),
+      ...(reviseDraft
+        ? {
+            assignDraft: assign(({ context, event }) =>
+              event.type === 'draft.change'
+                ? { draft: reviseDraft(context.draft as D, event.changes as Partial<D>) }
+                : {},
+            ),
+          }
+        : {}),
+    },
     actors: {
       fetchItems: fromPromise<Item[], Scope>(({ input }) => calls.fetch(input as S)),
       createItem: fromPromise<Item, { scope: Scope; draft: Draft }>(({ input }) =>
@@ -134,6 +145,7 @@ export const secretUpdateOf = ({ data, pull_request }: SecretPatch): SecretUpdat
 export const repoSecretsMachine = defineResourceList<RepoRef, Secret, SecretDraft, SecretPatch>({
   fetch: fetchRepoSecrets,
   create: createRepoSecret,
+  addressedBy: (draft) => draft.name,
   update: (repo, secret, patch) => updateRepoSecret(repo, secret.name ?? '', secretUpdateOf(patch)),
   remove: (repo, secret) => deleteRepoSecret(repo, secret.name ?? ''),
 });
@@ -160,6 +172,7 @@ export const orgSecretsMachine = defineResourceList<
 >({
   fetch: ({ namespace }) => fetchOrgSecrets(namespace),
   create: ({ namespace }, draft) => createOrgSecret(namespace, draft),
+  addressedBy: (draft) => draft.name,
   update: ({ namespace }, secret, patch) =>
     updateOrgSecret(namespace, secret.name ?? '', secretUpdateOf(patch)),
   remove: ({ namespace }, secret) => deleteOrgSecret(namespace, secret.name ?? ''),
@@ -226,6 +239,7 @@ export const cronMachine = defineResourceList<RepoRef, Cron, CronDraft, CronPatc
   fetch: fetchCrons,
   // An empty branch becomes master (docs/spec.md 5), on create and on edit.
   create: (repo, { name, branch, expr }) => createCron(repo, { name, branch, expr }),
+  addressedBy: (draft) => draft.name,
   update: (repo, cron, patch) =>
     patch.expr === cron.expr
       ? updateCron(repo, cron.name, { branch: cronBranch(patch.branch) })
@@ -266,6 +280,8 @@ export function reviseTemplateDraft(
   return next;
 }
 
+const templateName = (draft: TemplateDraft) => `${draft.name}${draft.extension}`;
+
 export const templatesMachine = defineResourceList<
   NamespaceScope,
   Template,
@@ -275,7 +291,8 @@ export const templatesMachine = defineResourceList<
   fetch: ({ namespace }) => fetchTemplates(namespace),
   // docs/spec.md 5: the name sent is the typed name plus the chosen extension.
   create: ({ namespace }, draft) =>
-    createTemplate(namespace, { name: `${draft.name}${draft.extension}`, data: draft.data }),
+    createTemplate(namespace, { name: templateName(draft), data: draft.data }),
+  addressedBy: templateName,
   update: ({ namespace }, template, patch) =>
     updateTemplate(namespace, template.name ?? '', patch.data),
   remove: ({ namespace }, template) => deleteTemplate(namespace, template.name ?? ''),
@@ -312,6 +329,8 @@ export const USERS_PAGE_SIZE = 1000;
 export const usersMachine = defineResourceList<null, User | UserWithToken, UserDraft, UserPatch>({
   fetch: fetchUsers,
   create: (_, draft) => createUser(draft),
+  // The login as sent: the API trims it (api/users.ts).
+  addressedBy: (draft) => draft.login.trim(),
   update: (_, user, patch) => updateUser(user.login, patch),
   remove: (_, user) => deleteUser(user.login),
 });

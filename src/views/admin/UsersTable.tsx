@@ -41,15 +41,25 @@ export const UsersTable = memo(function UsersTable({
           <td>
             <Avatar src={user.avatar} name={user.login} size={24} />
           </td>
-          <td>
+          <td data-label={t('admin.columns.username')}>
             <UserText>{user.login}</UserText>
           </td>
-          <td>{user.active ? t('admin.active') : t('admin.inactive')}</td>
-          <td>{user.machine ? t('admin.machine') : t('admin.user')}</td>
-          <td>{user.admin ? t('admin.admin') : t('admin.member')}</td>
-          <td title={formatDate(user.created)}>{formatRelative(user.created, now)}</td>
+          <td data-label={t('admin.columns.active')}>
+            {user.active ? t('admin.active') : t('admin.inactive')}
+          </td>
+          <td data-label={t('admin.columns.type')}>
+            {user.machine ? t('admin.machine') : t('admin.user')}
+          </td>
+          <td data-label={t('admin.columns.role')}>
+            {user.admin ? t('admin.admin') : t('admin.member')}
+          </td>
+          <td data-label={t('admin.columns.created')} title={formatDate(user.created)}>
+            {formatRelative(user.created, now)}
+          </td>
           {/* Blank when the user never signed in (0). */}
-          <td title={formatDate(user.last_login)}>{formatRelative(user.last_login, now)}</td>
+          <td data-label={t('admin.columns.lastLogin')} title={formatDate(user.last_login)}>
+            {formatRelative(user.last_login, now)}
+          </td>
           <RowActions>
             {user.login === currentLogin ? null : (
               <Button

@@ -11,7 +11,7 @@ import {
   selectRepo,
   selectRoute,
 } from '../../machines/buildPage/buildPage.selectors';
-import { activityText } from '../repo/activity';
+import { activityAvatar, activityText } from '../repo/activity';
 import { NotificationsBell } from '../shell/NotificationsHost';
 import { useCurrentUser } from '../shell/session';
 import {
@@ -179,11 +179,7 @@ function ActivityLine({ build }: { build: Build }) {
   );
   return (
     <Activity>
-      <Avatar
-        src={build.author_avatar}
-        name={build.author_login || build.sender || '?'}
-        size={20}
-      />
+      <Avatar {...activityAvatar(build, t)} size={20} />
       <ActivityText title={showInvisibles(activityText(build, t))}>
         <UserText>{activityText(build, t)}</UserText>
       </ActivityText>
@@ -277,6 +273,8 @@ const Unseen = styled('div', {
 const TitleBox = styled('div', {
   flex: 1,
   minWidth: '200px',
+  // On a phone the title has a line of its own, under the status (issue 29 item 11).
+  '@mobile': { flexBasis: '100%' },
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'flex-start',

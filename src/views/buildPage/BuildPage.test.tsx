@@ -135,6 +135,16 @@ describe('the build page (docs/spec.md 2.9)', () => {
     expect(screen.queryByTestId('debug-badge')).not.toBeInTheDocument();
   });
 
+  it('shows beside the activity line the avatar of the person it names (issue 29 item 9)', async () => {
+    const author = { author_login: 'jane', author_avatar: 'https://avatars.example.com/jane.png' };
+    serveBuild({ ...finished(), ...author, event: 'promote', trigger: 'member', parent: 6 });
+    openAs(writer);
+    const line = (await screen.findByText(/^member promoted #6 to/)).closest('p')!;
+    const avatar = within(line).getByTestId('avatar');
+    expect(within(avatar).getByRole('img', { name: 'member' })).toHaveTextContent('M');
+    expect(avatar.querySelector('img')).toBeNull();
+  });
+
   it('shows the build error in a danger notice', async () => {
     serveBuild(makeBuild(7, 'error', { error: 'yaml: unmarshal errors', stages: undefined }));
     openAs(reader);

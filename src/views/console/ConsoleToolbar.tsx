@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { plainLog } from '../../logs/escapes';
+import { shownLog } from '../../logs/groups';
 import { formatPermalink } from '../../logs/permalink';
 import type { consoleMachine } from '../../machines/console/console.machine';
 import { copyMachine } from '../../machines/shell/copy.machine';
@@ -117,7 +117,7 @@ export function ConsoleToolbar({
       </IconButton>
       <CopyAction
         label={t('console.copyLog')}
-        text={() => plainLog(actorRef.getSnapshot().context.lines)}
+        text={() => shownLog(actorRef.getSnapshot().context.lines)}
       />
       {selection ? <CopyAction label={t('console.copyLink')} text={linkToSelection} /> : null}
     </>

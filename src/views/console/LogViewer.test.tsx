@@ -69,6 +69,19 @@ describe('log viewer', () => {
     expect(within(console).queryByText('npm ci')).toBeNull();
   });
 
+  it("copies the log as it reads: a group's header, no marker lines (issue 29 item 5)", async () => {
+    const console = await renderConsole([
+      'before',
+      '::group::Install',
+      'npm ci',
+      '::endgroup::',
+      'after',
+    ]);
+    fireEvent.click(within(console).getByRole('button', { name: 'Copy log' }));
+    await within(console).findByRole('button', { name: 'Copied' });
+    expect(await navigator.clipboard.readText()).toBe('before\nInstall\nnpm ci\nafter');
+  });
+
   it('links http(s) URLs and safe OSC 8 targets, never javascript:', async () => {
     const console = await renderConsole([
       'see https://example.com/docs.',

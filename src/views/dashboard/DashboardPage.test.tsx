@@ -7,6 +7,7 @@ import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-se
 import { renderApp } from '../../../tests/render';
 import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
 import { setupMockServer } from '../../../tests/mockServer';
+import { waitUntil } from '../../../tests/wait';
 
 // The dashboard against the Node mock server: every request is a real call to the mock's
 // handlers, and the account signs in through its POST /login like a browser.
@@ -187,7 +188,7 @@ describe('dashboard', () => {
     renderApp('/');
     const list = await repoList();
     expect(within(list).getByText('#1 change in acme/live')).toBeInTheDocument();
-    await vi.waitFor(() => expect(repoEvents.connections()).toBe(1));
+    await waitUntil(() => expect(repoEvents.connections()).toBe(1));
     repoEvents.emit({
       ...repo,
       build: { id: 999, number: 2, status: 'running', message: 'live push', created: 20 },

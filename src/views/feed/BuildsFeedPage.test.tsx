@@ -1,12 +1,13 @@
 import { switchLanguage } from '../../../tests/language';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, newId } from '../../../mock-server/db';
 import { resetMockDb } from '../../../mock-server/node';
 import { addBuild, addRepo, addUser, fakeRuntime, grant } from '../../../mock-server/testkit';
 import { renderApp } from '../../../tests/render';
 import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
 import { setupMockServer } from '../../../tests/mockServer';
+import { waitUntil } from '../../../tests/wait';
 
 const repoEvents = fakeRepoEvents();
 setupMockServer({ handlers: [repoEvents.handler] });
@@ -94,7 +95,7 @@ describe('builds feed', () => {
     addBuild(repo, { message: 'older' });
     renderApp('/builds-feed');
     const list = await feedList();
-    await vi.waitFor(() => expect(repoEvents.connections()).toBe(1));
+    await waitUntil(() => expect(repoEvents.connections()).toBe(1));
     repoEvents.emit({
       ...repo,
       build: { id: 500, number: 2, status: 'running', message: 'brand new', event: 'push' },

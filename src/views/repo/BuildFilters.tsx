@@ -38,6 +38,18 @@ const Labelled = styled('label', {
   color: '$textMuted',
 });
 
+// On a phone the selects say what they filter ('All branches', or the aria-label with the chosen
+// value): their labels would push the executions below the first screen (issue 29 item 11).
+const LabelText = styled('span', {
+  '@mobile': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+  },
+});
+
 const Chips = styled('ul', {
   display: 'flex',
   flexWrap: 'wrap',
@@ -108,7 +120,7 @@ export function BuildFilters({
       <Bar>
         {FILTER_KEYS.map((key) => (
           <Labelled key={key}>
-            {t(`repo.filters.labels.${key}`)}
+            <LabelText>{t(`repo.filters.labels.${key}`)}</LabelText>
             <Select
               aria-label={t(`repo.filters.labels.${key}`)}
               value={filter[key] ?? ''}

@@ -42,7 +42,7 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
   const t = useT();
   return (
     <TableScroll>
-      <LinkedTable aria-label={t('repo.branches')}>
+      <LinkedTable stacked aria-label={t('repo.branches')}>
         <thead>
           <tr>
             <th>
@@ -60,20 +60,22 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
               <td className="status">
                 <StatusIcon status={build.status} />
               </td>
-              <td>
+              <td data-label={t('repo.columns.branch')}>
                 <Link href={buildHref(repo, build.number)}>
                   <Clamped>
                     <UserText>{build.target}</UserText>
                   </Clamped>
                 </Link>
               </td>
-              <td className="muted">#{build.number}</td>
-              <td>
+              <td className="muted" data-label={t('repo.columns.build')}>
+                #{build.number}
+              </td>
+              <td data-label={t('repo.columns.message')}>
                 <Clamped>
                   <UserText>{headline(build, t)}</UserText>
                 </Clamped>
               </td>
-              <td className="muted">
+              <td className="muted" data-label={t('repo.columns.updated')}>
                 <When build={build} />
               </td>
             </tr>
@@ -89,7 +91,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
   const t = useT();
   return (
     <TableScroll>
-      <LinkedTable aria-label={t('repo.deployments')}>
+      <LinkedTable stacked aria-label={t('repo.deployments')}>
         <thead>
           <tr>
             <th>
@@ -107,7 +109,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
               <td className="status">
                 <StatusIcon status={build.status} />
               </td>
-              <td>
+              <td data-label={t('repo.columns.environment')}>
                 <Link
                   href={buildHref(repo, build.number)}
                   aria-label={`${showInvisibles(build.deploy_to ?? '')}, build #${build.number}`}
@@ -117,10 +119,10 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
                   </Clamped>
                 </Link>
               </td>
-              <td className="muted">
+              <td className="muted" data-label={t('repo.columns.commit')}>
                 <code>{shortSha(build.after)}</code>
               </td>
-              <td>
+              <td data-label={t('repo.columns.committer')}>
                 <Committer>
                   <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
                   <Clamped>
@@ -128,7 +130,7 @@ export function DeploymentsTable({ repo, builds }: { repo: Repository; builds: B
                   </Clamped>
                 </Committer>
               </td>
-              <td>
+              <td data-label={t('repo.columns.message')}>
                 <Clamped>
                   <UserText>{headline(build, t)}</UserText>
                 </Clamped>

@@ -24,6 +24,7 @@ import {
 } from '../../machines/repo/builds.machine';
 import { Button, EmptyState, LoadFailed, Loading, Notice, Row, useT, type TFunction } from '../ui';
 import { BuildFilters } from './BuildFilters';
+import { useIsMobile } from '../buildPage/useIsMobile';
 import { BuildsSummary } from './BuildsSummary';
 import { ExecutionsList } from './ExecutionsList';
 import { useInspectedActorRef } from '../useInspectedActorRef';
@@ -35,7 +36,8 @@ import '../../i18n/en/lists';
 
 /**
  * docs/spec.md 2.6: Summary with its chart, then the Executions list, paged with 'Show more'.
- * Issue 19 item 3: the filters of the URL query pick the builds of both.
+ * Issue 19 item 3: the filters of the URL query pick the builds of both. On a phone the list comes
+ * first, the Summary after it: the executions are what the first screen shows (issue 29 item 11).
  */
 export function BuildsTab({ repo }: { repo: Repository }) {
   const t = useT();
@@ -59,6 +61,7 @@ export function BuildsTab({ repo }: { repo: Repository }) {
   const error = useSelector(actor, selectLoadError);
   const shown = useMemo(() => filterBuilds(builds, filter), [builds, filter]);
   const choices = useMemo(() => filterChoices(builds), [builds]);
+  const listFirst = useIsMobile();
 
   if (notFound) return <Redirect to="/404" replace />;
   if (error) {
@@ -67,13 +70,12 @@ export function BuildsTab({ repo }: { repo: Repository }) {
   if (loading && shown.length === 0) return <Loading />;
   if (builds.length === 0) return <EmptyState title={t('repo.emptyBuilds')} />;
   const showMore = () => actor.send({ type: 'builds.showMore' });
+  const summary = <BuildsSummary repo={repo} builds={shown} filtered={isFiltered(filter)} />;
   return (
     <>
       <RefusedFilters t={t} query={query} unreadQuery={unreadQuery} />
       <BuildFilters filter={filter} query={query} {...choices} />
-      {shown.length > 0 ? (
-        <BuildsSummary repo={repo} builds={shown} filtered={isFiltered(filter)} />
-      ) : null}
+      {shown.length > 0 && !listFirst ? summary : null}
       {shown.length > 0 ? <ExecutionsList repo={repo} builds={shown} /> : null}
       {ranOut ? (
         <Notice role="status" css={{ marginTop: '$4', alignItems: 'center', flexWrap: 'wrap' }}>
@@ -93,6 +95,7 @@ export function BuildsTab({ repo }: { repo: Repository }) {
           </Button>
         </Row>
       ) : null}
+      {shown.length > 0 && listFirst ? <div style={{ marginTop: 16 }}>{summary}</div> : null}
     </>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '../ui';
 import { LinkList } from '../ui/LinkList';
 import { styled } from '../ui/theme';
-import { activityText } from './activity';
+import { activityAvatar, activityText } from './activity';
 import '../../i18n/en/feed';
 import '../../i18n/en/repo';
 import { threeLinesAtMost } from '../ui/clamp';
@@ -116,11 +116,7 @@ function ExecutionRow({ repo, build }: { repo: Repository; build: Build }) {
             {build.debug ? <DebugBadge /> : null}
           </Headline>
           <Activity>
-            <Avatar
-              src={build.author_avatar}
-              name={build.author_login || build.sender || '?'}
-              size={18}
-            />
+            <Avatar {...activityAvatar(build, t)} size={18} />
             <ActivityText>
               <UserText>{activityText(build, t)}</UserText>
             </ActivityText>

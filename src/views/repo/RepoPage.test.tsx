@@ -105,6 +105,25 @@ describe('repository builds tab', () => {
     await waitFor(() => expect(document.title).toBe('octocat/hello-world - Drone'));
   });
 
+  it('shows beside each activity line the avatar of the person it names (issue 29 item 9)', async () => {
+    const jane = 'https://avatars.example.com/jane.png';
+    const copied = { author_login: 'jane', author_avatar: jane, sender: 'jane', parent: 2 };
+    addBuild(repo, { ...copied, event: 'promote', trigger: 'member', deploy_to: 'prod' });
+    addBuild(repo, { ...copied, event: 'custom', trigger: 'admin' });
+    addBuild(repo, { ...copied, event: 'push' });
+    signInAs(writer);
+    renderApp('/octocat/hello-world');
+    const rows = await screen.findAllByTestId('execution');
+    const avatar = (number: string) =>
+      within(rows.find((row) => row.dataset.number === number)!).getByTestId('avatar');
+    // The promote names 'member', the custom build 'admin': their initials, not jane's picture.
+    expect(within(avatar('4')).getByRole('img', { name: 'member' })).toHaveTextContent('M');
+    expect(avatar('4').querySelector('img')).toBeNull();
+    expect(within(avatar('5')).getByRole('img', { name: 'admin' })).toHaveTextContent('A');
+    // The push names its author, whose picture Drone has.
+    expect(within(avatar('6')).getByRole('img', { name: 'jane' })).toHaveAttribute('src', jane);
+  });
+
   it("pages the list with 'Show more' until a page comes back short", async () => {
     signInAs(writer);
     for (let index = 0; index < 52; index += 1) addBuild(repo, { created: T0 + 5000 + index });

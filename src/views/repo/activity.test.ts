@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../tests/factories';
 import { activityOf } from '../feed/activity';
-import { activityText, pullNumber, shortSha } from './activity';
+import { activityAvatar, activityText, pullNumber, shortSha } from './activity';
 
 const sha = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 
@@ -38,6 +38,22 @@ describe('activity wording per event', () => {
     // Without a user login in trigger, the sender still comes before the author.
     const bySender = makeBuild({ ...copied, sender: 'ann', event: 'promote', trigger: '@hook' });
     expect(activityText(bySender)).toBe('ann promoted #7 to prod');
+  });
+
+  it('pairs the line with the avatar of the person it names (issue 29 item 9)', () => {
+    const author = {
+      author_login: 'dev',
+      author_avatar: 'https://a.example/dev.png',
+      sender: 'dev',
+    };
+    const promote = makeBuild({ ...author, event: 'promote', trigger: 'member', parent: 7 });
+    expect(activityAvatar(promote)).toEqual({ name: 'member', src: undefined });
+    const custom = makeBuild({ ...author, event: 'custom', trigger: 'admin' });
+    expect(activityAvatar(custom)).toEqual({ name: 'admin', src: undefined });
+    const ownPromote = makeBuild({ ...author, event: 'promote', trigger: 'dev', parent: 7 });
+    expect(activityAvatar(ownPromote)).toEqual({ name: 'dev', src: author.author_avatar });
+    const push = makeBuild({ ...author, event: 'push' });
+    expect(activityAvatar(push)).toEqual({ name: 'dev', src: author.author_avatar });
   });
 
   it('cron and custom', () => {

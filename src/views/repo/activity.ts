@@ -21,6 +21,27 @@ export const deployer = (build: Build, t: TFunction = translate) =>
   build.sender ||
   who(build, t);
 
+/** Who a custom build's line credits: the user who created it (`trigger`), else its author. */
+const creator = (build: Build, t: TFunction = translate) => build.trigger || who(build, t);
+
+/**
+ * The avatar beside the activity line: the person the line names (issue 29 item 9). Drone has an
+ * image of the commit's author only (`author_avatar`), so anyone else (who promoted, who created
+ * the build) shows as their initial. A cron line names nobody: its avatar is the commit's author.
+ */
+export function activityAvatar(
+  build: Build,
+  t: TFunction = translate,
+): { name: string; src?: string } {
+  const name =
+    build.event === 'promote' || build.event === 'rollback'
+      ? deployer(build, t)
+      : build.event === 'custom'
+        ? creator(build, t)
+        : who(build, t);
+  return { name, src: name === build.author_login ? build.author_avatar : undefined };
+}
+
 /** 'refs/pull/7/head' -> '7' (GitHub); 'refs/pull-requests/7/from' (Bitbucket) too. */
 export function pullNumber(ref: string): string | undefined {
   return /^refs\/pull(?:-requests)?\/(\d+)\//.exec(ref)?.[1];
@@ -72,7 +93,7 @@ export function activityText(build: Build, t: TFunction = translate): string {
     case 'cron':
       return t('repo.activity.cron', { cron: build.cron ?? '', branch }).replace('  ', ' ');
     case 'custom':
-      return t('repo.activity.custom', { who: build.trigger || someone, sha, branch });
+      return t('repo.activity.custom', { who: creator(build, t), sha, branch });
     default:
       return t('repo.activity.other', { who: someone, sha, branch });
   }

@@ -42,6 +42,8 @@ function NextExecution({ next }: { next: number }) {
   );
 }
 
+const Muted = styled('span', { color: '$textMuted' });
+
 const CUSTOM = 'custom';
 
 const Runs = styled('ol', {
@@ -159,7 +161,13 @@ function cronScreen(t: TFunction): ListScreenDescription<Cron, CronDraft, CronPa
       { header: t('settings.cron.schedule'), cell: textCell((cron) => cron.expr) },
       {
         header: t('settings.cron.nextExecution'),
-        cell: (cron) => <NextExecution next={cron.next} />,
+        // A disabled job never runs (issue 29 item 8): Drone keeps its `next` all the same.
+        cell: (cron) =>
+          cron.disabled ? (
+            <Muted>{t('settings.cron.disabled')}</Muted>
+          ) : (
+            <NextExecution next={cron.next} />
+          ),
       },
     ],
     nameOf: (cron) => cron.name,

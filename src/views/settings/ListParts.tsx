@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { resourceListMachine } from '../../machines/settings/resourceList.machine';
 import {
   selectDraft,
+  selectDraftError,
   selectIsConfirmingRemoval,
   selectIsCreating,
   selectIsEditing,
@@ -21,7 +22,9 @@ import {
   Loading,
   Modal,
   ModalFooter,
+  Notice,
   SectionTitle,
+  UserText,
   useT,
 } from '../ui';
 import { Table, TableScroll } from '../ui/Table';
@@ -45,18 +48,15 @@ export const SectionHeader = styled('div', {
 });
 
 /**
- * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on a
- * narrow screen while the other columns scroll under them.
+ * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on screen
+ * while a table of long names scrolls under them. On a phone the row is a card (ui/Table.tsx,
+ * `stacked`) and they are its last line.
  */
-const stickyEnd = {
-  position: 'sticky',
-  right: 0,
-  '@mobile': { boxShadow: 'inset 1px 0 0 $colors$border' },
-} as const;
+const stickyEnd = { position: 'sticky', right: 0, '@mobile': { position: 'static' } } as const;
 
 const ActionsHeader = styled('th', stickyEnd);
 
-export const RowActions = styled('td', {
+const ActionsCell = styled('td', {
   ...stickyEnd,
   width: '1%',
   whiteSpace: 'nowrap',
@@ -64,6 +64,11 @@ export const RowActions = styled('td', {
   backgroundColor: '$surface',
   'tr:hover > &': { backgroundColor: '$surfaceAlt' },
 });
+
+/** A row's Edit and Delete (the stacked table of ui/Table.tsx knows the cell by `data-actions`). */
+export const RowActions = ({ children }: { children: ReactNode }) => (
+  <ActionsCell data-actions="">{children}</ActionsCell>
+);
 
 /** A section title with its 'New ...' button. */
 export function ListHeader({
@@ -214,7 +219,7 @@ export function ListTable({ columns, children }: { columns: ReactNode[]; childre
   const t = useT();
   return (
     <TableScroll>
-      <Table>
+      <Table stacked>
         <thead>
           <tr>
             {columns.map((column, index) => (
@@ -243,7 +248,8 @@ export function useDraft<TDraft>(actor: ListActor) {
 /**
  * docs/spec.md 2.12, 2.13: a create or edit form in a modal, with Cancel and its submit button.
  * Submit is enabled only when the machine takes it: not while a request is in flight, nor while
- * the form holds what the screen refuses to send (an invalid cron expression).
+ * the form holds what the screen refuses to send (an invalid cron expression). A create the
+ * machine refused before any request (a name no URL can reach) says why above the buttons.
  */
 export function FormModal({
   actor,
@@ -263,6 +269,7 @@ export function FormModal({
   const t = useT();
   const isSubmitting = useSelector(actor, selectIsSubmitting);
   const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: `${mode}.submit` }));
+  const draftError = useSelector(actor, selectDraftError);
   const cancel = () => actor.send({ type: `${mode}.cancel` });
   return (
     <Modal title={title} size={size} onClose={cancel}>
@@ -273,6 +280,11 @@ export function FormModal({
         }}
       >
         {children}
+        {mode === 'create' && draftError !== null ? (
+          <Notice tone="danger" role="alert">
+            <UserText>{t(draftError.key, draftError.values)}</UserText>
+          </Notice>
+        ) : null}
         <ModalFooter>
           <Button onClick={cancel} disabled={isSubmitting}>
             {t('common.cancel')}

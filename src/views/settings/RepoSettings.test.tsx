@@ -62,7 +62,7 @@ describe('general settings', () => {
     await user.clear(screen.getByLabelText('Configuration'));
     await user.type(screen.getByLabelText('Configuration'), '.drone.star');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Changes have been saved', undefined, { timeout: 8000 }));
+    expect(await screen.findByText('Changes have been saved'));
     await waitFor(() => expect(onRepoChanged).toHaveBeenCalled());
     const saved = onRepoChanged.mock.calls[0]![0] as Repository;
     expect(saved).toMatchObject({

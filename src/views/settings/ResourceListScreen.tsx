@@ -104,7 +104,9 @@ function Rows<I extends object, D, P extends Draft>({ actor, screen }: ScreenPro
       {items.map((item) => (
         <tr key={nameOf(item)}>
           {screen.columns.map((column) => (
-            <td key={column.header}>{column.cell(item)}</td>
+            <td key={column.header} data-label={column.header}>
+              {column.cell(item)}
+            </td>
           ))}
           <RowActions>
             {edit ? (

@@ -193,6 +193,19 @@ describe('editing a cron job', () => {
     expect(cronRow('nightly')).toMatchObject({ expr: '@weekly', disabled: true });
   });
 
+  it('marks a disabled job disabled, with no next run (issue 29 item 8)', async () => {
+    await seed(world.admin, `${REPO_API}/cron`, nightly);
+    await seed(world.admin, `${REPO_API}/cron`, { ...nightly, name: 'hourly', expr: '@hourly' });
+    db.cron.update({ where: { name: { equals: 'nightly' } }, data: { disabled: true } });
+    renderSettings(world.writer, 'cron');
+    const disabled = await screen.findByRole('row', { name: /nightly/ });
+    expect(within(disabled).getByText('Disabled: never runs')).toBeInTheDocument();
+    expect(disabled.querySelector('time')).toBeNull();
+    const enabled = screen.getByRole('row', { name: /hourly/ });
+    expect(within(enabled).queryByText('Disabled: never runs')).toBeNull();
+    expect(enabled.querySelector('time')).not.toBeNull();
+  });
+
   it('says so when the job was deleted but not created again, and shows what the server holds', async () => {
     await seed(world.admin, `${REPO_API}/cron`, nightly);
     server.use(
@@ -225,6 +238,64 @@ describe('editing a cron job', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await toasted('Cron has been added successfully');
     expect(cronRow('weekdays')).toMatchObject({ expr: '@every 2h', branch: 'master' });
+  });
+});
+
+describe('a name no URL can reach (issue 29 item 4)', () => {
+  const refusal = (name: string) =>
+    `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`;
+  /** The paths of the requests the page sends with `method`, in order. */
+  function requested(method: 'post') {
+    const paths: string[] = [];
+    server.use(
+      http[method]('*', ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+      }),
+    );
+    return paths;
+  }
+
+  it.each([
+    { section: 'secrets', newLabel: 'New Secret', name: '.' },
+    { section: 'secrets', newLabel: 'New Secret', name: 'a/b' },
+    { section: 'org-secrets', newLabel: 'New Organization Secret', name: '..' },
+    { section: 'cron', newLabel: 'New Cron Job', name: '..' },
+    // The name sent, and so refused, is the typed one with its extension (docs/spec.md 5).
+    { section: 'templates', newLabel: 'New Template', name: 'ci/base', sent: 'ci/base.yaml' },
+  ])(
+    'refuses $name in the $section create form, before any request',
+    async ({ section, newLabel, name, sent: refused = name }) => {
+      const posts = requested('post');
+      const user = userEvent.setup();
+      renderSettings(world.admin, section);
+      const create = await screen.findByRole('button', { name: newLabel });
+      await waitFor(() => expect(create).toBeEnabled());
+      await user.click(create);
+      const dialog = screen.getByRole('dialog', { name: newLabel });
+      await user.type(within(dialog).getByLabelText('Name'), name);
+      if (section.endsWith('secrets')) await user.type(within(dialog).getByLabelText('Value'), 'x');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal(refused));
+      expect(posts).toEqual([]);
+      expect(screen.getByRole('dialog', { name: newLabel })).toBeInTheDocument();
+    },
+  );
+
+  it('says so in Chinese', async () => {
+    await switchLanguage('zh-CN');
+    const user = userEvent.setup();
+    renderSettings(world.admin, 'secrets');
+    const create = await screen.findByRole('button', { name: '新建密钥' });
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    const dialog = screen.getByRole('dialog', { name: '新建密钥' });
+    await user.type(within(dialog).getByLabelText('名称'), '..');
+    await user.type(within(dialog).getByLabelText('值'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: '创建' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '名称“..”无法发送到服务器：URL 中的名称不能是“.”、“..”或包含“/”',
+    );
+    await switchLanguage('en');
   });
 });
 

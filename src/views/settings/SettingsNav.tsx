@@ -46,7 +46,13 @@ const Nav = styled('nav', {
     margin: '$4 0 $1',
     padding: '0 $3',
   },
-  '@mobile': { flexDirection: 'row', flexWrap: 'wrap', h3: { display: 'none' } },
+  // A row of links on a phone; the organization's links on a line of their own under their
+  // heading, so its Secrets is never taken for the repository's (issue 29 item 11).
+  '@mobile': {
+    flexDirection: 'row',
+    flexWrap: 'wrap',
+    h3: { flexBasis: '100%', margin: '$2 0 0' },
+  },
 });
 
 const NavLink = styled(Link, {

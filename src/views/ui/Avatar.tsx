@@ -18,6 +18,8 @@ const Circle = styled('span', {
   borderRadius: '$round',
   overflow: 'hidden',
   flexShrink: 0,
+  // An image and an initial sit alike in a line or a table cell: no baseline of their own.
+  verticalAlign: 'middle',
   color: '#fff',
   fontWeight: 700,
   img: { width: '100%', height: '100%', objectFit: 'cover' },

@@ -165,7 +165,18 @@ const SwitchLabel = styled('label', {
     },
     '&:checked': { backgroundColor: '$primary' },
     '&:checked::after': { transform: 'translateX(16px)' },
-    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+    // Disabled is hollow (an outline and a ring for the knob), not a dimmer off: in the dark
+    // theme a dimmed switch looked like one that is off (issue 29 item 12).
+    '&:disabled': {
+      cursor: 'not-allowed',
+      backgroundColor: 'transparent',
+      boxShadow: 'inset 0 0 0 1px $colors$textMuted',
+    },
+    '&:disabled::after': {
+      backgroundColor: 'transparent',
+      boxShadow: 'inset 0 0 0 2px $colors$textMuted',
+    },
+    '&:disabled + span': { color: '$textMuted', cursor: 'not-allowed' },
   },
   strong: { display: 'block', fontWeight: 600 },
   small: { color: '$textMuted' },

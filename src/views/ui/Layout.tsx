@@ -58,12 +58,14 @@ export const Row = styled('div', {
   flexWrap: 'wrap',
 });
 
+// Tabs a screen cannot fit on one line wrap onto the next: none is clipped or hidden behind a
+// sideways scroll (issue 29 item 11).
 const TabList = styled('nav', {
   display: 'flex',
+  flexWrap: 'wrap',
   gap: '$1',
   borderBottom: '1px solid $border',
   marginBottom: '$4',
-  overflowX: 'auto',
 });
 
 const tabStyle = {
@@ -72,6 +74,7 @@ const tabStyle = {
   textDecoration: 'none',
   borderBottom: '2px solid transparent',
   whiteSpace: 'nowrap',
+  '@mobile': { padding: '$2' },
 } as const;
 
 const TabAnchor = styled(Link, {

@@ -33,6 +33,57 @@ export const Table = styled('table', {
   'tbody tr:hover': { backgroundColor: '$surfaceAlt' },
   // A narrow screen cannot fit the columns: the table scrolls sideways in its TableScroll box.
   '@mobile': { td: { maxWidth: '16rem' } },
+  variants: {
+    /**
+     * Below 768 px each row is a card and each cell says its column (its `data-label`, the
+     * column's header): no column hides behind a sideways scroll (issue 29 item 11). A cell
+     * without a label (a status icon, an avatar) sits beside the next one, the card's title; the
+     * row actions go last, on their own line.
+     */
+    stacked: {
+      true: {
+        '@mobile': {
+          '&, tbody, tr, td': { display: 'block' },
+          thead: {
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+          },
+          'tbody tr': {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: '$1 $2',
+            padding: '$3',
+            borderBottom: '1px solid $border',
+          },
+          'tbody tr:last-child': { borderBottom: 'none' },
+          'tbody td': {
+            flex: '1 1 100%',
+            maxWidth: 'none',
+            padding: 0,
+            border: 'none',
+          },
+          'tbody td:not([data-label])': { flex: '0 0 auto' },
+          'tbody td:not([data-label]) + td[data-label]': { flex: '1 1 0' },
+          'td[data-label]': { display: 'flex', gap: '$2', alignItems: 'baseline' },
+          'td[data-label]::before': {
+            content: 'attr(data-label)',
+            flex: '0 0 7rem',
+            color: '$textMuted',
+            fontSize: '$1',
+            fontWeight: 600,
+          },
+          // The cell beside an icon is the card's title: it needs no label.
+          'tbody td:not([data-label]) + td[data-label]::before': { display: 'none' },
+          'td[data-label] > *': { minWidth: 0 },
+          'tbody td[data-actions]': { flex: '1 1 100%', textAlign: 'right' },
+        },
+      },
+    },
+  },
 });
 
 /**

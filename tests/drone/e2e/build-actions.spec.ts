@@ -6,8 +6,6 @@ import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild }
 // 4.3): restart, debug restart, promote and rollback, approve and decline, and the branches and
 // deployments tabs that follow from them. Each test pushes the commit whose build it acts on.
 
-test.describe.configure({ timeout: 45_000 });
-
 /** Opens the build's Actions menu and picks `item`. */
 async function act(page: Page, item: 'Restart' | 'Promote' | 'Debug') {
   await page.getByRole('button', { name: 'Actions' }).click();
@@ -38,9 +36,7 @@ test('restarts a failed build: the new build fails again in its unit step', asyn
   expect(restarted).toBeGreaterThan(failed.number);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restart me');
   await page.goto(`/acme/web/${restarted}/1/2`);
-  await expect(stepConsole(page).getByTestId('console-footer')).toHaveText('Exit Code 1', {
-    timeout: 45_000,
-  });
+  await expect(stepConsole(page).getByTestId('console-footer')).toHaveText('Exit Code 1');
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'failure');
 });
 
@@ -124,7 +120,7 @@ test('approves a blocked build of a protected repository, and it runs', async ({
   await expect(buildStatus(page)).toHaveAttribute('data-status', /pending|blocked/);
   await page.getByRole('button', { name: 'Approve Build' }).click();
   await expect(page.getByRole('button', { name: 'Approve Build' })).toBeHidden();
-  await expect(buildStatus(page)).toHaveAttribute('data-status', 'success', { timeout: 45_000 });
+  await expect(buildStatus(page)).toHaveAttribute('data-status', 'success');
   await page.goto(`/acme/protected/${blocked.number}/1/1`);
   await expect(stepConsole(page).getByText('approved and running', { exact: true })).toBeVisible();
 });

@@ -7,8 +7,6 @@ import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild }
 // this machine (docs/spec.md 2.9, 2.14, 4.3, 4.4): a new build with a parameter, a live log
 // followed to its end, and a cancel. Each test starts the build it watches.
 
-test.describe.configure({ timeout: 45_000 });
-
 /** The build number of the build page on screen. */
 const shownBuild = (url: string) => Number(/\/(\d+)(?:\/\d+\/\d+)?$/.exec(url)?.[1]);
 
@@ -33,12 +31,8 @@ test('a new build with a parameter runs, and its step reads the parameter', asyn
   });
   await page.goto(`/acme/api/${number}/1/1`);
   const console = stepConsole(page);
-  await expect(console.getByText('GREETING=hello from the console', { exact: true })).toBeVisible({
-    timeout: 45_000,
-  });
-  await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0', {
-    timeout: 45_000,
-  });
+  await expect(console.getByText('GREETING=hello from the console', { exact: true })).toBeVisible();
+  await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0');
 });
 
 test('a new build of a branch the repository lacks shows Drone’s refusal', async ({ page }) => {
@@ -66,14 +60,14 @@ test('follows a running step’s live log to its end', async ({ page }) => {
   const console = stepConsole(page);
   const footer = console.getByTestId('console-footer');
   // acme/slow prints 'tick 1' … 'tick 60' a quarter of a second apart, then 'stream done'.
-  await expect(footer).toHaveText('Step is running...', { timeout: 45_000 });
+  await expect(footer).toHaveText('Step is running...');
   await expect(console.getByText('tick 5', { exact: true })).toBeVisible();
   await expect(console.getByRole('button', { name: 'Following logs' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await expect(console.getByText('stream done', { exact: true })).toBeVisible({ timeout: 45_000 });
-  await expect(footer).toHaveText('Exit Code 0', { timeout: 30_000 });
+  await expect(console.getByText('stream done', { exact: true })).toBeVisible();
+  await expect(footer).toHaveText('Exit Code 0');
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'success');
   await expect(console.getByRole('button', { name: 'Download' })).toBeVisible();
   // Every line once, in order: the live lines and the stored log agree.
@@ -87,9 +81,7 @@ test('cancels a running build', async ({ page }) => {
   const { number } = await drone<DroneBuild>('POST', '/api/repos/acme/slow/builds?branch=main');
   await settled('acme/slow', number, ['running']);
   await page.goto(`/acme/slow/${number}/1/1`);
-  await expect(stepConsole(page).getByText('tick 2', { exact: true })).toBeVisible({
-    timeout: 45_000,
-  });
+  await expect(stepConsole(page).getByText('tick 2', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`/acme/slow/${number}$`));
   await expect(buildStatus(page)).toHaveAttribute('data-status', 'killed');
@@ -162,7 +154,5 @@ test('the builds tab shows a pushed build live, from running to passed', async (
     'data-status',
     /pending|running/,
   );
-  await expect(row.locator('[data-status]').first()).toHaveAttribute('data-status', 'success', {
-    timeout: 45_000,
-  });
+  await expect(row.locator('[data-status]').first()).toHaveAttribute('data-status', 'success');
 });

@@ -35,9 +35,7 @@ test('Sync asks Drone to sync the account, then shows Sync again', async ({ page
   await sync.click();
   // Drone answers an asynchronous sync 204 and syncs in the background.
   expect((await started).status()).toBe(204);
-  await expect(page.getByRole('button', { name: 'Sync', exact: true })).toBeEnabled({
-    timeout: 25_000,
-  });
+  await expect(page.getByRole('button', { name: 'Sync', exact: true })).toBeEnabled();
   await expect(page.getByText('Sync error has occurred, please, try again')).toHaveCount(0);
   await expect(
     page.getByRole('list', { name: 'Repositories' }).getByRole('link', { name: /acme\/api/ }),
@@ -126,7 +124,5 @@ test('the dashboard follows a pushed build live, from running to passed', async 
   // Drone's global event stream carries the repository with its new build: no reload.
   const card = recent.getByRole('link', { name: new RegExp(message) });
   await expect(card).toBeVisible();
-  await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'success', {
-    timeout: 45_000,
-  });
+  await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'success');
 });

@@ -48,7 +48,7 @@ for (const [front, baseURL] of Object.entries(REAL_DRONE_FRONTS)) {
       expect(pushed.ok()).toBe(true);
       await page.goto('/acme/slow');
       await page.getByRole('link', { name: new RegExp(`Through ${front}`) }).click();
-      await waitForLiveLines(page, 3, 45_000);
+      await waitForLiveLines(page);
 
       await signOutByLoading(page);
     });

@@ -66,9 +66,7 @@ describe('CardsView (docs/spec.md 2.9)', () => {
   it('shows LOADING..., then NO ADAPTIVE CARDS FOUND for a build without cards', async () => {
     renderCards(buildWithCards(undefined));
     expect(screen.getByText('LOADING...')).toBeInTheDocument();
-    expect(
-      await screen.findByText('NO ADAPTIVE CARDS FOUND', {}, { timeout: 10000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('NO ADAPTIVE CARDS FOUND')).toBeInTheDocument();
   });
 
   it('shows CARD LOADING..., then the template expanded with the data, as plain text', async () => {
@@ -84,8 +82,8 @@ describe('CardsView (docs/spec.md 2.9)', () => {
       http.get(SCHEMA, () => HttpResponse.json(template)),
     );
     renderCards(buildWithCards('/schemas/tests.json'));
-    expect(await screen.findByText('CARD LOADING...', {}, { timeout: 10000 })).toBeInTheDocument();
-    const card = await screen.findByTestId('adaptive-card', {}, { timeout: 10000 });
+    expect(await screen.findByText('CARD LOADING...')).toBeInTheDocument();
+    const card = await screen.findByTestId('adaptive-card');
     expect(
       await within(card).findByText('Test report for <img src=x onerror="alert(1)">unit'),
     ).toBeInTheDocument();
@@ -108,11 +106,7 @@ describe('CardsView (docs/spec.md 2.9)', () => {
       ),
     );
     renderCards(buildWithCards('/schemas/tests.json', '/schemas/missing.json'));
-    const broken = await screen.findByRole(
-      'region',
-      { name: 'Card of step step-2' },
-      { timeout: 10000 },
-    );
+    const broken = await screen.findByRole('region', { name: 'Card of step step-2' });
     expect(await within(broken).findByText('CARD ERROR')).toBeInTheDocument();
     const good = screen.getByRole('region', { name: 'Card of step step-1' });
     expect(await within(good).findByText('Test report for suite 1')).toBeInTheDocument();
@@ -126,6 +120,6 @@ describe('CardsView (docs/spec.md 2.9)', () => {
       http.get(SCHEMA, () => HttpResponse.json(template)),
     );
     renderCards(buildWithCards('/schemas/tests.json'));
-    expect(await screen.findByText('CARD ERROR', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(await screen.findByText('CARD ERROR')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { assign, emit, fromCallback, fromPromise, not, sendTo, setup } from 'xst
 import { isDone, type Build, type Repository, type Status } from '../../api/types';
 import { pagePath } from '../../api/urls';
 import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
-import { statusFavicon } from './tabStatus';
+import { statusFavicon } from './tabIcon';
 import {
   browserStorage,
   forgetChoice,

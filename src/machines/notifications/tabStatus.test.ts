@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { setPageTitle, showBuildInTab, statusFavicon, tabStatusOf } from './tabStatus';
+import { waitUntil } from '../../../tests/wait';
+import { statusFavicon } from './tabIcon';
+import { setPageTitle, showBuildInTab, tabStatusOf } from './tabStatus';
 
 afterEach(() => document.head.querySelector('link[rel="icon"]')?.remove());
 
@@ -16,7 +18,7 @@ describe('the tab of a build page (issue 19 item 1)', () => {
     expect(tabStatusOf('blocked')).toBe('blocked');
   });
 
-  it('shows the status as favicon and title prefix while the page runs, then restores both', () => {
+  it('shows the status as favicon and title prefix while the page runs, then restores both', async () => {
     const link = document.head.appendChild(document.createElement('link'));
     link.rel = 'icon';
     link.href = '/favicon.svg';
@@ -24,12 +26,13 @@ describe('the tab of a build page (issue 19 item 1)', () => {
     const tab = createActor(showBuildInTab).start();
     tab.send({ type: 'tab.status', status: 'running' });
     expect(document.title).toBe('● Build #7.1.1 - octocat/hello-world');
-    expect(link.getAttribute('href')).toBe(statusFavicon('running'));
+    // The icons' code loads with the first status.
+    await waitUntil(() => expect(link.getAttribute('href')).toBe(statusFavicon('running')));
     // The screen retitles itself (another step): the prefix stays in front.
     setPageTitle('Build #7.1.2 - octocat/hello-world');
     tab.send({ type: 'tab.status', status: 'passed' });
     expect(document.title).toBe('✓ Build #7.1.2 - octocat/hello-world');
-    expect(link.getAttribute('href')).toBe(statusFavicon('passed'));
+    await waitUntil(() => expect(link.getAttribute('href')).toBe(statusFavicon('passed')));
     tab.stop();
     expect(document.title).toBe('Build #7.1.2 - octocat/hello-world');
     expect(link.getAttribute('href')).toBe('/favicon.svg');

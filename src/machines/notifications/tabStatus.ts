@@ -15,20 +15,6 @@ export const TAB_PREFIXES: Record<TabStatus, string> = {
   blocked: '⏸ ',
 };
 
-const COLOURS: Record<TabStatus, string> = {
-  running: '#d29922',
-  passed: '#2ea043',
-  failed: '#da3633',
-  blocked: '#8250df',
-};
-
-const GLYPHS: Record<TabStatus, string> = {
-  running: '<circle cx="16" cy="16" r="5" fill="#fff"/>',
-  passed: '<path d="M9 16.5l4.5 4.5L23 11.5" stroke="#fff" stroke-width="3.5" fill="none"/>',
-  failed: '<path d="M10.5 10.5l11 11M21.5 10.5l-11 11" stroke="#fff" stroke-width="3.5"/>',
-  blocked: '<path d="M12.5 10v12M19.5 10v12" stroke="#fff" stroke-width="3.5"/>',
-};
-
 /** The tab's status for a build's: blocked while a stage waits for approval. */
 export function tabStatusOf(status: Status, blocked = false): TabStatus {
   if (blocked || status === 'blocked') return 'blocked';
@@ -36,18 +22,10 @@ export function tabStatusOf(status: Status, blocked = false): TabStatus {
   return status === 'success' || status === 'skipped' ? 'passed' : 'failed';
 }
 
-/** A favicon (an SVG data URL: no request) for a tab status or a build status. */
-export function statusFavicon(status: TabStatus | Status): string {
-  const kind = status in COLOURS ? (status as TabStatus) : tabStatusOf(status as Status);
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">` +
-    `<circle cx="16" cy="16" r="15" fill="${COLOURS[kind]}"/>${GLYPHS[kind]}</svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
 let pageTitle = typeof document === 'undefined' ? '' : document.title;
 let prefix = '';
 let defaultIcon: string | null = null;
+let shown: TabStatus | null = null;
 
 /** The screen's title, after the tab's status prefix if a build page shows one. */
 export function setPageTitle(title: string): void {
@@ -67,8 +45,15 @@ export function showTabStatus(status: TabStatus | null): void {
   const link = iconLink();
   if (!link) return;
   defaultIcon ??= link.getAttribute('href');
-  if (status) link.setAttribute('href', statusFavicon(status));
-  else if (defaultIcon !== null) link.setAttribute('href', defaultIcon);
+  shown = status;
+  if (!status) {
+    if (defaultIcon !== null) link.setAttribute('href', defaultIcon);
+    return;
+  }
+  // The icons' code comes with the first status, off the first screen; the latest status wins.
+  void import('./tabIcon').then(({ statusFavicon }) => {
+    if (shown === status) link.setAttribute('href', statusFavicon(status));
+  });
 }
 
 /** Invoked by the build page: shows each status it is sent, and clears the tab when it stops. */

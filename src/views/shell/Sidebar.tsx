@@ -1,11 +1,21 @@
 import { Link } from 'wouter';
+import { onDemand } from '../../boot/OnDemand';
 import { config } from '../../config';
 import { showInvisibles } from '../../text/invisibles';
 import { Avatar, useT } from '../ui';
 import { styled } from '../ui/theme';
-import { SearchButton } from './SearchButton';
 import { useCurrentUser } from './session';
 import { ThemeToggle } from './ThemeToggle';
+
+// The Search button (its drawer and machine load on its first click) comes after a build page's
+// first lines, in a box of its size meanwhile (docs/architecture.md 7).
+const SearchButton = onDemand(
+  () => import('./SearchButton').then((m) => m.SearchButton),
+  () => <SearchButtonBox aria-hidden="true" />,
+  { afterFirstScreen: true },
+);
+
+const SearchButtonBox = styled('div', { width: '40px', height: '40px' });
 
 const Bar = styled('nav', {
   width: '72px',

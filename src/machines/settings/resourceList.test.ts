@@ -357,7 +357,9 @@ describe('a name no URL can reach (issue 29 item 4)', () => {
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(server.calls.create).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toEqual({ ready: { creating: 'form' } });
-    expect(selectDraftError(actor.getSnapshot())).toBe(
+    expect(
+      t(selectDraftError(actor.getSnapshot())!.key, selectDraftError(actor.getSnapshot())!.values),
+    ).toBe(
       `The name “${name}” cannot be sent to the server: a URL cannot hold “.”, “..” or “/” as a name`,
     );
     // A changed name clears the refusal and may be sent.
@@ -366,7 +368,7 @@ describe('a name no URL can reach (issue 29 item 4)', () => {
     actor.send({ type: 'create.submit' });
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(items(actor)).toEqual(['.env']);
-    expect(success).toHaveBeenCalledWith(texts.created);
+    expect(success).toHaveBeenCalledWith(msg(texts.created));
   });
 });
 

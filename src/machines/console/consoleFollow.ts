@@ -1,4 +1,4 @@
-import type { Build, Stage, Step } from '../../api/types';
+import { isDone, type Build, type Stage, type Step } from '../../api/types';
 
 // Following across steps (docs/spec.md 2.9 follow logs): when the followed step finishes, the console
 // moves on to the next running step, in its stage or the stages after it (issue 29 item 2), and
@@ -34,7 +34,8 @@ export function adjacentStep(
 /**
  * The step following moves to when the followed one finishes: the first running step after it in
  * its stage, else another running step of the stage (parallel steps), else the first running
- * step of the stages after it, else of those before it (stages that run in parallel). `stage`
+ * step of the stages after it, else of those before it (stages that run in parallel). While a
+ * later step of its stage has yet to run, it waits for that one rather than leave the stage. `stage`
  * is the shown stage as it is now (the build's own copy may be a moment older).
  */
 export function nextRunningStep(
@@ -47,6 +48,10 @@ export function nextRunningStep(
   const here = running(stage.steps);
   const inStage = here.find((step) => step.number > current.number) ?? here[0];
   if (inStage) return { stage: stage.number, step: inStage.number };
+  const stageGoesOn = (stage.steps ?? []).some(
+    (step) => step.number > current.number && !isDone(step.status),
+  );
+  if (stageGoesOn) return undefined;
   const others = (build.stages ?? []).filter((other) => other.number !== stage.number);
   const ordered = [
     ...others.filter((other) => other.number > stage.number),

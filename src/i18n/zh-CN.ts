@@ -106,10 +106,6 @@ export const messages: Messages = {
   'build.compare.finding': ['正在查找上一个构建…'],
   'build.compare.first': ['这是第一个', ['family'], '：没有更早的可供对比。'],
   'build.compare.fixed': ['已修复'],
-  'build.compare.h': [['h'], ' 小时'],
-  'build.compare.hm': [['h'], ' 小时 ', ['m'], ' 分钟'],
-  'build.compare.m': [['m'], ' 分钟'],
-  'build.compare.ms': [['m'], ' 分钟 ', ['s'], ' 秒'],
   'build.compare.newFailure': ['新失败'],
   'build.compare.newFailures': [['count', 'plural', { other: [['count'], ' 个新失败'] }]],
   'build.compare.noEarlier': [
@@ -119,7 +115,6 @@ export const messages: Messages = {
   'build.compare.now': ['现在'],
   'build.compare.partSeparator': ['；'],
   'build.compare.removed': ['已移除'],
-  'build.compare.s': [['s'], ' 秒'],
   'build.compare.sameCommit': ['相同提交'],
   'build.compare.sameTime': ['用时相同'],
   'build.compare.sameTimes': ['没有步骤变快或变慢'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineSpans, parseLine } from './ansi';
-import { displayText, formatLineTime, plainText } from './text';
+import { displayText, plainText } from './text';
 
 const ESC = '\x1b';
 
@@ -70,14 +70,5 @@ describe('carriage returns', () => {
     expect(displayText('progress\r\n')).toBe('progress');
     expect(displayText('a\rb\r\r')).toBe('b');
     expect(plainText(`${ESC}[1mx\ry${ESC}[0m\n`)).toBe('y');
-  });
-});
-
-describe('formatLineTime', () => {
-  it('formats seconds since the step started', () => {
-    expect(formatLineTime(0)).toBe('0s');
-    expect(formatLineTime(7)).toBe('7s');
-    expect(formatLineTime(65)).toBe('1m 05s');
-    expect(formatLineTime(3720)).toBe('1h 02m');
   });
 });

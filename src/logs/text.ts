@@ -36,14 +36,3 @@ export function displayText(out: string): string {
 export function plainText(out: string): string {
   return displayText(out).replace(CSI, '');
 }
-
-/** Drone's `time` (seconds since the step started) as '7s', '1m 05s' or '1h 02m'. */
-export function formatLineTime(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m > 0) return `${m}m ${String(s).padStart(2, '0')}s`;
-  return `${s}s`;
-}

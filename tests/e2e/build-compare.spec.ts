@@ -40,13 +40,13 @@ test('the Compare view shows faster and slower steps and highlights a new failur
   await expect(
     page
       .getByTestId('compare-change')
-      .filter({ hasText: /\d+ s faster/ })
+      .filter({ hasText: /\d+s faster/ })
       .first(),
   ).toBeVisible();
   await expect(
     page
       .getByTestId('compare-change')
-      .filter({ hasText: /\d+ s slower/ })
+      .filter({ hasText: /\d+s slower/ })
       .first(),
   ).toBeVisible();
 

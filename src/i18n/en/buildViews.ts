@@ -28,10 +28,6 @@ export const messages: Messages = {
     ': there is no earlier one to compare with.',
   ],
   'build.compare.fixed': ['Fixed'],
-  'build.compare.h': [['h'], ' h'],
-  'build.compare.hm': [['h'], ' h ', ['m'], ' min'],
-  'build.compare.m': [['m'], ' min'],
-  'build.compare.ms': [['m'], ' min ', ['s'], ' s'],
   'build.compare.newFailure': ['New failure'],
   'build.compare.newFailures': [
     ['count', 'plural', { one: [['count'], ' new failure'], other: [['count'], ' new failures'] }],
@@ -50,7 +46,6 @@ export const messages: Messages = {
   'build.compare.now': ['Now'],
   'build.compare.partSeparator': ['; '],
   'build.compare.removed': ['Removed'],
-  'build.compare.s': [['s'], ' s'],
   'build.compare.sameCommit': ['Same commit'],
   'build.compare.sameTime': ['same time'],
   'build.compare.sameTimes': ['No step faster or slower'],

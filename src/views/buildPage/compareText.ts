@@ -2,26 +2,16 @@ import type { Build } from '../../api/types';
 import { t as translate } from '../../i18n';
 import { pullNumber, tagName } from '../repo/activity';
 import type { TFunction } from '../ui/i18n';
+import { formatDuration } from '../ui/time';
 import '../../i18n/en/buildViews';
 
 // The words of the Compare view (issue 19 item 6), in the chosen language (English where no
 // translator is given).
 
-/** '1 h 2 min', '1 min 2 s', '3 s': a duration as a change is read aloud. */
-export function spokenDuration(totalSeconds: number, t: TFunction = translate): string {
-  const seconds = Math.round(Math.abs(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return m > 0 ? t('build.compare.hm', { h, m }) : t('build.compare.h', { h });
-  if (m > 0) return s > 0 ? t('build.compare.ms', { m, s }) : t('build.compare.m', { m });
-  return t('build.compare.s', { s });
-}
-
-/** '3 s faster', '1 min 2 s slower', 'same time'. */
+/** '3s faster', '1m 02s slower', 'same time': durations written as everywhere else. */
 export function durationChangeText(deltaSeconds: number, t: TFunction = translate): string {
   if (Math.round(deltaSeconds) === 0) return t('build.compare.sameTime');
-  const duration = spokenDuration(deltaSeconds, t);
+  const duration = formatDuration(Math.round(Math.abs(deltaSeconds)));
   return deltaSeconds < 0
     ? t('build.compare.faster', { duration })
     : t('build.compare.slower', { duration });

@@ -1,5 +1,4 @@
 import { memo, type MouseEvent } from 'react';
-import { formatLineTime } from '../../logs';
 import { formatClockTime, type TimestampMode } from '../../logs/clock';
 import type { LogGroup } from '../../logs/groups';
 import { matchRanges } from '../../logs/search';
@@ -96,7 +95,7 @@ function TimeCell({
   const title = texts.clockTitle(time);
   return (
     <Time data-time title={title}>
-      {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : formatLineTime(time)}
+      {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : texts.duration(time)}
     </Time>
   );
 }
@@ -132,7 +131,7 @@ function GroupHeader({
         <LogText segments={titleSegments(group.title, pattern, currentOccurrence)} />
       </GroupToggle>
       <GroupMeta>
-        {duration === undefined ? texts.groupRunning : formatLineTime(duration)}
+        {duration === undefined ? texts.groupRunning : texts.duration(duration)}
         {folded ? texts.hiddenLines(hiddenCount) : null}
       </GroupMeta>
     </span>

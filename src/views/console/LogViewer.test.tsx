@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../tests/factories';
+import { loadCatalog, showLanguage } from '../../i18n/load';
 import { setupMockServer } from '../../../tests/mockServer';
 import type { Line, Stage, Step } from '../../api/types';
 import { StepConsole } from './StepConsole';
@@ -35,6 +36,13 @@ function serve(texts: string[]) {
 }
 
 async function renderConsole(texts: string[]) {
+  renderRows(texts);
+  await screen.findByText('Console Logs');
+  await waitFor(() => expect(document.querySelector('[data-pos]')).not.toBeNull());
+  return screen.getByRole('region', { name: 'Console of step test' });
+}
+
+function renderRows(texts: string[]) {
   serve(texts);
   render(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 20000, itemHeight: 20 }}>
@@ -46,9 +54,6 @@ async function renderConsole(texts: string[]) {
       />
     </VirtuosoMockContext.Provider>,
   );
-  await screen.findByText('Console Logs');
-  await waitFor(() => expect(document.querySelector('[data-pos]')).not.toBeNull());
-  return screen.getByRole('region', { name: 'Console of step test' });
 }
 
 describe('log viewer', () => {
@@ -161,5 +166,20 @@ describe('log viewer', () => {
     expect(time()).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(cell().getAttribute('title')).toBe(title);
     expect(localStorage.getItem('drone-console:log-view')).toContain('"clock"');
+  });
+
+  it('writes line times as every other duration is written, in the chosen language', async () => {
+    await loadCatalog('zh-CN');
+    act(() => showLanguage('zh-CN'));
+    try {
+      const texts = Array.from({ length: 70 }, (_, index) => `line ${index}`);
+      renderRows(texts);
+      const time = (pos: number) =>
+        document.querySelector(`[data-pos="${pos}"] [data-time]`)?.textContent;
+      await waitFor(() => expect(time(3)).toBe('3秒'));
+      expect(time(65)).toBe('1分钟05秒');
+    } finally {
+      act(() => showLanguage('en'));
+    }
   });
 });

@@ -43,7 +43,7 @@ describe('StoredLogParser', () => {
     expect(linesOf([...batches, ...parser.take()])).toEqual(log);
   });
 
-  it("leaves Go's lines undecoded until read, and decodes every escape Go writes", () => {
+  it("decodes every escape Go writes, each line's text laid end to end in one string", () => {
     const texts = [
       'plain\n',
       '\u001b[31mred\u001b[0m <b> & "q" \\ tab\there\n',
@@ -59,7 +59,7 @@ describe('StoredLogParser', () => {
     parser.push(body);
     parser.end();
     const batches = parser.take();
-    expect(batches.map((batch) => batch.escaped)).toEqual([true]);
+    expect(batches.map((batch) => batch.text)).toEqual([texts.join('')]);
     expect(linesOf(batches)).toEqual(log);
   });
 
@@ -79,6 +79,9 @@ describe('StoredLogParser', () => {
     expect(Array.from(batchOfValues(log).marked)).toEqual([1, 2, 3]);
     // The words in the JSON around the texts ("pos", "time") mark nothing.
     expect(Array.from(scanGoLines('{"pos":0,"out":"pos time","time":0}')!.marked)).toEqual([]);
+    // Nor does a word whose halves end one line and start the next.
+    const split = lines(2, (i) => ['ends in a colon:', ':starts with one\n'][i]!);
+    expect(Array.from(scanGoLines(JSON.stringify(split).slice(1, -1))!.marked)).toEqual([]);
   });
 
   it('reads `null` and an empty array as no lines', () => {

@@ -1,5 +1,5 @@
 import { isLine } from './lineStore';
-import { MARKER_WORDS, mayHoldMarker } from './groups';
+import { MARKER_WORDS, mayHoldMarker } from './markerWords';
 import type { LineBatch } from './outColumn';
 
 // A stored step log (docs/drone-api.md 6: the JSON array of lines, or `null`) parsed as its bytes

@@ -1,15 +1,16 @@
 // The `out` texts of a step's lines. A stored log arrives as batches: each holds its lines' texts
-// decoded and laid end to end in one string, with a Uint32Array of where each starts, their `pos`
-// and `time`, and which lines may hold a group marker. A million-line log is a hundred strings
-// holding only the texts (no JSON around them, no escapes: a third less than the body), and a
-// line's own string is made only when it is read (a row shown, a search). Lines added later
-// (streamed) are plain strings after them.
+// laid end to end in one string, with a Uint32Array of where each starts, their `pos` and `time`,
+// and which lines may hold a group marker. A Go-written log's texts stay as the JSON strings'
+// contents (escaped), the JSON around them dropped: a million-line log is a hundred strings
+// holding only its texts, and a line's own string is made, and decoded, only when it is read (a
+// row shown, a search). Lines added later (streamed) are plain strings after them.
 import { withoutNewline } from './text';
 
 /** Lines of a stored log as the parser hands them over (and the worker posts them). */
 export interface LineBatch {
-  /** The lines' `out` texts, one after another. */
+  /** The lines' `out` texts, one after another: JSON strings' contents when `escaped`. */
   text: string;
+  escaped: boolean;
   /** Line k's text is text[offsets[k], offsets[k + 1]): one more entry than lines. */
   offsets: Uint32Array;
   pos: Float64Array;
@@ -19,11 +20,30 @@ export interface LineBatch {
 }
 
 /** What the column keeps of a batch: the texts (LogLines keeps `pos` and `time`). */
-type Texts = Pick<LineBatch, 'text' | 'offsets' | 'marked'>;
+type Texts = Pick<LineBatch, 'text' | 'escaped' | 'offsets' | 'marked'>;
+
+const LETTER_N = 110;
 
 /** The text of line `k` of a batch; with `dropNewline`, without its trailing newline. */
 export function batchOut(batch: Texts, k: number, dropNewline = false): string {
-  const out = batch.text.slice(batch.offsets[k], batch.offsets[k + 1]);
+  const start = batch.offsets[k]!;
+  const end = batch.offsets[k + 1]!;
+  const { text } = batch;
+  const slash = batch.escaped ? text.indexOf('\\', start) : -1;
+  if (slash < 0 || slash >= end) {
+    const out = text.slice(start, end);
+    return dropNewline ? withoutNewline(out) : out;
+  }
+  // Most lines hold one escape: the newline that ends them.
+  if (slash === end - 2 && text.charCodeAt(end - 1) === LETTER_N) {
+    return dropNewline ? text.slice(start, slash) : `${text.slice(start, slash)}\n`;
+  }
+  let out: string;
+  try {
+    out = JSON.parse(`"${text.slice(start, end)}"`) as string;
+  } catch {
+    out = text.slice(start, end); // A broken escape: show what the server sent.
+  }
   return dropNewline ? withoutNewline(out) : out;
 }
 
@@ -47,7 +67,12 @@ export class OutColumn {
     let total = 0;
     for (const batch of batches) ends.push((total += batch.pos.length));
     // Only the texts: the batches' `pos` and `time` are LogLines' to keep.
-    const texts = batches.map(({ text, offsets, marked }) => ({ text, offsets, marked }));
+    const texts = batches.map(({ text, escaped, offsets, marked }) => ({
+      text,
+      escaped,
+      offsets,
+      marked,
+    }));
     return new OutColumn(texts, ends, total, []);
   }
 

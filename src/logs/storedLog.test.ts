@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goEncode } from '../../mock-server/gojson';
+import { goEncode, goJson } from '../../mock-server/gojson';
 import type { Line } from './line';
 import { batchOut, type LineBatch } from './outColumn';
 import { StoredLogParser, batchOfValues, scanGoLines } from './storedLog';
@@ -43,7 +43,7 @@ describe('StoredLogParser', () => {
     expect(linesOf([...batches, ...parser.take()])).toEqual(log);
   });
 
-  it("decodes every escape Go writes, each line's text laid end to end in one string", () => {
+  it("keeps only the lines' texts, undecoded until read, and decodes every escape Go writes", () => {
     const texts = [
       'plain\n',
       '\u001b[31mred\u001b[0m <b> & "q" \\ tab\there\n',
@@ -59,7 +59,9 @@ describe('StoredLogParser', () => {
     parser.push(body);
     parser.end();
     const batches = parser.take();
-    expect(batches.map((batch) => batch.text)).toEqual([texts.join('')]);
+    // Each text as Go wrote it (a JSON string's contents), none of the JSON around them.
+    const asGoWrote = texts.map((text) => goJson(text).slice(1, -1)).join('');
+    expect(batches.map((batch) => [batch.escaped, batch.text])).toEqual([[true, asGoWrote]]);
     expect(linesOf(batches)).toEqual(log);
   });
 

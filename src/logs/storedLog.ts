@@ -5,9 +5,9 @@ import type { LineBatch } from './outColumn';
 // A stored step log (docs/drone-api.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
 // needs one JSON.parse of a hundred megabytes. Go writes each line as `{"pos":N,"out":"…",
-// "time":N}`: a scanner finds where each `out` string lies and lays the decoded texts end to end
-// (OutColumn's LineBatch), leaving the JSON around them behind. Text of any other shape goes
-// through JSON.parse.
+// "time":N}`: a scanner finds where each `out` string lies, and the strings' contents are laid end
+// to end, still escaped, the JSON around them dropped (OutColumn's LineBatch decodes a line when
+// it is read). Text of any other shape goes through JSON.parse.
 
 /** Text gathered before trying to parse the complete lines in it. */
 const PARSE_AT = 1 << 20;
@@ -25,6 +25,7 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
   });
   return {
     text: lines.map((line) => line.out).join(''),
+    escaped: false,
     offsets,
     pos: Float64Array.from(lines, (line) => line.pos),
     time: Float64Array.from(lines, (line) => (typeof line.time === 'number' ? line.time : 0)),
@@ -66,7 +67,6 @@ function markedLines(text: string, offsets: Uint32Array, count: number): Int32Ar
 const COMMA = 44;
 const CLOSE_BRACE = 125;
 const BACKSLASH = 92;
-const LETTER_N = 110;
 
 /** Where the last `integerAt` stopped (a variable rather than a returned pair: no allocation). */
 let integerEnd = 0;
@@ -135,47 +135,30 @@ export function scanGoLines(text: string): LineBatch | null {
   // A trailing comma is not JSON.
   if (count > 0 && text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return null;
   const laid = laidOut(text, bounds, count);
+  if (!laid) return null;
   return {
     ...laid,
+    escaped: true,
     pos: pos.slice(0, count),
     time: time.slice(0, count),
     marked: markedLines(laid.text, laid.offsets, count),
   };
 }
 
+/** What lies between two lines' `out` contents in Go's JSON (never inside one: `"` is escaped). */
+const BETWEEN_LINES = /","time":\d+\},\{"pos":\d+,"out":"/g;
+
 /**
- * The `out` texts found in `text` (line k's JSON string contents at bounds 2k and 2k + 1),
- * decoded and laid end to end. Most lines hold one escape, the newline that ends them: sliced
- * rather than parsed.
+ * The `out` strings' contents found in `text` (line k's at bounds 2k and 2k + 1), laid end to end
+ * by dropping the JSON between them in one pass; null if that is not all that lay between them.
  */
 function laidOut(text: string, bounds: Int32Array, count: number) {
-  const texts = new Array<string>(count);
   const offsets = new Uint32Array(count + 1);
-  let slash = -1;
-  for (let k = 0; k < count; k++) {
-    const start = bounds[2 * k]!;
-    const end = bounds[2 * k + 1]!;
-    // The next backslash at or after `start`, searched again only once passed (linear in all).
-    if (slash < start) {
-      slash = text.indexOf('\\', start);
-      if (slash < 0) slash = Infinity;
-    }
-    let out: string;
-    if (slash >= end) out = text.slice(start, end);
-    else if (slash === end - 2 && text.charCodeAt(end - 1) === LETTER_N) {
-      out = `${text.slice(start, slash)}\n`;
-    } else {
-      try {
-        // The quotes around the contents are part of `text` (the scan checked them).
-        out = JSON.parse(text.slice(start - 1, end + 1)) as string;
-      } catch {
-        out = text.slice(start, end); // A broken escape: show what the server sent.
-      }
-    }
-    texts[k] = out;
-    offsets[k + 1] = offsets[k]! + out.length;
-  }
-  return { text: texts.join(''), offsets };
+  for (let k = 0; k < count; k++)
+    offsets[k + 1] = offsets[k]! + bounds[2 * k + 1]! - bounds[2 * k]!;
+  const laid =
+    count === 0 ? '' : text.slice(bounds[0], bounds[2 * count - 1]).replace(BETWEEN_LINES, '');
+  return laid.length === offsets[count] ? { text: laid, offsets } : null;
 }
 
 function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {

@@ -151,18 +151,29 @@ const shown = (key: Figure, value: number) => {
   return `${Math.round(value)} ms`;
 };
 
-/** Reports each figure with the floor beside it (`floor` undefined: no bare page here). */
+/**
+ * Reports each figure with the floor beside it (`floor` undefined: no bare page here), and those
+ * of another build of the console (`compared`, BENCH_COMPARE) loaded between them.
+ */
 export function reportOpening(
   report: (label: string, value: string) => void,
   figures: Opening,
   floor: Opening | undefined,
+  compared?: Opening,
 ): void {
   for (const [key, label] of LABELS) {
     if (key === 'heap' && !Number.isFinite(figures.heap)) continue;
-    const beside = floor && key !== 'heap' ? ` (bare page ${shown(key, floor[key])})` : '';
+    const besides = [
+      floor && key !== 'heap' ? `bare page ${shown(key, floor[key])}` : '',
+      compared ? `compared build ${shown(key, compared[key])}` : '',
+    ].filter(Boolean);
+    const beside = besides.length ? ` (${besides.join('; ')})` : '';
     report(`  ${label}`, `${shown(key, figures[key])}${beside}`);
   }
-  if (floor) {
-    report('  first lines visible / bare page', `${(figures.visible / floor.visible).toFixed(2)}x`);
-  }
+  if (!floor) return;
+  const ratio = (of: Opening) => `${(of.visible / floor.visible).toFixed(2)}x`;
+  report(
+    '  first lines visible / bare page',
+    `${ratio(figures)}${compared ? ` (compared build ${ratio(compared)})` : ''}`,
+  );
 }

@@ -14,6 +14,7 @@
 //   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
+//   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
 //
 // Two set-ups, each with every figure:
 // - http (the default): what a user sees. The console built as `npm run build` builds it, served
@@ -61,6 +62,10 @@ const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 const HISTORY_MS = 3000;
 const REPO = 'bench/logs';
 const MODES = (process.env.BENCH_MODES ?? 'http').split(',');
+/** Another build of the console (e.g. a copy of bench/results/dist-http made before a change),
+ * opened between the loads of this one: a before/after both seen by the same machine. */
+const COMPARE = process.env.BENCH_COMPARE;
+if (COMPARE && MODES.includes('mock')) throw new Error('BENCH_COMPARE compares http set-ups only');
 const MOCK_BUNDLE = 'bench/results/dist';
 const HTTP_BUNDLE = 'bench/results/dist-http';
 const API_PORT = PORT + 2;
@@ -151,10 +156,15 @@ async function openings(browser: Browser, setup: Setup, steps: StepPath[]) {
       const log = `log=${encodeURIComponent(setup.apiBase + apiLogPath(step))}`;
       targets.push({ ...where, url: setup.floorUrl(log), bare: true });
     }
-    const [figures, floor] = await openInterleaved(browser, targets, RUNS);
+    if (setup.comparedBase) {
+      const url = `${setup.comparedBase}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`;
+      targets.push({ ...where, url, heap: true });
+    }
+    const [figures, ...others] = await openInterleaved(browser, targets, RUNS);
+    const floor = setup.floorUrl ? others.shift() : undefined;
     section(`${setup.name}: ${lines.toLocaleString('en')}-line step opened (median of ${RUNS})`);
     report('  load averages before / after', `${loadBefore} / ${load()}`);
-    reportOpening(report, figures!, floor);
+    reportOpening(report, figures!, floor, others[0]);
     if (lines === OPENED_STEPS[0]) reportScripts(figures!.scripts, setup.bundle);
   }
 }
@@ -316,6 +326,8 @@ interface Setup {
   apiBase: string;
   /** The bare page with this query, when it can reach the server (not the in-page mock). */
   floorUrl?: (query: string) => string;
+  /** Where another build (BENCH_COMPARE) is served in front of the same server. */
+  comparedBase?: string;
 }
 
 async function mockSetup(port: number): Promise<Setup> {
@@ -335,11 +347,16 @@ async function httpSetup(port: number): Promise<Setup> {
   await warmLogs(apiBase);
   addBarePage(HTTP_BUNDLE);
   const front = await serveDeployed(port, HTTP_BUNDLE, apiBase, DEMO_TOKENS.admin);
+  // The port the mock set-up would take: BENCH_COMPARE runs the http set-up alone.
+  const compared = COMPARE
+    ? await serveDeployed(PORT + 1, COMPARE, apiBase, DEMO_TOKENS.admin)
+    : undefined;
   return {
     name: 'http',
     bundle: HTTP_BUNDLE,
     stop: async () => {
       stopServer(front);
+      if (compared) stopServer(compared);
       await api.close();
     },
     freshFirehose: async (history) => {
@@ -353,6 +370,7 @@ async function httpSetup(port: number): Promise<Setup> {
     // The console, the bare page and the API on one origin, as deployed: the proxy adds the token.
     apiBase: '',
     floorUrl: (query) => `${BASE}/bench-floor.html#${query}`,
+    comparedBase: compared && `http://127.0.0.1:${PORT + 1}`,
   };
 }
 

@@ -72,7 +72,7 @@ export async function installProbes(page: Page): Promise<void> {
       if (rows.length > 0) window.__firstLinePaintedAt ??= now;
       if ([...rows].some(seen)) {
         window.__firstLineVisibleAt = now;
-        performance.mark('bench: first line visible');
+        performance.mark('bench: first line visible'); // VISIBLE_MARK: the script is sent as text
       } else requestAnimationFrame(frame);
     };
     const frame = () => {

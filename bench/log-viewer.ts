@@ -136,8 +136,12 @@ async function folding(options: LogViewerBenchOptions) {
   // The million-line log holds one group of 100,000 lines, opened by line 300,001: the
   // permalink opens the list at that header line (it is not inside the group).
   await page.goto(stepUrl(options, '#L300001'));
-  const toggle = page.locator(`${CONSOLE} button[aria-expanded]`);
-  await toggle.waitFor({ timeout: 180_000 });
+  const selector = `${CONSOLE} button[aria-expanded]`;
+  await page.locator(selector).first().waitFor({ timeout: 180_000 });
+  // The first screen's plain rows hold a copy of the header until react-virtuoso takes over.
+  await page.waitForFunction((rows) => document.querySelectorAll(rows).length === 1, selector, {
+    timeout: 60_000,
+  });
   await page.waitForTimeout(1000);
   const unfold = await timeToggle(page, true);
   await page.waitForTimeout(500);

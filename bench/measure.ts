@@ -10,8 +10,10 @@ declare global {
     __bootAt?: number;
     __firstLineAt?: number;
     __firstLinePaintedAt?: number;
+    __firstLineVisibleAt?: number;
     __watchedLineAt?: number;
     __longTasks?: number[];
+    __longTaskSpans?: Array<[number, number]>;
   }
 }
 
@@ -23,19 +25,28 @@ async function allowNamedFunctions(page: Page): Promise<void> {
   await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
 }
 
+/** The user timing mark set when the first line is visible (a trace finds the page by it). */
+export const VISIBLE_MARK = 'bench: first line visible';
+
 /**
  * Records, from the start of each page: when the app first rendered into #root (boot), when the
- * first log row appeared and when a frame holding it was painted, and every long task. "Painted"
- * is the first task after an animation frame whose rendering showed a row: a frame's rendering
- * (style, layout, paint) runs after its animation-frame callbacks and before that task. Every
- * frame is looked at, since a row added by an animation-frame callback is painted in that frame.
+ * first log row appeared, when a frame holding it was painted and when a painted frame showed a
+ * row a user sees (inside the viewport, with text, not covered: the element at its left edge is
+ * the row or inside it), and every long task. "Painted" is the first task after an animation frame
+ * whose rendering showed a row: a frame's rendering (style, layout, paint) runs after its
+ * animation-frame callbacks and before that task. Every frame is looked at, since a row added by
+ * an animation-frame callback is painted in that frame.
  */
 export async function installProbes(page: Page): Promise<void> {
   await allowNamedFunctions(page);
   await page.addInitScript(() => {
     window.__longTasks = [];
+    window.__longTaskSpans = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks!.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        window.__longTasks!.push(entry.duration);
+        window.__longTaskSpans!.push([entry.startTime, entry.duration]);
+      }
     }).observe({ type: 'longtask', buffered: true });
     new MutationObserver((_, observer) => {
       if (window.__bootAt === undefined && document.getElementById('root')?.firstChild) {
@@ -46,9 +57,23 @@ export async function installProbes(page: Page): Promise<void> {
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
+    const seen = (row: HTMLElement) => {
+      const box = row.getBoundingClientRect();
+      if (box.height === 0 || box.bottom <= 0 || box.top >= innerHeight) return false;
+      if (!row.textContent || getComputedStyle(row).visibility === 'hidden') return false;
+      const top = Math.max(box.top, 0) + 1;
+      const bottom = Math.min(box.bottom, innerHeight) - 1;
+      const hit = document.elementFromPoint(box.left + 4, (top + bottom) / 2);
+      return hit !== null && (row === hit || row.contains(hit));
+    };
     const afterFrame = () => {
-      if (document.querySelector('[data-pos]')) window.__firstLinePaintedAt = performance.now();
-      else requestAnimationFrame(frame);
+      const now = performance.now();
+      const rows = document.querySelectorAll<HTMLElement>('[data-pos]');
+      if (rows.length > 0) window.__firstLinePaintedAt ??= now;
+      if ([...rows].some(seen)) {
+        window.__firstLineVisibleAt = now;
+        performance.mark('bench: first line visible'); // VISIBLE_MARK: the script is sent as text
+      } else requestAnimationFrame(frame);
     };
     const frame = () => {
       const channel = new MessageChannel();
@@ -82,15 +107,42 @@ export async function firstLineAt(page: Page): Promise<number> {
   return page.evaluate(() => window.__firstLineAt ?? Number.NaN);
 }
 
-/** When the app booted and when its first log row was painted, from the page's start. */
-export async function firstLinePainted(page: Page): Promise<{ boot: number; painted: number }> {
-  await page.waitForFunction(() => window.__firstLinePaintedAt !== undefined, undefined, {
+export interface FirstPaint {
+  boot: number;
+  /** DOMContentLoaded handled (the document ready). */
+  documentReady: number;
+  painted: number;
+  visible: number;
+  /** Long tasks that started before the first line was visible. */
+  longTasks: { count: number; total: number; longest: number };
+}
+
+/**
+ * When the app booted, the document was ready, and its first log row was painted and visible,
+ * from the page's start; the long tasks before that.
+ */
+export async function firstLinePainted(page: Page): Promise<FirstPaint> {
+  await page.waitForFunction(() => window.__firstLineVisibleAt !== undefined, undefined, {
     timeout: 120_000,
   });
-  return page.evaluate(() => ({
-    boot: window.__bootAt ?? Number.NaN,
-    painted: window.__firstLinePaintedAt ?? Number.NaN,
-  }));
+  return page.evaluate(() => {
+    const visible = window.__firstLineVisibleAt!;
+    const before = (window.__longTaskSpans ?? []).filter(([start]) => start < visible);
+    const durations = before.map(([, duration]) => duration);
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    return {
+      boot: window.__bootAt ?? Number.NaN,
+      documentReady: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      painted: window.__firstLinePaintedAt ?? Number.NaN,
+      visible,
+      longTasks: {
+        count: durations.length,
+        total: durations.reduce((sum, duration) => sum + duration, 0),
+        longest: durations.length ? Math.max(...durations) : 0,
+      },
+    };
+  });
 }
 
 /** When the console had the step's stored log read into lines, from the page's start. */

@@ -1,35 +1,56 @@
-// Opening a finished step, broken down (issue 18): from navigation to app boot, first API
-// answer, log request start, last log byte, whole log parsed and first lines painted; beside
-// each figure, the floor: a bare page (bench/floor.html) fetching the same log bytes from the
-// same server and painting its last lines. Each load is a fresh browser context (nothing cached).
+// Opening a finished step, broken down (issue 18, issue 32): the document ready, each answer
+// (repository, build, log), the whole log parsed, the first lines painted and visible, the long
+// tasks and the main thread's work before them, the heap kept after a forced collection; beside
+// each figure, the floor: a bare page (bench/floor.html) fetching the same log bytes from the same
+// server and painting its last lines. Console and bare page loads alternate, so both see the same
+// machine; each load is a fresh browser context (nothing cached).
 import type { Browser } from '@playwright/test';
 import * as probe from './measure';
-import { watchNetwork } from './network';
+import { watchNetwork, type RequestTimes } from './network';
+import { traceMainThread } from './trace';
 
 export interface Opening {
-  boot: number;
-  firstApiAnswer: number;
+  documentReady: number;
+  repoAnswer: number;
+  buildAnswer: number;
   logRequestStart: number;
   lastLogByte: number;
   parsed: number;
   painted: number;
-  /** MB after a full garbage collection, once the log is read (NaN unless asked for). */
+  visible: number;
+  longTasks: number;
+  longTaskTotal: number;
+  longestTask: number;
+  /** Main-thread work before the first line was visible (a traced load, not a timed one). */
+  mainThread: number;
+  /** MB after a forced garbage collection, once the log is read (NaN unless asked for). */
   heap: number;
   /** Paths of the page's own scripts requested before the first lines were painted. */
   scripts: string[];
 }
 
+type Figure = Exclude<keyof Opening, 'scripts'>;
+
 export interface OpeningTarget {
   /** The page to open: the step's URL, or the bare page's. */
   url: string;
+  /** The path of the repository's API, `/api/repos/{owner}/{name}`. */
+  repoPath: string;
+  /** The build's number. */
+  build: number;
   /** The end of the stored log's path, `/logs/{stage}/{step}`. */
   logPath: string;
   /** The bare page reads no whole log (no 'parsed' figure). */
   bare?: boolean;
   heap?: boolean;
+  /** Take a trace of this load for the main thread's work (its times are not the timed ones). */
+  trace?: boolean;
 }
 
 export const VIEWPORT = { width: 1440, height: 900 };
+
+const answered = (requests: RequestTimes[], path: string) =>
+  requests.find((request) => new URL(request.url).pathname === path)?.lastByte ?? Number.NaN;
 
 export async function openOnce(browser: Browser, target: OpeningTarget): Promise<Opening> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -38,24 +59,31 @@ export async function openOnce(browser: Browser, target: OpeningTarget): Promise
     page.on('pageerror', (error) => console.warn(`page error: ${error.message}`));
     await probe.installProbes(page);
     const network = await watchNetwork(context, page);
+    const trace = target.trace ? await traceMainThread(browser, page) : undefined;
     await page.goto(target.url);
-    const { boot, painted } = await probe.firstLinePainted(page);
+    const first = await probe.firstLinePainted(page);
+    const mainThread = trace ? await trace.stop(first.visible) : Number.NaN;
     const parsed = target.bare ? Number.NaN : await probe.waitForLogRead(page);
     const heap = target.heap ? await probe.heapAfterGc(page) : Number.NaN;
     const requests = await network.requests();
     const log = requests.find((request) => new URL(request.url).pathname.endsWith(target.logPath));
-    const api = requests.filter((request) => new URL(request.url).pathname.startsWith('/api/'));
     const origin = new URL(target.url).origin;
     const scripts = requests.filter(
-      ({ url, start }) => url.startsWith(origin) && url.endsWith('.js') && start <= painted,
+      ({ url, start }) => url.startsWith(origin) && url.endsWith('.js') && start <= first.painted,
     );
     return {
-      boot,
-      firstApiAnswer: Math.min(...api.map((request) => request.lastByte)),
+      documentReady: first.documentReady,
+      repoAnswer: answered(requests, target.repoPath),
+      buildAnswer: answered(requests, `${target.repoPath}/builds/${target.build}`),
       logRequestStart: log?.start ?? Number.NaN,
       lastLogByte: log?.lastByte ?? Number.NaN,
       parsed,
-      painted,
+      painted: first.painted,
+      visible: first.visible,
+      longTasks: first.longTasks.count,
+      longTaskTotal: first.longTasks.total,
+      longestTask: first.longTasks.longest,
+      mainThread,
       heap,
       scripts: scripts.map(({ url }) => new URL(url).pathname),
     };
@@ -64,50 +92,88 @@ export async function openOnce(browser: Browser, target: OpeningTarget): Promise
   }
 }
 
-/** The median of each figure over `runs` loads. */
-export async function openMedian(
-  browser: Browser,
-  target: OpeningTarget,
-  runs: number,
-): Promise<Opening> {
-  const loads: Opening[] = [];
-  for (let run = 0; run < runs; run++) loads.push(await openOnce(browser, target));
-  const median = (key: Exclude<keyof Opening, 'scripts'>) => {
-    const values = loads.map((load) => load[key]).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)]!;
+/** The median of each figure over loads. */
+function medians(loads: Opening[]): Opening {
+  const median = (key: Figure) => {
+    const values = loads
+      .map((load) => load[key])
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    return values.length ? values[Math.floor(values.length / 2)]! : Number.NaN;
   };
-  return {
-    boot: median('boot'),
-    firstApiAnswer: median('firstApiAnswer'),
-    logRequestStart: median('logRequestStart'),
-    lastLogByte: median('lastLogByte'),
-    parsed: median('parsed'),
-    painted: median('painted'),
-    heap: median('heap'),
-    scripts: loads[0]!.scripts,
-  };
+  const figures = Object.fromEntries(LABELS.map(([key]) => [key, median(key)]));
+  return { ...(figures as Record<Figure, number>), scripts: loads[0]!.scripts };
 }
 
-const LABELS: Array<[Exclude<keyof Opening, 'scripts'>, string]> = [
-  ['boot', 'app boot'],
-  ['firstApiAnswer', 'first API answer'],
+/**
+ * `runs` loads of each target, alternating (console, bare page, console...), then one traced
+ * load of each for the main thread's work; the median of each figure.
+ */
+export async function openInterleaved(
+  browser: Browser,
+  targets: OpeningTarget[],
+  runs: number,
+): Promise<Opening[]> {
+  const loads: Opening[][] = targets.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    for (const [index, target] of targets.entries()) {
+      loads[index]!.push(await openOnce(browser, target));
+    }
+  }
+  const figures = loads.map(medians);
+  for (const [index, target] of targets.entries()) {
+    const traced = await openOnce(browser, { ...target, heap: false, trace: true });
+    figures[index]!.mainThread = traced.mainThread;
+  }
+  return figures;
+}
+
+const LABELS: Array<[Figure, string]> = [
+  ['documentReady', 'document ready'],
+  ['repoAnswer', 'repository answered'],
+  ['buildAnswer', 'build answered'],
   ['logRequestStart', 'log request start'],
-  ['lastLogByte', 'last log byte'],
+  ['lastLogByte', 'log answered (last byte)'],
   ['parsed', 'whole log parsed'],
   ['painted', 'first lines painted'],
+  ['visible', 'first lines visible'],
+  ['mainThread', 'main-thread work before them'],
+  ['longTasks', 'long tasks before them'],
+  ['longTaskTotal', '  together'],
+  ['longestTask', '  longest'],
+  ['heap', 'JS heap kept after a forced collection'],
 ];
 
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '-');
+const shown = (key: Figure, value: number) => {
+  if (!Number.isFinite(value)) return '-';
+  if (key === 'longTasks') return String(value);
+  if (key === 'heap') return `${value} MB`;
+  return `${Math.round(value)} ms`;
+};
 
-/** Reports each figure with the floor beside it (`floor` undefined: no bare page here). */
+/**
+ * Reports each figure with the floor beside it (`floor` undefined: no bare page here), and those
+ * of another build of the console (`compared`, BENCH_COMPARE) loaded between them.
+ */
 export function reportOpening(
   report: (label: string, value: string) => void,
   figures: Opening,
   floor: Opening | undefined,
+  compared?: Opening,
 ): void {
   for (const [key, label] of LABELS) {
-    const beside = floor ? ` (bare page ${ms(floor[key])})` : '';
-    report(`  ${label}`, `${ms(figures[key])}${beside}`);
+    if (key === 'heap' && !Number.isFinite(figures.heap)) continue;
+    const besides = [
+      floor && key !== 'heap' ? `bare page ${shown(key, floor[key])}` : '',
+      compared ? `compared build ${shown(key, compared[key])}` : '',
+    ].filter(Boolean);
+    const beside = besides.length ? ` (${besides.join('; ')})` : '';
+    report(`  ${label}`, `${shown(key, figures[key])}${beside}`);
   }
-  if (Number.isFinite(figures.heap)) report('  JS heap once read, after GC', `${figures.heap} MB`);
+  if (!floor) return;
+  const ratio = (of: Opening) => `${(of.visible / floor.visible).toFixed(2)}x`;
+  report(
+    '  first lines visible / bare page',
+    `${ratio(figures)}${compared ? ` (compared build ${ratio(compared)})` : ''}`,
+  );
 }

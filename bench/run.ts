@@ -13,14 +13,17 @@
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
 //   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
-//   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
+//   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
+//   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
 //
 // Two set-ups, each with every figure:
+// - http (the default): what a user sees. The console built as `npm run build` builds it, served
+//   by the serve command (deploy/serve.ts: static files and a proxy on one origin, in a process of
+//   its own) in front of the standalone mock, which answers as Drone does from a warm log store;
+//   the bare page is served beside it, and its loads alternate with the console's.
 // - mock: the console on its embedded mock (msw in the page, a demo build). The mock's work shares
 //   the page with the console (its service worker, 2,000 lines a second); the big logs are
 //   generated in a worker beside the one parsing them (mock-server/generated.ts).
-// - http: the console built for a Drone server (DRONE_SERVER_URL) talking to the standalone mock
-//   over HTTP, as in production: the server's work is in another process.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
@@ -28,7 +31,7 @@ import { logViewerBench } from './log-viewer';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import {
@@ -37,8 +40,8 @@ import {
   firstScreenBytes,
   gzipSize,
 } from '../scripts/check-bundle';
-import { buildProduction, servePreview, stopServer } from './server';
-import { openMedian, reportOpening, VIEWPORT } from './opening';
+import { addBarePage, buildProduction, serveDeployed, servePreview, stopServer } from './server';
+import { openInterleaved, reportOpening, VIEWPORT, type OpeningTarget } from './opening';
 import { reportFirstLine, reportStream, watchStream, type Floor } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -46,7 +49,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 4173);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The finished steps whose opening is broken down. */
 const OPENED_STEPS = [10_000, 100_000, 1_000_000];
-const FLOOR_PAGE = 'bench/floor.html';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
 const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
@@ -59,7 +61,11 @@ const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
  */
 const HISTORY_MS = 3000;
 const REPO = 'bench/logs';
-const MODES = (process.env.BENCH_MODES ?? 'mock,http').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'http').split(',');
+/** Another build of the console (e.g. a copy of bench/results/dist-http made before a change),
+ * opened between the loads of this one: a before/after both seen by the same machine. */
+const COMPARE = process.env.BENCH_COMPARE;
+if (COMPARE && MODES.includes('mock')) throw new Error('BENCH_COMPARE compares http set-ups only');
 const MOCK_BUNDLE = 'bench/results/dist';
 const HTTP_BUNDLE = 'bench/results/dist-http';
 const API_PORT = PORT + 2;
@@ -136,27 +142,30 @@ async function openings(browser: Browser, setup: Setup, steps: StepPath[]) {
   for (const lines of OPENED_STEPS) {
     const step = steps.find((candidate) => candidate.lines === lines);
     if (!step) continue;
-    const logPath = `/logs/${step.stage}/${step.step}`;
-    console.info(`${lines.toLocaleString('en')}-line step, median of ${RUNS} loads`);
-    const figures = await openMedian(
-      browser,
-      { url: `${BASE}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`, logPath, heap: true },
-      RUNS,
-    );
-    const floor = setup.floorUrl
-      ? await openMedian(
-          browser,
-          {
-            url: setup.floorUrl(`log=${encodeURIComponent(setup.apiBase + apiLogPath(step))}`),
-            logPath,
-            bare: true,
-          },
-          RUNS,
-        )
-      : undefined;
+    const where = {
+      repoPath: `/api/repos/${REPO}`,
+      build: 1,
+      logPath: `/logs/${step.stage}/${step.step}`,
+    };
+    console.info(`${lines.toLocaleString('en')}-line step, ${RUNS} loads each, interleaved`);
+    const loadBefore = load();
+    const targets: OpeningTarget[] = [
+      { ...where, url: `${BASE}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`, heap: true },
+    ];
+    if (setup.floorUrl) {
+      const log = `log=${encodeURIComponent(setup.apiBase + apiLogPath(step))}`;
+      targets.push({ ...where, url: setup.floorUrl(log), bare: true });
+    }
+    if (setup.comparedBase) {
+      const url = `${setup.comparedBase}/${REPO}/1/${step.stage}/${step.step}?scenario=bench`;
+      targets.push({ ...where, url, heap: true });
+    }
+    const [figures, ...others] = await openInterleaved(browser, targets, RUNS);
+    const floor = setup.floorUrl ? others.shift() : undefined;
     section(`${setup.name}: ${lines.toLocaleString('en')}-line step opened (median of ${RUNS})`);
-    reportOpening(report, figures, floor);
-    if (lines === OPENED_STEPS[0]) reportScripts(figures.scripts, setup.bundle);
+    report('  load averages before / after', `${loadBefore} / ${load()}`);
+    reportOpening(report, figures!, floor, others[0]);
+    if (lines === OPENED_STEPS[0]) reportScripts(figures!.scripts, setup.bundle);
   }
 }
 
@@ -217,7 +226,7 @@ async function finishedLogs(page: Page, steps: StepPath[]) {
     );
     report('time to scroll to the end', ms(Date.now() - started));
     report('DOM elements at the end', await probe.domElementCount(page));
-    report('JS heap', `${await probe.heapMegabytes(page)} MB`);
+    report('JS heap kept after a forced collection', `${await probe.heapAfterGc(page)} MB`);
   }
 }
 
@@ -317,6 +326,8 @@ interface Setup {
   apiBase: string;
   /** The bare page with this query, when it can reach the server (not the in-page mock). */
   floorUrl?: (query: string) => string;
+  /** Where another build (BENCH_COMPARE) is served in front of the same server. */
+  comparedBase?: string;
 }
 
 async function mockSetup(port: number): Promise<Setup> {
@@ -334,12 +345,18 @@ async function httpSetup(port: number): Promise<Setup> {
   let api: Standalone = await startStandalone({ port: API_PORT, scenario: 'bench' });
   const apiBase = `http://127.0.0.1:${API_PORT}`;
   await warmLogs(apiBase);
-  const preview = await servePreview(port, HTTP_BUNDLE, FLOOR_PAGE);
+  addBarePage(HTTP_BUNDLE);
+  const front = await serveDeployed(port, HTTP_BUNDLE, apiBase, DEMO_TOKENS.admin);
+  // The port the mock set-up would take: BENCH_COMPARE runs the http set-up alone.
+  const compared = COMPARE
+    ? await serveDeployed(PORT + 1, COMPARE, apiBase, DEMO_TOKENS.admin)
+    : undefined;
   return {
     name: 'http',
     bundle: HTTP_BUNDLE,
     stop: async () => {
-      stopServer(preview);
+      stopServer(front);
+      if (compared) stopServer(compared);
       await api.close();
     },
     freshFirehose: async (history) => {
@@ -350,8 +367,10 @@ async function httpSetup(port: number): Promise<Setup> {
       await new Promise((resolve) => setTimeout(resolve, HISTORY_MS));
       return '';
     },
-    apiBase,
-    floorUrl: (query) => `${BASE}/bench-floor.html#${query}&token=${DEMO_TOKENS.admin}`,
+    // The console, the bare page and the API on one origin, as deployed: the proxy adds the token.
+    apiBase: '',
+    floorUrl: (query) => `${BASE}/bench-floor.html#${query}`,
+    comparedBase: compared && `http://127.0.0.1:${PORT + 1}`,
   };
 }
 
@@ -438,14 +457,8 @@ async function main() {
     // A demo build: the console with its in-page mock (README "Builds").
     if (MODES.includes('mock')) buildProduction(MOCK_BUNDLE, { DRONE_MOCK: 'true' });
     if (MODES.includes('http')) {
-      const server = `http://127.0.0.1:${API_PORT}`;
-      buildProduction(HTTP_BUNDLE, { DRONE_SERVER_URL: server });
-      // The deployment's runtime configuration (README "Deploy"): the server on another origin,
-      // and the admin's token (a build holds none).
-      writeFileSync(
-        join(HTTP_BUNDLE, 'config.json'),
-        JSON.stringify({ server, token: DEMO_TOKENS.admin }),
-      );
+      // As `npm run build` makes it: the serve command tells it where the server is.
+      buildProduction(HTTP_BUNDLE);
     }
   }
   const browser = await chromium.launch(CHROMIUM);

@@ -2,7 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The production build, served statically by `vite preview` (no dev transforms, minified).
+// The production build, served as a deployment serves it: by the serve command (deploy/serve.ts:
+// static files and a proxy to the Drone server on one origin, as `npm run serve` runs it), or, for
+// the demo build with its in-page mock, by `vite preview`.
 
 /**
  * Builds into `outDir`; `env` chooses the build (README: DRONE_MOCK, DRONE_SERVER_URL...).
@@ -17,13 +19,41 @@ export function buildProduction(outDir: string, env: Record<string, string> = {}
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 
-/** Serves `outDir`, with `barePage` (bench/floor.html) beside the console as /bench-floor.html. */
-export async function servePreview(
+/** Copies the bare page (bench/floor.html and its script) beside the console, as /bench-floor.*. */
+export function addBarePage(outDir: string): void {
+  copyFileSync('bench/floor.html', join(outDir, 'bench-floor.html'));
+  copyFileSync('bench/floor.js', join(outDir, 'bench-floor.js'));
+}
+
+/**
+ * Serves `outDir` in front of the Drone server at `server` the way `npm run serve` does, in a
+ * process of its own; the proxy adds `token` to the console's calls. Resolves once listening.
+ */
+export async function serveDeployed(
   port: number,
   outDir: string,
-  barePage?: string,
+  server: string,
+  token: string,
 ): Promise<ChildProcess> {
-  if (barePage) copyFileSync(barePage, join(outDir, 'bench-floor.html'));
+  if (await answers(port)) throw new Error(`port ${port} is already in use`);
+  const args = ['--server', server, '--port', String(port), '--dist', outDir, '--token', token];
+  const child = spawn('npx', ['tsx', 'deploy/serve.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('Console: ')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before listening`)));
+  });
+  return child;
+}
+
+/** Serves `outDir` with `vite preview`. */
+export async function servePreview(port: number, outDir: string): Promise<ChildProcess> {
   // Another server on the port would answer for this one (vite's --strictPort exits quietly).
   if (await answers(port)) throw new Error(`port ${port} is already in use`);
   const server = spawn(

@@ -1,3 +1,5 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { onDemand } from './boot/OnDemand';
 import { isStatelyAsked } from './machines/app/inspection';
@@ -31,5 +33,17 @@ export function App({ ssrPath }: { ssrPath?: string }) {
       <Toasts />
       {statelyAsked ? <StatelyInspectorBar /> : null}
     </>
+  );
+}
+
+/**
+ * Renders the app into `root`. React DOM comes with the app's chunk, not the entry's: the entry
+ * then runs, and sends a build URL's first calls (boot/early.ts), before React DOM has loaded.
+ */
+export function mountApp(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }

@@ -1,5 +1,3 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { serverStarted } from './boot/server';
 import { defaultLanguage, loadRuntimeConfig } from './config';
 import { startEarly } from './boot/early';
@@ -16,12 +14,8 @@ async function boot() {
   await Promise.all([configured, serverStarted()]);
   // After the demo's server has started: it answers the early requests too.
   startEarly(window.location);
-  const { App } = await app;
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const { mountApp } = await app;
+  mountApp(document.getElementById('root')!);
 }
 
 void boot();

@@ -1,6 +1,9 @@
 import type { LogLines } from './lineStore';
 import { showInvisibles } from '../text/invisibles';
 import { searchText } from './escapes';
+import { mayHoldMarker } from './markerWords';
+
+export { MARKER_WORDS, mayHoldMarker } from './markerWords';
 
 // Collapsible groups: GitHub-style `::group::name` / `::endgroup::` and GitLab's
 // `section_start:<unix time>:<name>[options]` / `section_end:<unix time>:<name>` (GitLab prints
@@ -19,13 +22,6 @@ export interface GroupMarker {
 
 // A cheap test on the raw text first: almost no line is a marker.
 const MAYBE_MARKER = /::(?:end)?group::|section_(?:start|end):/;
-/**
- * Every marker holds one of these words. A stored log's parser finds them in the JSON text
- * (LineBatch.marked), so a scan decodes only those lines. Go (Drone) writes them unescaped.
- */
-export const MARKER_WORDS = ['::', 'section_'];
-/** True when `out` holds one of MARKER_WORDS (it may be a marker). */
-export const mayHoldMarker = (out: string) => MARKER_WORDS.some((word) => out.includes(word));
 const GITHUB = /^\s*::(group|endgroup)::(.*)$/;
 // eslint-disable-next-line no-control-regex -- markers sit among escape codes and carriage returns
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\|$)/g;

@@ -1,30 +1,33 @@
-// The `out` texts of a step's lines. A stored log arrives as batches: each holds a piece of the
-// JSON body as it came (the worker only finds where each line's `out` string lies in it), the
-// lines' `pos` and `time`, and which lines may hold a group marker. A line's text is decoded from
-// its JSON string when it is read, so a million-line log costs a hundred strings rather than a
-// million, and reading it costs no JSON.parse of a hundred megabytes. Lines added later
-// (streamed) are plain strings after them.
+// The `out` texts of a step's lines. A stored log arrives as batches: each holds its lines' texts
+// laid end to end in one string, with a Uint32Array of where each starts, their `pos` and `time`,
+// and which lines may hold a group marker. A Go-written log's texts stay as the JSON strings'
+// contents (escaped), the JSON around them dropped: a million-line log is a hundred strings
+// holding only its texts, and a line's own string is made, and decoded, only when it is read (a
+// row shown, a search). Lines added later (streamed) are plain strings after them.
 import { withoutNewline } from './text';
 
 /** Lines of a stored log as the parser hands them over (and the worker posts them). */
 export interface LineBatch {
-  /** Holds each line's `out`: as the JSON string's contents when `escaped`, else as they are. */
+  /** The lines' `out` texts, one after another: JSON strings' contents when `escaped`. */
   text: string;
   escaped: boolean;
-  /** Where each line's `out` lies in `text`: start and end of line k at 2k and 2k + 1. */
-  bounds: Int32Array;
+  /** Line k's text is text[offsets[k], offsets[k + 1]): one more entry than lines. */
+  offsets: Uint32Array;
   pos: Float64Array;
   time: Float64Array;
   /** Lines whose text may hold a group marker (it contains one of MARKER_WORDS), ascending. */
   marked: Int32Array;
 }
 
+/** What the column keeps of a batch: the texts (LogLines keeps `pos` and `time`). */
+type Texts = Pick<LineBatch, 'text' | 'escaped' | 'offsets' | 'marked'>;
+
 const LETTER_N = 110;
 
 /** The text of line `k` of a batch; with `dropNewline`, without its trailing newline. */
-export function batchOut(batch: LineBatch, k: number, dropNewline = false): string {
-  const start = batch.bounds[2 * k]!;
-  const end = batch.bounds[2 * k + 1]!;
+export function batchOut(batch: Texts, k: number, dropNewline = false): string {
+  const start = batch.offsets[k]!;
+  const end = batch.offsets[k + 1]!;
   const { text } = batch;
   const slash = batch.escaped ? text.indexOf('\\', start) : -1;
   if (slash < 0 || slash >= end) {
@@ -37,8 +40,7 @@ export function batchOut(batch: LineBatch, k: number, dropNewline = false): stri
   }
   let out: string;
   try {
-    // The quotes around the contents are part of `text` (the parser checked them).
-    out = JSON.parse(text.slice(start - 1, end + 1)) as string;
+    out = JSON.parse(`"${text.slice(start, end)}"`) as string;
   } catch {
     out = text.slice(start, end); // A broken escape: show what the server sent.
   }
@@ -47,7 +49,7 @@ export function batchOut(batch: LineBatch, k: number, dropNewline = false): stri
 
 export class OutColumn {
   private constructor(
-    private readonly batches: readonly LineBatch[],
+    private readonly batches: readonly Texts[],
     /** Lines up to the end of each batch. */
     private readonly batchEnds: readonly number[],
     /** Lines held by the batches (a copy may keep fewer than they hold). */
@@ -64,7 +66,14 @@ export class OutColumn {
     const ends: number[] = [];
     let total = 0;
     for (const batch of batches) ends.push((total += batch.pos.length));
-    return new OutColumn(batches, ends, total, []);
+    // Only the texts: the batches' `pos` and `time` are LogLines' to keep.
+    const texts = batches.map(({ text, escaped, offsets, marked }) => ({
+      text,
+      escaped,
+      offsets,
+      marked,
+    }));
+    return new OutColumn(texts, ends, total, []);
   }
 
   get length(): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goEncode } from '../../mock-server/gojson';
+import { goEncode, goJson } from '../../mock-server/gojson';
 import type { Line } from './line';
 import { batchOut, type LineBatch } from './outColumn';
 import { StoredLogParser, batchOfValues, scanGoLines } from './storedLog';
@@ -43,7 +43,7 @@ describe('StoredLogParser', () => {
     expect(linesOf([...batches, ...parser.take()])).toEqual(log);
   });
 
-  it("leaves Go's lines undecoded until read, and decodes every escape Go writes", () => {
+  it("keeps only the lines' texts, undecoded until read, and decodes every escape Go writes", () => {
     const texts = [
       'plain\n',
       '\u001b[31mred\u001b[0m <b> & "q" \\ tab\there\n',
@@ -59,7 +59,9 @@ describe('StoredLogParser', () => {
     parser.push(body);
     parser.end();
     const batches = parser.take();
-    expect(batches.map((batch) => batch.escaped)).toEqual([true]);
+    // Each text as Go wrote it (a JSON string's contents), none of the JSON around them.
+    const asGoWrote = texts.map((text) => goJson(text).slice(1, -1)).join('');
+    expect(batches.map((batch) => [batch.escaped, batch.text])).toEqual([[true, asGoWrote]]);
     expect(linesOf(batches)).toEqual(log);
   });
 
@@ -79,6 +81,9 @@ describe('StoredLogParser', () => {
     expect(Array.from(batchOfValues(log).marked)).toEqual([1, 2, 3]);
     // The words in the JSON around the texts ("pos", "time") mark nothing.
     expect(Array.from(scanGoLines('{"pos":0,"out":"pos time","time":0}')!.marked)).toEqual([]);
+    // Nor does a word whose halves end one line and start the next.
+    const split = lines(2, (i) => ['ends in a colon:', ':starts with one\n'][i]!);
+    expect(Array.from(scanGoLines(JSON.stringify(split).slice(1, -1))!.marked)).toEqual([]);
   });
 
   it('reads `null` and an empty array as no lines', () => {

@@ -1,12 +1,13 @@
 import { isLine } from './lineStore';
-import { MARKER_WORDS, mayHoldMarker } from './groups';
+import { MARKER_WORDS, mayHoldMarker } from './markerWords';
 import type { LineBatch } from './outColumn';
 
 // A stored step log (docs/drone-api.md 6: the JSON array of lines, or `null`) parsed as its bytes
 // arrive, so a million-line log never waits for its last byte before parsing starts, and never
 // needs one JSON.parse of a hundred megabytes. Go writes each line as `{"pos":N,"out":"…",
-// "time":N}`: a scanner finds where each `out` string lies and leaves it undecoded (OutColumn
-// decodes a line when it is read). Text of any other shape goes through JSON.parse.
+// "time":N}`: a scanner finds where each `out` string lies, and the strings' contents are laid end
+// to end, still escaped, the JSON around them dropped (OutColumn's LineBatch decodes a line when
+// it is read). Text of any other shape goes through JSON.parse.
 
 /** Text gathered before trying to parse the complete lines in it. */
 const PARSE_AT = 1 << 20;
@@ -14,11 +15,9 @@ const PARSE_AT = 1 << 20;
 /** A batch of lines given as values (JSON.parse's result); entries that are not lines are dropped. */
 export function batchOfValues(values: readonly unknown[]): LineBatch {
   const lines = values.filter(isLine);
-  const bounds = new Int32Array(2 * lines.length);
-  let offset = 0;
+  const offsets = new Uint32Array(lines.length + 1);
   lines.forEach((line, k) => {
-    bounds[2 * k] = offset;
-    bounds[2 * k + 1] = offset += line.out.length;
+    offsets[k + 1] = offsets[k]! + line.out.length;
   });
   const marked: number[] = [];
   lines.forEach((line, k) => {
@@ -27,7 +26,7 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
   return {
     text: lines.map((line) => line.out).join(''),
     escaped: false,
-    bounds,
+    offsets,
     pos: Float64Array.from(lines, (line) => line.pos),
     time: Float64Array.from(lines, (line) => (typeof line.time === 'number' ? line.time : 0)),
     marked: Int32Array.from(marked),
@@ -35,19 +34,19 @@ export function batchOfValues(values: readonly unknown[]): LineBatch {
 }
 
 /** Index of the last of `count` lines whose `out` starts at or before `offset`. */
-function lineAt(bounds: Int32Array, count: number, offset: number): number {
+function lineAt(offsets: Uint32Array, count: number, offset: number): number {
   let low = 0;
   let high = count - 1;
   while (low < high) {
     const middle = (low + high + 1) >>> 1;
-    if (bounds[2 * middle]! <= offset) low = middle;
+    if (offsets[middle]! <= offset) low = middle;
     else high = middle - 1;
   }
   return low;
 }
 
-/** The lines of a scanned text that hold a marker word inside their `out` (ascending). */
-function markedLines(text: string, bounds: Int32Array, count: number): Int32Array {
+/** The lines of laid-out texts that hold a marker word inside their `out` (ascending). */
+function markedLines(text: string, offsets: Uint32Array, count: number): Int32Array {
   const marked = new Set<number>();
   for (const word of MARKER_WORDS) {
     // indexOf is fastest on a character that is rare in logs: search a word's `_` when it has one
@@ -57,9 +56,9 @@ function markedLines(text: string, bounds: Int32Array, count: number): Int32Arra
     for (let at = text.indexOf(target); at >= 0; at = text.indexOf(target, at + 1)) {
       const start = at - anchor;
       if (anchor > 0 && !text.startsWith(word, start)) continue;
-      const k = lineAt(bounds, count, start);
-      // Words never hold a quote, so one that starts inside a line's `out` ends there too.
-      if (start >= bounds[2 * k]! && start < bounds[2 * k + 1]!) marked.add(k);
+      const k = lineAt(offsets, count, start);
+      // A word that runs on into the next line's text is in neither.
+      if (start + word.length <= offsets[k + 1]!) marked.add(k);
     }
   }
   return Int32Array.from(marked).sort();
@@ -135,14 +134,31 @@ export function scanGoLines(text: string): LineBatch | null {
   }
   // A trailing comma is not JSON.
   if (count > 0 && text.charCodeAt(text.length - 1) !== CLOSE_BRACE) return null;
+  const laid = laidOut(text, bounds, count);
+  if (!laid) return null;
   return {
-    text,
+    ...laid,
     escaped: true,
-    bounds: bounds.slice(0, 2 * count),
     pos: pos.slice(0, count),
     time: time.slice(0, count),
-    marked: markedLines(text, bounds, count),
+    marked: markedLines(laid.text, laid.offsets, count),
   };
+}
+
+/** What lies between two lines' `out` contents in Go's JSON (never inside one: `"` is escaped). */
+const BETWEEN_LINES = /","time":\d+\},\{"pos":\d+,"out":"/g;
+
+/**
+ * The `out` strings' contents found in `text` (line k's at bounds 2k and 2k + 1), laid end to end
+ * by dropping the JSON between them in one pass; null if that is not all that lay between them.
+ */
+function laidOut(text: string, bounds: Int32Array, count: number) {
+  const offsets = new Uint32Array(count + 1);
+  for (let k = 0; k < count; k++)
+    offsets[k + 1] = offsets[k]! + bounds[2 * k + 1]! - bounds[2 * k]!;
+  const laid =
+    count === 0 ? '' : text.slice(bounds[0], bounds[2 * count - 1]).replace(BETWEEN_LINES, '');
+  return laid.length === offsets[count] ? { text: laid, offsets } : null;
 }
 
 function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {

@@ -4,7 +4,7 @@ import type { FromLogWorker, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
 // Parses a stored log's body as the page passes it on, off the main thread; the page gets the
-// lines back in batches (a piece of the body's text and typed arrays, so posting them is cheap),
+// lines back in batches (their texts in one string and typed arrays, so posting them is cheap),
 // the last one holding the tail the console shows.
 
 /** The build's choice (src/config.ts), here as a literal so a server build drops the demo's code. */
@@ -29,8 +29,8 @@ async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
     for (const batch of parser.take()) {
-      const { bounds, pos, time, marked } = batch;
-      post({ type: 'lines', batch }, [bounds.buffer, pos.buffer, time.buffer, marked.buffer]);
+      const { offsets, pos, time, marked } = batch;
+      post({ type: 'lines', batch }, [offsets.buffer, pos.buffer, time.buffer, marked.buffer]);
     }
   };
   await parseBody(body, parser, postLines);

@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import { code } from '../../boot/code';
 import { isDone, type Status } from '../../api/types';
 import { showInvisibles } from '../../text/invisibles';
 
@@ -26,6 +27,7 @@ let pageTitle = typeof document === 'undefined' ? '' : document.title;
 let prefix = '';
 let defaultIcon: string | null = null;
 let shown: TabStatus | null = null;
+const tabIconCode = code(() => import('./tabIcon'), { afterFirstScreen: true });
 
 /** The screen's title, after the tab's status prefix if a build page shows one. */
 export function setPageTitle(title: string): void {
@@ -50,8 +52,9 @@ export function showTabStatus(status: TabStatus | null): void {
     if (defaultIcon !== null) link.setAttribute('href', defaultIcon);
     return;
   }
-  // The icons' code comes with the first status, off the first screen; the latest status wins.
-  void import('./tabIcon').then(({ statusFavicon }) => {
+  // The icons' code comes with the first status, after a build page's first lines (it does not
+  // compete with them); the latest status wins.
+  void tabIconCode().then(({ statusFavicon }) => {
     if (shown === status) link.setAttribute('href', statusFavicon(status));
   });
 }

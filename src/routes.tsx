@@ -8,6 +8,7 @@ import { Loading } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
 import { NotFoundPage } from './views/shell/NotFoundPage';
+import { RedirectingText } from './views/auth/RedirectingText';
 import { SessionFailed } from './views/shell/SessionFailed';
 import { useCurrentUser, useSessionState } from './views/shell/session';
 
@@ -27,11 +28,11 @@ const LoginFormPage = onDemand(() =>
 const LoginErrorPage = onDemand(() =>
   import('./views/auth/LoginErrorPage').then((m) => m.LoginErrorPage),
 );
-// docs/spec.md 2.1: /login shows only 'Redirecting to {provider} Auth...', never 'Loading...'
-// while its code arrives.
+// docs/spec.md 2.1: /login shows only 'Redirecting to {provider} Auth...', also while its code
+// arrives (never 'Loading...').
 const LoginRedirectPage = onDemand(
   () => import('./views/auth/LoginRedirectPage').then((m) => m.LoginRedirectPage),
-  null,
+  RedirectingText,
 );
 const LogoutPage = onDemand(() => import('./views/auth/LogoutPage').then((m) => m.LogoutPage));
 const AccountPage = onDemand(() =>

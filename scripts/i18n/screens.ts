@@ -45,6 +45,7 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
     'repo.activity.',
     'build.actions.menu',
     'build.downloadAll.label',
+    'auth.redirect.text',
   ],
 };
 

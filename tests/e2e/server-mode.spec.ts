@@ -15,3 +15,22 @@ test('signs in through the server and shows its repositories', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: /acme\/api/ }).first()).toBeVisible();
 });
+
+test('/login says where it redirects from its first frame, before its code arrives', async ({
+  page,
+}) => {
+  // docs/spec.md 2.1: only 'Redirecting to {provider} Auth...', never a blank page or 'Loading...'.
+  // The welcome page's Continue opens the console's /login (a full load of /login is the server's).
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/LoginRedirectPage/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/welcome');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Redirecting to \S.* Auth\.\.\.$/);
+  await expect(page.getByText('Loading')).toHaveCount(0);
+  arrive();
+  await expect(page).toHaveURL(/\/login\/form$/);
+});

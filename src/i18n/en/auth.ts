@@ -20,7 +20,6 @@ export const messages: Messages = {
   'auth.logout.signInAgain': ['Sign in again'],
   'auth.logout.signingOut': ['Signing out...'],
   'auth.logout.title': ['Logout'],
-  'auth.redirect.text': ['Redirecting to ', ['provider'], ' Auth...'],
   'auth.redirect.title': ['Login'],
   'auth.register.company': ['Company Name'],
   'auth.register.email': ['Your Email'],

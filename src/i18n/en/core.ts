@@ -2,6 +2,7 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
+  'auth.redirect.text': ['Redirecting to ', ['provider'], ' Auth...'],
   'build.actions.menu': ['Actions ▾'],
   'build.blocked.approve': ['Approve Build'],
   'build.blocked.decline': ['Decline Build'],

@@ -3,19 +3,9 @@ import { config } from '../../config';
 import { loginRedirectMachine } from '../../machines/auth/loginRedirect.machine';
 import { usePageTitle } from '../shell/title';
 import { useT } from '../ui';
-import { styled } from '../ui/theme';
+import { RedirectingText } from './RedirectingText';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/auth';
-
-const Message = styled('p', {
-  minHeight: '100vh',
-  margin: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  color: '$textMuted',
-  fontSize: '$3',
-});
 
 /** docs/spec.md 2.1: /login shows only this text while the machine sends the browser to sign in. */
 export function LoginRedirectPage() {
@@ -23,5 +13,5 @@ export function LoginRedirectPage() {
   usePageTitle(t('auth.redirect.title'));
   const [, navigate] = useLocation();
   useInspectedActorRef(loginRedirectMachine, { input: { mock: config.mock, navigate } });
-  return <Message role="status">{t('auth.redirect.text', { provider: config.provider })}</Message>;
+  return <RedirectingText />;
 }

@@ -7,7 +7,7 @@ import {
 } from '../../machines/logDiff/logDiff.machine';
 import { showInvisibles } from '../../text/invisibles';
 import { statusLabel, styled, useT } from '../ui';
-import type { LogDiffRef } from './LogDiffPanel';
+import type { LogDiffRef } from './StepLogDiff';
 
 /** The builds of the branch the search saw, to compare with another one than the last green. */
 export function BaselinePicker({ actorRef }: { actorRef: LogDiffRef }) {

@@ -7,7 +7,7 @@ import { selectBaseline, selectCurrent } from '../../machines/logDiff/logDiff.ma
 import { showInvisibles } from '../../text/invisibles';
 import { buildHref } from '../buildPage/paths';
 import { Notice, styled, useT } from '../ui';
-import type { LogDiffRef } from './LogDiffPanel';
+import type { LogDiffRef } from './StepLogDiff';
 
 const stepHref = (ref: StepRef, line: number) =>
   `${buildHref(ref, ref.build, ref.stage, ref.step)}#L${line}`;

@@ -1,28 +1,15 @@
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import type { Build, Stage, Step } from '../../api/types';
-import { isFailedStatus } from '../../machines/buildPage/buildDiff';
-import {
-  logDiffMachine,
-  selectBranch,
-  selectChosen,
-  selectDiff,
-  selectDiffError,
-  selectLogDiffState,
-  type LogDiffInput,
-} from '../../machines/logDiff/logDiff.machine';
-import { Button, Loading, Notice, styled, UserText, useT } from '../ui';
-import { useInspectedActorRef } from '../useInspectedActorRef';
-import { BaselinePicker } from './BaselinePicker';
-import { DiffView } from './DiffView';
-import '../../i18n/en/logDiff';
+import { onDemand } from '../../boot/OnDemand';
+import type { LogDiffInput } from '../../machines/logDiff/logDiff.machine';
 
-// Issue 30 item 5: a failed step's log against the same step in the last green build of its
-// branch, as a panel under the step's console (closed until asked). The panel's code loads after
-// a build page's first lines (views/buildPage/StepPanel.tsx); the diff's own code, in a worker,
-// when it is asked for.
+// Issue 30 item 5: the log diff's place under a step's console (views/buildPage/StepPanel.tsx
+// loads this after a build page's first lines). It imports nothing the first screen has not,
+// so the page's hook names one file; the panel's code loads for a failed step only.
 
-export type LogDiffRef = ActorRefFrom<typeof logDiffMachine>;
+const StepLogDiff = onDemand(() => import('./StepLogDiff').then((m) => m.StepLogDiff), null);
+
+/** docs/drone-api.md 9.1 `IsFailed`: the steps whose log is worth comparing with a green run. */
+const FAILED = /^(failure|error|killed)$/;
 
 export function LogDiffPanel(props: {
   repo: LogDiffInput['repo'];
@@ -31,98 +18,7 @@ export function LogDiffPanel(props: {
   step: Step;
 }) {
   const { build, stage, step } = props;
-  if (!isFailedStatus(step.status)) return null;
+  if (!FAILED.test(step.status)) return null;
   // A new actor for each step: the comparison belongs to one.
   return <StepLogDiff key={`${build.number}/${stage.number}/${step.number}`} {...props} />;
 }
-
-function StepLogDiff(input: LogDiffInput) {
-  const t = useT();
-  const actorRef = useInspectedActorRef(logDiffMachine, { input });
-  const state = useSelector(actorRef, selectLogDiffState);
-  if (state === 'closed') {
-    return (
-      <Bar>
-        <Button size="small" onClick={() => actorRef.send({ type: 'diff.open' })}>
-          {t('build.logDiff.open')}
-        </Button>
-      </Bar>
-    );
-  }
-  return (
-    <Panel aria-label={t('build.logDiff.title')}>
-      <Header>
-        <h3>{t('build.logDiff.title')}</h3>
-        <BaselinePicker actorRef={actorRef} />
-        <Button size="small" onClick={() => actorRef.send({ type: 'diff.close' })}>
-          {t('common.close')}
-        </Button>
-      </Header>
-      <Body actorRef={actorRef} />
-    </Panel>
-  );
-}
-
-function Body({ actorRef }: { actorRef: LogDiffRef }) {
-  const t = useT();
-  const state = useSelector(actorRef, selectLogDiffState);
-  const branch = useSelector(actorRef, selectBranch);
-  const chosen = useSelector(actorRef, selectChosen);
-  const error = useSelector(actorRef, selectDiffError);
-  const diff = useSelector(actorRef, selectDiff);
-  const { stageName: stage, stepName: step } = actorRef.getSnapshot().context;
-  switch (state) {
-    case 'searching':
-      return <Loading label={t('build.logDiff.searching', { branch })} />;
-    case 'loadingBaseline':
-    case 'loadingLogs':
-      return <Loading label={t('build.logDiff.loading', { number: chosen ?? 0 })} />;
-    case 'comparing':
-      return <Loading label={t('build.logDiff.comparing')} />;
-    case 'none':
-      return (
-        <Notice>
-          <UserText>{t('build.logDiff.none', { branch })}</UserText>
-        </Notice>
-      );
-    case 'noStep':
-      return (
-        <Notice>
-          <UserText>{t('build.logDiff.noStep', { number: chosen ?? 0, stage, step })}</UserText>
-        </Notice>
-      );
-    case 'failed':
-      return (
-        <Notice tone="danger" role="alert">
-          <UserText>{error ? t(error.key, error.values) : t('messages.unknownError')}</UserText>
-          <Button size="small" onClick={() => actorRef.send({ type: 'diff.retry' })}>
-            {t('common.retry')}
-          </Button>
-        </Notice>
-      );
-    case 'ready':
-      return diff ? <DiffView actorRef={actorRef} diff={diff} /> : null;
-    default:
-      return null;
-  }
-}
-
-const Bar = styled('div', { display: 'flex', justifyContent: 'flex-end' });
-
-const Panel = styled('section', {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '$3',
-  minWidth: 0,
-  padding: '$3',
-  borderRadius: '$2',
-  border: '1px solid $border',
-});
-
-const Header = styled('header', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '$3',
-  h3: { margin: 0, fontSize: '$2', fontWeight: 600, marginRight: 'auto' },
-});

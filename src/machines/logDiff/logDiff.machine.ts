@@ -188,6 +188,7 @@ export const logDiffMachine = setup({
       },
     },
     open: {
+      initial: 'searching',
       on: {
         'diff.close': { target: 'closed' },
         'diff.pick': { target: '.loadingBaseline', actions: 'assignPicked' },

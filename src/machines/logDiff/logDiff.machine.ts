@@ -54,10 +54,27 @@ export interface LogDiffContext {
   chosen: number | null;
   /** That build's step of the same stage and step names. */
   baseline: StepRef | null;
-  logs: { before: LogLines; after: LogLines } | null;
+  logs: BothLogs | null;
   diff: LogDiff | null;
   error: Message | null;
   failedIn: Phase;
+}
+
+export interface PageInput {
+  repo: RepoRef;
+  page: number;
+}
+export interface BaselineInput {
+  repo: RepoRef;
+  number: number;
+}
+export interface BothLogs {
+  before: LogLines;
+  after: LogLines;
+}
+export interface BothLogsInput {
+  before: StepRef;
+  after: StepRef;
 }
 
 export type LogDiffEvent =
@@ -81,22 +98,17 @@ export const logDiffMachine = setup({
     events: {} as LogDiffEvent,
   },
   actors: {
-    fetchBuildsPage: fromPromise<Build[], { repo: RepoRef; page: number }>(({ input }) =>
+    fetchBuildsPage: fromPromise<Build[], PageInput>(({ input }) =>
       fetchBuilds(input.repo, input.page, PAGE_SIZE),
     ),
-    fetchBaseline: fromPromise<Build, { repo: RepoRef; number: number }>(({ input }) =>
+    fetchBaseline: fromPromise<Build, BaselineInput>(({ input }) =>
       fetchBuild(input.repo, input.number),
     ),
-    fetchBothLogs: fromPromise<LogDiffContext['logs'], { before: StepRef; after: StepRef }>(
-      async ({ input }) => {
-        const [before, after] = await Promise.all([
-          fetchLogs(input.before),
-          fetchLogs(input.after),
-        ]);
-        return { before, after };
-      },
-    ),
-    diffLogs: fromPromise<LogDiff, NonNullable<LogDiffContext['logs']>>(({ input, signal }) =>
+    fetchBothLogs: fromPromise<BothLogs, BothLogsInput>(async ({ input }) => {
+      const [before, after] = await Promise.all([fetchLogs(input.before), fetchLogs(input.after)]);
+      return { before, after };
+    }),
+    diffLogs: fromPromise<LogDiff, BothLogs>(({ input, signal }) =>
       diffLogsOffThread(input.before, input.after, signal),
     ),
   },
@@ -138,7 +150,7 @@ export const logDiffMachine = setup({
         return { namespace, name, build, stage: found.stage.number, step: found.step.number };
       },
     }),
-    assignLogs: assign({ logs: ({ event }) => output<LogDiffContext['logs']>(event) }),
+    assignLogs: assign({ logs: ({ event }) => output<BothLogs>(event) }),
     // The diff is all the view needs: both logs are let go.
     assignDiff: assign({ diff: ({ event }) => output<LogDiff>(event), logs: null }),
     restartSearch: assign({ page: 1, offered: [], chosen: null, diff: null, error: null }),

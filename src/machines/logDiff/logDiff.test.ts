@@ -4,10 +4,19 @@ import { ApiError } from '../../api/client';
 import type { StepRef } from '../../api/logs';
 import type { Build, Status } from '../../api/types';
 import { LogLines } from '../../logs';
-import { diffLogs } from '../../logs/logDiff';
+import { diffLogs, type LogDiff } from '../../logs/logDiff';
 import { makeBuild, makeStage, makeStep } from '../../../tests/factories';
 import { said } from '../../../tests/said';
-import { logDiffMachine, MAX_PAGES, PAGE_SIZE, selectLogDiffState } from './logDiff.machine';
+import {
+  logDiffMachine,
+  MAX_PAGES,
+  PAGE_SIZE,
+  selectLogDiffState,
+  type BaselineInput,
+  type BothLogs,
+  type BothLogsInput,
+  type PageInput,
+} from './logDiff.machine';
 
 const repo = { namespace: 'acme', name: 'api' };
 
@@ -60,24 +69,22 @@ function start({
   const calls: string[] = [];
   const machine = logDiffMachine.provide({
     actors: {
-      fetchBuildsPage: fromPromise(async ({ input }: { input: { page: number } }) => {
+      fetchBuildsPage: fromPromise<Build[], PageInput>(async ({ input }) => {
         calls.push(`page ${input.page}`);
         const page = pages(input.page);
         if (page instanceof Error) throw page;
         return page;
       }),
-      fetchBaseline: fromPromise(async ({ input }: { input: { number: number } }) => {
+      fetchBaseline: fromPromise<Build, BaselineInput>(async ({ input }) => {
         calls.push(`build ${input.number}`);
         return builds[input.number] ?? built(input.number, 'success');
       }),
-      fetchBothLogs: fromPromise(
-        async ({ input }: { input: { before: StepRef; after: StepRef } }) => {
-          const ref = (at: StepRef) => `${at.build}/${at.stage}/${at.step}`;
-          calls.push(`logs ${ref(input.before)} ${ref(input.after)}`);
-          return { before: LOGS[input.before.build]!, after: LOGS[input.after.build]! };
-        },
-      ),
-      diffLogs: fromPromise(async ({ input }: { input: { before: LogLines; after: LogLines } }) => {
+      fetchBothLogs: fromPromise<BothLogs, BothLogsInput>(async ({ input }) => {
+        const ref = (at: StepRef) => `${at.build}/${at.stage}/${at.step}`;
+        calls.push(`logs ${ref(input.before)} ${ref(input.after)}`);
+        return { before: LOGS[input.before.build]!, after: LOGS[input.after.build]! };
+      }),
+      diffLogs: fromPromise<LogDiff, BothLogs>(async ({ input }) => {
         const outs = (log: LogLines) => Array.from({ length: log.length }, (_, k) => log.outAt(k));
         return diffLogs(outs(input.before), outs(input.after));
       }),
@@ -193,7 +200,7 @@ describe('log diff machine', () => {
         fetchBuildsPage: fromPromise(async () => pageWithGreen),
         fetchBaseline: fromPromise(async () => built(140, 'success')),
         fetchBothLogs: fromPromise(async () => ({ before: LOGS[140]!, after: LOGS[150]! })),
-        diffLogs: fromPromise<never>(async () => {
+        diffLogs: fromPromise<LogDiff, BothLogs>(async () => {
           throw new Error('out of memory');
         }),
       },

@@ -101,7 +101,7 @@ function Row({
 }) {
   const t = useT();
   return (
-    <Line role="row" kind={row.kind} data-first-error={first || undefined}>
+    <Line role="row" kind={row.kind} data-kind={row.kind} data-first-error={first || undefined}>
       <span role="cell">
         {row.before ? (
           // Another build's step: the app's own navigation, which opens it at the line.

@@ -76,6 +76,8 @@ export async function logDiffBench({
   try {
     // Any document of the console's origin may start its worker.
     await page.goto(`${base}/assets/${file}`);
+    // tsx names nested functions with an `__name` helper the page does not have.
+    await page.evaluate('window.__name = (fn) => fn');
     for (const { name, changed, kept } of CASES) {
       const results = [];
       for (let run = 0; run < runs; run++) {

@@ -208,6 +208,7 @@ export const logDiffMachine = setup({
       states: {
         searching: {
           invoke: {
+            id: 'fetchBuildsPage',
             src: 'fetchBuildsPage',
             input: ({ context }) => ({ repo: context.repo, page: context.page }),
             onDone: [
@@ -230,6 +231,7 @@ export const logDiffMachine = setup({
         loadingBaseline: {
           entry: 'clearError',
           invoke: {
+            id: 'fetchBaseline',
             src: 'fetchBaseline',
             input: ({ context }) => ({ repo: context.repo, number: context.chosen ?? 0 }),
             onDone: [
@@ -246,6 +248,7 @@ export const logDiffMachine = setup({
         noStep: {},
         loadingLogs: {
           invoke: {
+            id: 'fetchBothLogs',
             src: 'fetchBothLogs',
             input: ({ context }) => ({ before: context.baseline!, after: context.current }),
             onDone: { target: 'comparing', actions: 'assignLogs' },
@@ -257,6 +260,7 @@ export const logDiffMachine = setup({
         },
         comparing: {
           invoke: {
+            id: 'diffLogs',
             src: 'diffLogs',
             input: ({ context }) => context.logs!,
             onDone: { target: 'ready', actions: 'assignDiff' },

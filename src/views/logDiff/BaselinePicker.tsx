@@ -8,6 +8,7 @@ import {
 import { showInvisibles } from '../../text/invisibles';
 import { statusLabel, styled, useT } from '../ui';
 import type { LogDiffRef } from './StepLogDiff';
+import '../../i18n/en/logDiff';
 
 /** The builds of the branch the search saw, to compare with another one than the last green. */
 export function BaselinePicker({ actorRef }: { actorRef: LogDiffRef }) {

@@ -8,6 +8,7 @@ import { showInvisibles } from '../../text/invisibles';
 import { buildHref } from '../buildPage/paths';
 import { Notice, styled, useT } from '../ui';
 import type { LogDiffRef } from './StepLogDiff';
+import '../../i18n/en/logDiff';
 
 const stepHref = (ref: StepRef, line: number) =>
   `${buildHref(ref, ref.build, ref.stage, ref.step)}#L${line}`;

@@ -51,13 +51,20 @@ export interface LogDiff {
   tooDifferent: boolean;
 }
 
-/** Each distinct masked line as a number, so the diff compares numbers rather than strings. */
+/**
+ * Each distinct masked line as a number, so the diff compares numbers rather than strings. A line
+ * seen before as it came (blank lines, repeated output) is not masked again.
+ */
 function interned(before: readonly string[], after: readonly string[]): [number[], number[]] {
   const ids = new Map<string, number>();
+  const seen = new Map<string, number>();
   const id = (out: string) => {
+    let known = seen.get(out);
+    if (known !== undefined) return known;
     const text = maskedLine(out);
-    let known = ids.get(text);
+    known = ids.get(text);
     if (known === undefined) ids.set(text, (known = ids.size));
+    seen.set(out, known);
     return known;
   };
   return [before.map(id), after.map(id)];
@@ -66,6 +73,13 @@ function interned(before: readonly string[], after: readonly string[]): [number[
 interface Run {
   kind: DiffRowKind;
   count: number;
+}
+
+/** The indexes of the lines whose id the other side holds. */
+function indexesOf(ids: readonly number[], other: ReadonlySet<number>): number[] {
+  const kept: number[] = [];
+  for (let index = 0; index < ids.length; index++) if (other.has(ids[index]!)) kept.push(index);
+  return kept;
 }
 
 /**
@@ -77,8 +91,8 @@ interface Run {
 function runsOf(left: number[], right: number[]): Run[] | undefined {
   const inLeft = new Set(left);
   const inRight = new Set(right);
-  const keptLeft = left.flatMap((id, index) => (inRight.has(id) ? [index] : []));
-  const keptRight = right.flatMap((id, index) => (inLeft.has(id) ? [index] : []));
+  const keptLeft = indexesOf(left, inRight);
+  const keptRight = indexesOf(right, inLeft);
   const changes = diffArrays(
     keptLeft.map((index) => left[index]!),
     keptRight.map((index) => right[index]!),

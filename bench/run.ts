@@ -5,7 +5,8 @@
 //   (bench/opening.ts), beside a bare page's floor; the JS the first screen loaded;
 // - show-all: 'Show all logs' on 100k lines (DOM size), the million lines scrolled to their end;
 // - stream: arrival-to-paint latency of a 2,000 lines/s stream, beside the floor (bench/stream.ts);
-// - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts).
+// - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts);
+// - log-diff: two 50,000-line logs diffed in the log diff's worker (bench/log-diff.ts).
 // The summary starts with the machine and its load averages, before and after.
 //
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
@@ -28,6 +29,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
+import { logDiffBench } from './log-diff';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -51,7 +53,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -436,6 +438,10 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (million && runs('log-viewer')) {
     section(`${setup.name}: log viewer, 1,000,000-line step`);
     await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  }
+  if (runs('log-diff')) {
+    section(`${setup.name}: log diff in its worker (issue 30 item 6)`);
+    await logDiffBench({ browser, base: BASE, bundle: setup.bundle, runs: RUNS, report });
   }
 }
 

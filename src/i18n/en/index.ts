@@ -13,6 +13,7 @@ import './downloads';
 import './editing';
 import './feed';
 import './lists';
+import './logDiff';
 import './logSearch';
 import './palette';
 import './repo';

@@ -18,6 +18,7 @@ import { deploymentMachine } from '../buildPage/deployment.machine';
 import { graphViewMachine } from '../buildPage/graphView.machine';
 import { logSearchMachine } from '../console/logSearch.machine';
 import { logStreamMachine } from '../console/logStream.machine';
+import { logDiffMachine } from '../logDiff/logDiff.machine';
 import { logViewerMachine } from '../console/logViewer.machine';
 import { languageMachine } from '../shell/language.machine';
 import { loginMachine } from '../auth/login.machine';
@@ -107,6 +108,11 @@ export const machineRegistry: MachineEntry[] = [
     machine: buildCompareMachine,
     description:
       'Compare view: page the build list for the previous build of the branch, then load it',
+  },
+  {
+    id: 'logDiff',
+    machine: logDiffMachine,
+    description: "A failed step's log against the same step in the last green build of its branch",
   },
   {
     id: 'deployment',

@@ -8,6 +8,14 @@ import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors'
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
+import { onDemand } from '../../boot/OnDemand';
+
+// Issue 30 item 5: a failed step's log diff, loaded after the first lines (views/logDiff/).
+const LogDiffPanel = onDemand(
+  () => import('../logDiff/LogDiffPanel').then((m) => m.LogDiffPanel),
+  null,
+  { afterFirstScreen: true },
+);
 
 type RepoRef = { namespace: string; name: string };
 
@@ -60,14 +68,17 @@ export function StepPanel({
       </Meta>
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
-        <StepConsole
-          repo={repo}
-          build={build}
-          stage={stage}
-          step={step}
-          page={pageRef}
-          landOnError={landOnError}
-        />
+        <>
+          <StepConsole
+            repo={repo}
+            build={build}
+            stage={stage}
+            step={step}
+            page={pageRef}
+            landOnError={landOnError}
+          />
+          <LogDiffPanel repo={repo} build={build} stage={stage} step={step} />
+        </>
       ) : (
         <>
           {stage.error ? (

@@ -38,6 +38,7 @@ const AccountPage = onDemand(() =>
   import('./views/account/AccountPage').then((m) => m.AccountPage),
 );
 const AdminPage = onDemand(() => import('./views/admin/AdminPage').then((m) => m.AdminPage));
+const QueuePage = onDemand(() => import('./views/admin/QueuePage').then((m) => m.QueuePage));
 const MachinesPage = onDemand(() =>
   import('./views/devtools/MachinesPage').then((m) => m.MachinesPage),
 );
@@ -105,6 +106,7 @@ const LoginRedirectRoute = page(LoginRedirectPage, 'anyone', BareLayout);
 const LogoutRoute = page(LogoutPage, 'anyone', BareLayout);
 const AccountRoute = page(AccountPage, 'user', FullLayout);
 const AdminRoute = page(AdminPage, 'admin', HeaderLayout);
+const QueueRoute = page(QueuePage, 'admin', HeaderLayout);
 const AdminNotFoundRoute = page(NotFoundPage, 'admin', HeaderLayout);
 const MachinesRoute = page(MachinesPage, 'anyone', FullLayout);
 const NotFoundRoute = page(NotFoundPage, 'anyone', FullLayout);
@@ -136,6 +138,7 @@ export function AppRoutes() {
       <Route path="/account" component={AccountRoute} />
       <Route path="/settings" component={SettingsRedirect} />
       <Route path="/settings/users" component={AdminRoute} />
+      <Route path="/settings/queue" component={QueueRoute} />
       <Route path="/settings/*" component={AdminNotFoundRoute} />
       {showMachines ? <Route path="/-/machines" component={MachinesRoute} /> : null}
       <Route path="/404" component={NotFoundRoute} />

@@ -35,6 +35,7 @@ import { resourceListMachine } from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { paletteMachine } from '../palette/palette.machine';
+import { queuePageMachine } from '../queue/queuePage.machine';
 import { paletteKeysMachine } from '../palette/paletteKeys.machine';
 import { searchMachine } from '../palette/search.machine';
 import { sessionMachine } from '../shell/session.machine';
@@ -65,6 +66,12 @@ export const machineRegistry: MachineEntry[] = [
     description: 'A menu button: open or closed, the focused item (arrows, Home, End, Escape)',
   },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'queuePage',
+    machine: queuePageMachine,
+    description:
+      "The administrators' queue: waits ticking, reads on events and every 30 s, pause and resume after a confirm, a notice on a server without the queue API",
+  },
   {
     id: 'theme',
     machine: themeMachine,

@@ -19,6 +19,7 @@ import { usePageTitle } from '../shell/title';
 import { Button, Page, PageHeader, Row, Tabs, useNow, useT } from '../ui';
 import { EditUserModal, MachineTokenModal, NewUserModal } from './UserModals';
 import { UsersTable } from './UsersTable';
+import { adminTabs } from './adminTabs';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/admin';
 
@@ -33,10 +34,7 @@ export function AdminPage() {
       <PageHeader>
         <h1>{t('admin.title')}</h1>
       </PageHeader>
-      <Tabs
-        label={t('admin.title')}
-        items={[{ label: t('admin.users'), href: '/settings/users' }]}
-      />
+      <Tabs label={t('admin.title')} items={adminTabs(t)} />
       <SectionHeader>
         <span />
         <NewItemButton actor={actor} label={t('admin.newUser')} />

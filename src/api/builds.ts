@@ -78,17 +78,6 @@ export const fetchBranches = (repo: RepoRef) => request<Build[]>(`${buildsPath(r
 export const fetchDeployments = (repo: RepoRef) =>
   request<Build[]>(`${buildsPath(repo)}/deployments`);
 
-export const fetchPulls = (repo: RepoRef) => request<Build[]>(`${buildsPath(repo)}/pulls`);
-
-/**
- * Removes a branch from the branch index (its builds stay). Drone reads the branch from the rest
- * of the path, so each of its parts is a segment of its own.
- */
-export const deleteBranchEntry = (repo: RepoRef, branch: string) =>
-  request<void>(`${buildsPath(repo)}/branches/${branch.split('/').map(e).join('/')}`, {
-    method: 'DELETE',
-  });
-
 /** Card data of one step (docs/spec.md 7.2) and the adaptive-card template it refers to. */
 export const fetchCardData = (repo: RepoRef, build: number, stage: number, step: number) =>
   request<unknown>(`${repoPath(repo)}/cards/${e(build)}/${e(stage)}/${e(step)}`, {

@@ -12,7 +12,7 @@ export interface StepRef extends RepoRef {
   step: number;
 }
 
-export const logsPath = (ref: StepRef) =>
+const logsPath = (ref: StepRef) =>
   `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`;
 
 const readLogs = (path: string, quiet = false) =>

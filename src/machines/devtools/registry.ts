@@ -36,6 +36,8 @@ import { menuMachine } from '../shell/menu.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { paletteMachine } from '../palette/palette.machine';
 import { queuePageMachine } from '../queue/queuePage.machine';
+import { deleteLogMachine } from '../console/deleteLog.machine';
+import { cronRunMachine } from '../settings/cronRun.machine';
 import { paletteKeysMachine } from '../palette/paletteKeys.machine';
 import { searchMachine } from '../palette/search.machine';
 import { sessionMachine } from '../shell/session.machine';
@@ -66,6 +68,17 @@ export const machineRegistry: MachineEntry[] = [
     description: 'A menu button: open or closed, the focused item (arrows, Home, End, Escape)',
   },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'deleteLog',
+    machine: deleteLogMachine,
+    description:
+      "A step's stored log deleted by a repository or system admin, after a confirmation",
+  },
+  {
+    id: 'cronRun',
+    machine: cronRunMachine,
+    description: 'A cron job run now, one at a time: the build it started, or that none ran',
+  },
   {
     id: 'queuePage',
     machine: queuePageMachine,

@@ -25,8 +25,8 @@ const queued: QueueData = {
 
 function start({
   readQueue = vi.fn(async () => queued),
-  pauseQueue = vi.fn(async () => undefined),
-  resumeQueue = vi.fn(async () => undefined),
+  pauseQueue = vi.fn(async (): Promise<void> => undefined),
+  resumeQueue = vi.fn(async (): Promise<void> => undefined),
 } = {}) {
   let stream: ((event: RepoEventsEmitted) => void) | undefined;
   const actor = createActor(

@@ -1,5 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { onDemand } from '../../boot/OnDemand';
+import { NotFoundPage } from '../shell/NotFoundPage';
 import type { User } from '../../api/types';
 import {
   selectHasMore,
@@ -23,9 +26,20 @@ import { adminTabs } from './adminTabs';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/admin';
 
-// docs/spec.md 2.13: system administration (/settings/users; /settings redirects here; admins only).
+// docs/spec.md 2.13: system administration (/settings/users; /settings redirects here; admins only),
+// and the queue (/settings/queue, issue 31 part 4). One route takes /settings/*, so the first
+// screen's route table carries no line per section; this chunk picks the section.
+
+const QueuePage = onDemand(() => import('./QueuePage').then((m) => m.QueuePage));
 
 export function AdminPage() {
+  const [location] = useLocation();
+  if (location === '/settings/users') return <UsersPage />;
+  if (location === '/settings/queue') return <QueuePage />;
+  return <NotFoundPage />;
+}
+
+function UsersPage() {
   const t = useT();
   usePageTitle(t('admin.title'));
   const actor = useInspectedActorRef(usersMachine, { input: usersInput });

@@ -50,6 +50,7 @@ type QueueActor = ReturnType<typeof useInspectedActorRef<typeof queuePageMachine
 
 const Hints = styled('ul', { margin: 0, paddingLeft: '$4', color: '$textMuted' });
 const Muted = styled('span', { color: '$textMuted' });
+const Caption = styled('caption', { textAlign: 'left', fontWeight: 600, padding: '$2 0' });
 
 function BuildLink({ build }: { build?: QueueBuild }) {
   const t = useT();
@@ -165,9 +166,9 @@ function QueueReportView({ actor }: { actor: QueueActor }) {
                 stacked
                 aria-label={t('admin.queue.runner', { machine: group.machine || '?' })}
               >
-                <caption>
+                <Caption>
                   <UserText>{group.machine || t('admin.queue.noRunner')}</UserText>
-                </caption>
+                </Caption>
                 <thead>
                   <tr>
                     <th>{t('admin.queue.columns.build')}</th>

@@ -124,6 +124,7 @@ export const buildIndexMachine = setup({
         },
         removing: {
           invoke: {
+            id: 'deleteBranchEntry',
             src: 'deleteBranchEntry',
             input: ({ context }) => ({ repo: context.repo, branch: context.removing ?? '' }),
             onDone: { target: 'idle', actions: ['dropRemoved', 'notifyRemoved', 'clearRemoving'] },

@@ -1,3 +1,4 @@
+import '../../i18n/en/admin';
 import type { TabItem, TFunction } from '../ui';
 
 /** docs/spec.md 2.13: the system administration tabs (Queue: issue 31 part 4). */

@@ -10,6 +10,7 @@ import { toBuildParams } from '../repo/params';
 import { useCurrentUser } from '../shell/session';
 import { ConfirmDialog, useT } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
+import '../../i18n/en/buildControls';
 
 // Issue 31 part 5: "Delete step log" in the build's actions menu, for the step the page shows.
 // It lives with the build's controls, which load after the first lines: the console's first

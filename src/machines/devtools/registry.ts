@@ -3,7 +3,8 @@ import { accountMachine } from '../account/account.machine';
 import { accountSyncMachine } from '../dashboard/accountSync.machine';
 import { badgeMachine } from '../settings/badge.machine';
 import { buildCompareMachine } from '../buildPage/buildCompare.machine';
-import { buildControlsMachine } from '../buildPage/buildControls.machine';
+// deleteLog, cronRun and queuePage come through the modules whose chunks they share.
+import { buildControlsMachine, deleteLogMachine } from '../buildPage/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
 import { consoleKeysMachine } from '../console/consoleKeys.machine';
 import { buildLogsMachine } from '../buildPage/buildLogs.machine';
@@ -31,13 +32,14 @@ import { registerMachine } from '../auth/register.machine';
 import { repoMachine } from '../repo/repo.machine';
 import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
-import { resourceListMachine } from '../settings/resourceList.machine';
+import {
+  cronRunMachine,
+  queuePageMachine,
+  resourceListMachine,
+} from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { paletteMachine } from '../palette/palette.machine';
-import { queuePageMachine } from '../queue/queuePage.machine';
-import { deleteLogMachine } from '../console/deleteLog.machine';
-import { cronRunMachine } from '../settings/cronRun.machine';
 import { paletteKeysMachine } from '../palette/paletteKeys.machine';
 import { searchMachine } from '../palette/search.machine';
 import { sessionMachine } from '../shell/session.machine';

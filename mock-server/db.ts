@@ -144,6 +144,8 @@ export const db = factory({
     on_success: Boolean,
     on_failure: Boolean,
     depends_on: () => [] as string[],
+    /** Drone's map[string]string as JSON text ('' when none): the runner must carry the same. */
+    labels: String,
   },
   step: {
     id: primaryKey(Number),
@@ -206,6 +208,17 @@ export const db = factory({
     data: String,
     created: Number,
     updated: Number,
+  },
+  /**
+   * An entry removed from the `latest` index (DELETE .../builds/branches/*, pulls/{pull},
+   * deployments/*): builds up to `build_id` no longer list `name` under `kind`.
+   */
+  dropped_index: {
+    id: primaryKey(Number),
+    repo_id: Number,
+    kind: String,
+    name: String,
+    build_id: Number,
   },
 });
 

@@ -162,6 +162,11 @@ export function insertBuild(
       status,
       os: stageDef.os ?? 'linux',
       arch: stageDef.arch ?? 'amd64',
+      variant: stageDef.variant ?? '',
+      limit: stageDef.limit ?? 0,
+      // The repository's throttle is copied onto each stage (Drone's LimitRepo).
+      throttle: repo.throttle ?? 0,
+      labels: stageDef.labels ? JSON.stringify(stageDef.labels) : '',
       on_success: stageDef.on_success ?? true,
       on_failure: stageDef.on_failure ?? false,
       depends_on: [...dependsOn],

@@ -21,6 +21,7 @@ import {
   stepsOfStage,
   toSeconds,
 } from './engine-rows';
+import type { Queue } from './engine-queue';
 import { runStep, type StepRun } from './engine-runner';
 import { goJson } from './gojson';
 import { encodeLog, storeLog } from './logstore';
@@ -46,6 +47,8 @@ export interface FlowContext {
   stepDefinition(stage: StageRow, step: StepRow): StepDefinition;
   /** Live step runs by step id, so cancel can stop them. */
   runs: Map<number, StepRun>;
+  /** The scheduler: pause, platforms and concurrency limits (engine-queue.ts). */
+  queue: Queue;
 }
 
 const stepFailed = (step: StepRow) =>
@@ -74,6 +77,7 @@ export function createFlow(context: FlowContext) {
     const build = stage && findBuild(stage.build_id);
     if (!stage || !build || stage.status !== 'pending') return;
     if (build.status !== 'pending' && build.status !== 'running') return;
+    if (!context.queue.admits(stage)) return;
     const machine = createRandom(hashSeed('machine', stage.id)).pick(RUNNERS);
     patchStage(stage.id, { status: 'running', started: toSeconds(at), machine }, at);
     if (build.status === 'pending') {
@@ -171,6 +175,14 @@ export function createFlow(context: FlowContext) {
     advanceStage(stage.id, at);
   }
 
+  /** Offers the held stages again (a stage finished, or the scheduler resumed). */
+  function offerHeld(at: number): void {
+    for (const id of context.queue.release()) {
+      const stage = findStage(id);
+      if (stage?.status === 'pending') pickupLater(stage, at);
+    }
+  }
+
   function finishStage(stage: StageRow, steps: StepRow[], at: number): void {
     const killed = steps.some((step) => step.status === 'killed');
     // The runner reports a step it could not run as the stage's error (shown above the logs).
@@ -187,6 +199,7 @@ export function createFlow(context: FlowContext) {
       at,
     );
     publish(stage);
+    offerHeld(at);
     evaluateBuild(stage.build_id, at);
   }
 
@@ -229,7 +242,7 @@ export function createFlow(context: FlowContext) {
     bus.publish(build.repo_id, build.id);
   }
 
-  return { pickupLater, advanceStage, evaluateBuild, playStep, skipStage };
+  return { pickupLater, advanceStage, evaluateBuild, playStep, skipStage, offerHeld };
 }
 
 export type Flow = ReturnType<typeof createFlow>;

@@ -4,6 +4,7 @@ import type { Clock, TimerHandle } from './clock';
 import { DroneError } from './errors';
 import { autoCancelTargets, commitFor, draftBuild, insertBuild } from './engine-create';
 import { createFlow } from './engine-flow';
+import { createQueue } from './engine-queue';
 import {
   findBuild,
   findRepo,
@@ -73,7 +74,8 @@ export function createEngine(deps: EngineDeps): Engine {
     return stageDef?.steps.find((s) => s.name === step.name) ?? { name: step.name, image: '' };
   }
 
-  const flow = createFlow({ clock, bus, logs, speed, later, stepDefinition, runs });
+  const queue = createQueue();
+  const flow = createFlow({ clock, bus, logs, speed, later, stepDefinition, runs, queue });
 
   function stageByNumber(build: BuildRow, stageNumber: number): StageRow {
     const stage = stagesOfBuild(build.id).find((s) => s.number === stageNumber);
@@ -184,7 +186,13 @@ export function createEngine(deps: EngineDeps): Engine {
         }
       }
       bus.publish(build.repo_id, build.id);
+      flow.offerHeld(at); // a cancelled stage no longer holds a concurrency limit
       return findBuild(build.id)!;
+    },
+
+    setQueuePaused(paused) {
+      queue.setPaused(paused);
+      if (!paused) flow.offerHeld(clock.now());
     },
 
     resume() {

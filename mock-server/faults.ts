@@ -55,6 +55,7 @@ const REASONS: Record<number, string> = {
   409: 'Conflict',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',

@@ -41,6 +41,11 @@ export interface StageDefinition {
   type?: string;
   os?: string;
   arch?: string;
+  variant?: string;
+  /** `concurrency: limit`: stages of this name running at once in the repository. */
+  limit?: number;
+  /** `node` labels a runner must carry. */
+  labels?: Record<string, string>;
   depends_on?: string[];
   /** Blocked until approved (a validator plugin's "block"); protected repos block every stage. */
   needsApproval?: boolean;

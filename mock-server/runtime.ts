@@ -38,6 +38,8 @@ export interface Engine {
   decline(build: BuildRow, stageNumber: number): void;
   /** Cancels (docs/drone-api.md 4.2 DELETE builds/{n}) and returns the updated build row. */
   cancel(build: BuildRow): BuildRow;
+  /** Pauses (DELETE /api/queue) or resumes (POST) the scheduler: no pending stage starts while paused. */
+  setQueuePaused(paused: boolean): void;
   /** Continues every unfinished build, e.g. after the database was restored from storage. */
   resume(): void;
   /** Stops every timer. */

@@ -145,6 +145,13 @@ export function serializeStep(row: StepRow): Step {
   ]);
 }
 
+/** A stage's labels, or null when it has none (stored as JSON text in the mock's table). */
+export function labelsOf(stage: Pick<StageRow, 'labels'>): Record<string, string> | null {
+  if (!stage.labels) return null;
+  const labels = JSON.parse(stage.labels) as Record<string, string>;
+  return Object.keys(labels).length > 0 ? labels : null;
+}
+
 export function serializeStage(row: StageRow, steps?: StepRow[]): Stage {
   const stage: Stage = {
     id: row.id,
@@ -185,6 +192,10 @@ export function serializeStage(row: StageRow, steps?: StepRow[]): Stage {
     'throttle',
     'depends_on',
   ]);
+  const labels = labelsOf(row);
+  // Go writes a map's keys sorted.
+  if (labels)
+    out.labels = Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
   if (steps && steps.length > 0) out.steps = steps.map(serializeStep);
   return out;
 }

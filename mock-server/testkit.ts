@@ -72,6 +72,8 @@ export function addBuild(repo: RepoRow, fields: Partial<BuildRow> = {}): BuildRo
 /** A runtime whose engine records requests and creates plain pending builds. */
 export function fakeRuntime(clock = new ManualClock()) {
   const requests: BuildRequest[] = [];
+  /** Each pause (true) and resume (false) the queue routes asked for. */
+  const queuePauses: boolean[] = [];
   const runtime: Runtime = {
     clock,
     engine: {
@@ -102,6 +104,7 @@ export function fakeRuntime(clock = new ManualClock()) {
       },
       cancel: (build: BuildRow) =>
         db.build.update({ where: { id: { equals: build.id } }, data: { status: 'killed' } })!,
+      setQueuePaused: (paused: boolean) => void queuePauses.push(paused),
       resume: () => undefined,
       dispose: () => undefined,
     },
@@ -119,7 +122,7 @@ export function fakeRuntime(clock = new ManualClock()) {
     },
   };
   setRuntime(runtime);
-  return { clock, requests, runtime };
+  return { clock, requests, queuePauses, runtime };
 }
 
 /** fetch against the mock with an optional user's token as a Bearer header. */

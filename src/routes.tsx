@@ -106,7 +106,6 @@ const LoginRedirectRoute = page(LoginRedirectPage, 'anyone', BareLayout);
 const LogoutRoute = page(LogoutPage, 'anyone', BareLayout);
 const AccountRoute = page(AccountPage, 'user', FullLayout);
 const AdminRoute = page(AdminPage, 'admin', HeaderLayout);
-const AdminNotFoundRoute = page(NotFoundPage, 'admin', HeaderLayout);
 const MachinesRoute = page(MachinesPage, 'anyone', FullLayout);
 const NotFoundRoute = page(NotFoundPage, 'anyone', FullLayout);
 const RepoRoute = page(keyedBy(RepoPage, ['namespace', 'name']), 'anyone', FullLayout);
@@ -136,13 +135,11 @@ export function AppRoutes() {
       <Route path="/logout" component={LogoutRoute} />
       <Route path="/account" component={AccountRoute} />
       <Route path="/settings" component={SettingsRedirect} />
-      <Route path="/settings/users" component={AdminRoute} />
-      <Route path="/settings/*" component={AdminNotFoundRoute} />
+      <Route path="/settings/*" component={AdminRoute} />
       {showMachines ? <Route path="/-/machines" component={MachinesRoute} /> : null}
       <Route path="/404" component={NotFoundRoute} />
       <Route path={repoPattern()} component={RepoRoute} />
-      <Route path={repoPattern('/branches')} component={RepoRoute} />
-      <Route path={repoPattern('/deployments')} component={RepoRoute} />
+      <Route path={repoPattern('/(branches|deployments|pulls)')} component={RepoRoute} />
       <Route path={repoSettingsPattern} component={RepoRoute} />
       <Route path={buildPattern} component={BuildRoute} />
       <Route component={NotFoundRoute} />

@@ -1,5 +1,5 @@
 // Build reads and the build indexes (docs/drone-api.md 4.2 reads, 4.7 incomplete, 3.13, 8).
-import { db } from '../db';
+import { db, newId } from '../db';
 import { noRows } from '../errors';
 import { authorizeAdmin, repoAccess } from '../guards';
 import { api, json, noContent } from '../http';
@@ -15,8 +15,23 @@ function pageOf(url: URL): { offset: number; limit: number } {
   return { offset: page > 1 ? (page - 1) * limit : 0, limit };
 }
 
-/** The `latest` index: the newest build per key among the builds that the key accepts. */
-function latestPer(repoId: number, keyOf: (build: BuildRow) => string | undefined): BuildRow[] {
+type IndexKind = 'branch' | 'pull' | 'deployment';
+
+/**
+ * The `latest` index: the newest build per key among the builds that the key accepts. An entry
+ * deleted from the index stays away until a newer build of its key indexes it again.
+ */
+function latestPer(
+  repoId: number,
+  kind: IndexKind,
+  keyOf: (build: BuildRow) => string | undefined,
+): BuildRow[] {
+  const dropped = new Map<string, number>();
+  for (const drop of db.dropped_index.findMany({
+    where: { repo_id: { equals: repoId }, kind: { equals: kind } },
+  })) {
+    dropped.set(drop.name, Math.max(drop.build_id, dropped.get(drop.name) ?? 0));
+  }
   const latest = new Map<string, BuildRow>();
   const builds = db.build.findMany({
     where: { repo_id: { equals: repoId } },
@@ -26,7 +41,25 @@ function latestPer(repoId: number, keyOf: (build: BuildRow) => string | undefine
     const key = keyOf(build);
     if (key !== undefined && !latest.has(key)) latest.set(key, build);
   }
-  return [...latest.values()];
+  return [...latest.entries()]
+    .filter(([key, build]) => build.id > (dropped.get(key) ?? 0))
+    .map(([, build]) => build);
+}
+
+/** builds.DeleteBranch / DeletePull / DeleteDeploy: 204 even when nothing was indexed. */
+function dropIndexEntry(repoId: number, kind: IndexKind, name: string): void {
+  const newest = db.build.findMany({
+    where: { repo_id: { equals: repoId } },
+    orderBy: { id: 'desc' },
+    take: 1,
+  })[0];
+  db.dropped_index.create({
+    id: newId(),
+    repo_id: repoId,
+    kind,
+    name,
+    build_id: newest?.id ?? 0,
+  });
 }
 
 const list = (builds: BuildRow[]) => json(builds.map((build) => serializeBuild(build)));
@@ -83,13 +116,15 @@ export const buildHandlers = [
 
   api('GET', '/repos/:owner/:name/builds/branches', (ctx) => {
     const { repo } = repoAccess(ctx, 'read');
-    return list(latestPer(repo.id, (b) => (b.event === 'push' ? b.target : undefined)));
+    return list(latestPer(repo.id, 'branch', (b) => (b.event === 'push' ? b.target : undefined)));
   }),
 
   api('GET', '/repos/:owner/:name/builds/pulls', (ctx) => {
     const { repo } = repoAccess(ctx, 'read');
     return list(
-      latestPer(repo.id, (b) => (b.event === 'pull_request' ? pullNumber(b.ref) : undefined)),
+      latestPer(repo.id, 'pull', (b) =>
+        b.event === 'pull_request' ? pullNumber(b.ref) : undefined,
+      ),
     );
   }),
 
@@ -97,14 +132,23 @@ export const buildHandlers = [
     const { repo } = repoAccess(ctx, 'read');
     const deploy = (b: BuildRow) =>
       (b.event === 'promote' || b.event === 'rollback') && b.deploy_to ? b.deploy_to : undefined;
-    return list(latestPer(repo.id, deploy));
+    return list(latestPer(repo.id, 'deployment', deploy));
   }),
 
-  // The index here is derived from the builds, so deleting an index entry has nothing to drop;
-  // Drone answers 204 even when nothing existed.
-  ...(['/branches/*', '/pulls/:pull', '/deployments/*'] as const).map((path) =>
+  // Removing an index entry (write access): the branch name is the rest of the path, slashes
+  // included; a pull request is its number (strconv.Atoi with the error ignored: a bad one is 0).
+  ...(
+    [
+      ['/branches/*', 'branch'],
+      ['/pulls/:pull', 'pull'],
+      ['/deployments/*', 'deployment'],
+    ] as const
+  ).map(([path, kind]) =>
     api('DELETE', `/repos/:owner/:name/builds${path}`, (ctx) => {
-      repoAccess(ctx, 'write');
+      const { repo } = repoAccess(ctx, 'write');
+      const name =
+        kind === 'pull' ? String(atoiOrZero(ctx.params.pull ?? '')) : (ctx.params['*'] ?? '');
+      dropIndexEntry(repo.id, kind, name);
       return noContent();
     }),
   ),

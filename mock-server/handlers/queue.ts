@@ -1,8 +1,10 @@
-// The build queue (docs/drone-api.md 4.7), system admins only. The mock's scheduler cannot be paused,
-// so POST/DELETE acknowledge without effect.
+// The build queue (docs/drone-api.md 4.7), system admins only: every pending and running stage;
+// DELETE pauses the scheduler, POST resumes it (the engine's queue, engine-queue.ts). Like Drone,
+// nothing reports whether it is paused.
 import { db } from '../db';
 import { authorizeAdmin } from '../guards';
 import { api, json, noContent } from '../http';
+import { runtime } from '../runtime';
 import { serializeStage } from '../serialize';
 
 export const queueHandlers = [
@@ -17,6 +19,7 @@ export const queueHandlers = [
   ...(['POST', 'DELETE'] as const).map((method) =>
     api(method, '/queue', (ctx) => {
       authorizeAdmin(ctx);
+      runtime().engine.setQueuePaused(method === 'DELETE');
       return noContent();
     }),
   ),

@@ -1,7 +1,7 @@
 import { request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
-import type { Cron, CronCreate, CronUpdate } from './types';
+import type { Build, Cron, CronCreate, CronUpdate } from './types';
 
 const cronPath = (repo: RepoRef) => `${repoPath(repo)}/cron`;
 const cronJobPath = (repo: RepoRef, cronName: string) => `${cronPath(repo)}/${e(cronName)}`;
@@ -26,3 +26,7 @@ export const updateCron = (repo: RepoRef, cronName: string, input: CronUpdate) =
 
 export const deleteCron = (repo: RepoRef, cronName: string) =>
   request<void>(cronJobPath(repo, cronName), { method: 'DELETE' });
+
+/** Runs the job now (a `cron` build of its branch's head); `null` when no pipeline ran. */
+export const runCron = (repo: RepoRef, cronName: string) =>
+  request<Build | null>(cronJobPath(repo, cronName), { method: 'POST' });

@@ -34,3 +34,19 @@ test('/login says where it redirects from its first frame, before its code arriv
   arrive();
   await expect(page).toHaveURL(/\/login\/form$/);
 });
+
+test('an administrator reads the standalone mock queue: why the arm64 stage waits', async ({
+  page,
+}) => {
+  await page.goto('/login/form');
+  await page.getByLabel(/username/i).fill('admin');
+  await page.getByLabel(/password/i).fill('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.goto('/settings/queue');
+  const pending = page.getByRole('table', { name: 'Pending stages' });
+  await expect(
+    pending.getByTestId('pending-stage').filter({ hasText: 'linux/arm64' }),
+  ).toContainText('no stage for linux/arm64 was picked up in the last hour');
+  await expect(page.getByRole('table', { name: 'By platform' })).toBeVisible();
+});

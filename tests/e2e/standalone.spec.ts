@@ -116,3 +116,29 @@ test('streams repository events and log lines to an EventSource', async ({ page,
   expect(lines).toEqual([...lines].sort((a, b) => a - b));
   expect(lines[0]).toBe(0);
 });
+
+test('the queue, cron run now, pull requests and log deletion answer behind their guards', async ({
+  request,
+}) => {
+  const member = { Authorization: `Bearer ${DEMO_TOKENS.member}` };
+  expect((await request.get(`${SERVER}/api/queue`)).status()).toBe(401);
+  expect((await request.get(`${SERVER}/api/queue`, { headers: member })).status()).toBe(403);
+  const queue = (await (
+    await request.get(`${SERVER}/api/queue`, { headers: admin })
+  ).json()) as Array<{ status: string; arch: string; limit?: number }>;
+  expect(queue.some((stage) => stage.status === 'pending' && stage.arch === 'arm64')).toBe(true);
+  expect(queue.some((stage) => stage.status === 'pending' && stage.limit === 1)).toBe(true);
+
+  const pulls = await request.get(`${SERVER}/api/repos/drone/drone/builds/pulls`, {
+    headers: admin,
+  });
+  expect(((await pulls.json()) as Array<{ ref: string }>).map((b) => b.ref)).toContain(
+    'refs/pull/3412/head',
+  );
+  // A reader of octocat/octo-docs may not delete its logs: Drone's 404, never 403.
+  const refused = await request.delete(`${SERVER}/api/repos/octocat/octo-docs/builds/1/logs/1/1`, {
+    headers: member,
+  });
+  expect(refused.status()).toBe(404);
+  expect((await refused.json()).message).toBe('Not Found');
+});

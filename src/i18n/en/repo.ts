@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 import { addEnglish } from '../index';
 
 export const messages: Messages = {
+  'repo.branchRemoved': ['Removed ', ['branch'], ' from the branch list.'],
   'repo.branches': ['Branches'],
   'repo.buildNumber': ['Build #', ['number']],
   'repo.chart.axis': [['minutes'], 'm'],
@@ -17,11 +18,13 @@ export const messages: Messages = {
       },
     ],
   ],
+  'repo.columns.actions': ['Actions'],
   'repo.columns.branch': ['Branch'],
   'repo.columns.build': ['Build'],
   'repo.columns.committer': ['Committer'],
   'repo.columns.environment': ['Environment'],
   'repo.columns.message': ['Message'],
+  'repo.columns.pull': ['Pull request'],
   'repo.columns.status': ['Status'],
   'repo.columns.updated': ['Updated'],
   'repo.deployments': ['Deployments'],
@@ -33,6 +36,8 @@ export const messages: Messages = {
     'This list will be populated when you promote or rollback a build.',
   ],
   'repo.empty.deployments.title': ['Your Deployment List is Empty.'],
+  'repo.empty.pulls.text': ['Builds of pull requests appear here.'],
+  'repo.empty.pulls.title': ['No Pull Requests.'],
   'repo.emptyBuilds': ['Your Build List is Empty.'],
   'repo.executions': ['Executions'],
   'repo.filters.active': ['Active filters'],
@@ -92,6 +97,8 @@ export const messages: Messages = {
   'repo.newBuild.started': ['New build has started successfully'],
   'repo.newBuild.title': ['New Build'],
   'repo.newBuild.value': ['value'],
+  'repo.pullLabel': ['Pull request #', ['pull'], ', build #', ['build']],
+  'repo.pulls': ['Pull requests'],
   'repo.ranOut.noneAll': [
     [
       'count',
@@ -138,6 +145,13 @@ export const messages: Messages = {
       },
     ],
   ],
+  'repo.removeBranch': ['Remove'],
+  'repo.removeBranchConfirm': [
+    'Remove ',
+    ['branch'],
+    ' from the branch list? Its builds stay; a new push lists it again.',
+  ],
+  'repo.removeBranchLabel': ['Remove branch ', ['branch'], ' from the list'],
   'repo.settingsTitle': ['Settings - ', ['slug']],
   'repo.summary.lastBuild': ['Last build'],
   'repo.summary.lastStatus': ['Last status'],
@@ -149,6 +163,7 @@ export const messages: Messages = {
   'repo.tabs.branches': ['Branches'],
   'repo.tabs.deployments': ['Deployments'],
   'repo.tabs.label': ['Repository'],
+  'repo.tabs.pulls': ['Pull Requests'],
   'repo.tabs.settings': ['Settings'],
 };
 addEnglish(messages);

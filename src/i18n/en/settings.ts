@@ -23,6 +23,7 @@ export const messages: Messages = {
   'settings.cron.newLabel': ['New Cron Job'],
   'settings.cron.nextExecution': ['Next Execution'],
   'settings.cron.nextRuns': [['count', 'plural', { one: ['Next run'], other: ['Next runs'] }]],
+  'settings.cron.nothingRan': [['name'], ' ran, but no pipeline matched its branch.'],
   'settings.cron.problem.descriptor': [
     ['text'],
     ' is not a schedule: use @yearly, @monthly, @weekly, @daily, @hourly or @every with a duration',
@@ -61,7 +62,12 @@ export const messages: Messages = {
   'settings.cron.recreated': [
     "Drone cannot change a job's schedule in place: Update deletes this job and creates it again under the same name.",
   ],
+  'settings.cron.run': ['Run'],
+  'settings.cron.runNow': ['Run now'],
+  'settings.cron.runNowLabel': ['Run ', ['name'], ' now'],
+  'settings.cron.running': ['Starting…'],
   'settings.cron.schedule': ['Schedule'],
+  'settings.cron.started': [['name'], ' started build #', ['number'], '.'],
   'settings.cron.title': ['Cron Jobs'],
   'settings.cron.tooLong': [
     [

@@ -209,3 +209,7 @@ export const selectIsBusy = (snapshot: ControlsSnapshot) =>
 export const selectBusyAction = (snapshot: ControlsSnapshot) => snapshot.value as string;
 export const selectDeployment = (snapshot: ControlsSnapshot) =>
   snapshot.children.deployment as DeploymentRef | undefined;
+
+// The registry reaches the delete-log machine through this module, so it shares the build
+// controls' chunk instead of adding one more chunk name to the first screen's preload lists.
+export { deleteLogMachine } from '../console/deleteLog.machine';

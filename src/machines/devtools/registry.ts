@@ -3,7 +3,8 @@ import { accountMachine } from '../account/account.machine';
 import { accountSyncMachine } from '../dashboard/accountSync.machine';
 import { badgeMachine } from '../settings/badge.machine';
 import { buildCompareMachine } from '../buildPage/buildCompare.machine';
-import { buildControlsMachine } from '../buildPage/buildControls.machine';
+// deleteLog, cronRun and queuePage come through the modules whose chunks they share.
+import { buildControlsMachine, deleteLogMachine } from '../buildPage/buildControls.machine';
 import { buildIndexMachine } from '../repo/buildIndex.machine';
 import { consoleKeysMachine } from '../console/consoleKeys.machine';
 import { buildLogsMachine } from '../buildPage/buildLogs.machine';
@@ -32,7 +33,11 @@ import { registerMachine } from '../auth/register.machine';
 import { repoMachine } from '../repo/repo.machine';
 import { repoEventsMachine } from '../repo/repoEvents.machine';
 import { repoSettingsMachine } from '../settings/repoSettings.machine';
-import { resourceListMachine } from '../settings/resourceList.machine';
+import {
+  cronRunMachine,
+  queuePageMachine,
+  resourceListMachine,
+} from '../settings/resourceList.machine';
 import { menuMachine } from '../shell/menu.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { paletteMachine } from '../palette/palette.machine';
@@ -66,6 +71,23 @@ export const machineRegistry: MachineEntry[] = [
     description: 'A menu button: open or closed, the focused item (arrows, Home, End, Escape)',
   },
   { id: 'ticker', machine: tickerMachine, description: 'One clock for live-ticking times' },
+  {
+    id: 'deleteLog',
+    machine: deleteLogMachine,
+    description:
+      "A step's stored log deleted by a repository or system admin, after a confirmation",
+  },
+  {
+    id: 'cronRun',
+    machine: cronRunMachine,
+    description: 'A cron job run now, one at a time: the build it started, or that none ran',
+  },
+  {
+    id: 'queuePage',
+    machine: queuePageMachine,
+    description:
+      "The administrators' queue: waits ticking, reads on events and every 30 s, pause and resume after a confirm, a notice on a server without the queue API",
+  },
   {
     id: 'theme',
     machine: themeMachine,

@@ -1,15 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchBranches, fetchDeployments } from '../../api/builds';
+import { deleteBranchEntry, fetchPulls } from '../../api/buildIndex';
 import type { RepoRef } from '../../api/repos';
 import type { Build, Repository } from '../../api/types';
 import { applyIndexUpdate, type BuildIndexKind } from './buildList';
-import { errorMessageOf, serverSaid } from '../shell/callErrors';
+import { msg } from '../../i18n/message';
+import { errorMessageOf, errorOf, serverSaid } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
 import { followRepoEvents } from './repoEvents.machine';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 2.7, 2.8: the Branches and Deployments tabs, each the latest build per branch or per
-// environment (docs/drone-api.md 3.13). Live events keep the rows current.
+// environment (docs/drone-api.md 3.13), and the Pull Requests tab (issue 31 part 5). Live events
+// keep the rows current. A writer may remove a stale branch from the list (its builds stay) after
+// a confirmation (issue 31 part 5; Drone's CheckWriteAccess).
 
 export type { BuildIndexKind };
 
@@ -18,10 +22,15 @@ export interface BuildIndexContext {
   kind: BuildIndexKind;
   builds: Build[];
   error: string | null;
+  /** The branch a removal is asked, or being made, for. */
+  removing: string | null;
 }
 
 export type BuildIndexEvent =
   | { type: 'index.retry' }
+  | { type: 'entry.remove'; branch: string }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
   | { type: 'repo.updated'; repo: Repository }
   | { type: 'stream.reconnected' };
 
@@ -33,7 +42,14 @@ export const buildIndexMachine = setup({
   },
   actors: {
     fetchIndex: fromPromise<Build[], { repo: RepoRef; kind: BuildIndexKind }>(({ input }) =>
-      input.kind === 'branches' ? fetchBranches(input.repo) : fetchDeployments(input.repo),
+      input.kind === 'branches'
+        ? fetchBranches(input.repo)
+        : input.kind === 'pulls'
+          ? fetchPulls(input.repo)
+          : fetchDeployments(input.repo),
+    ),
+    deleteBranchEntry: fromPromise<void, { repo: RepoRef; branch: string }>(({ input }) =>
+      deleteBranchEntry(input.repo, input.branch),
     ),
     followRepoEvents,
   },
@@ -57,10 +73,26 @@ export const buildIndexMachine = setup({
     ),
     assignError: assign({ error: ({ event }) => errorMessageOf(event) }),
     notifyError: ({ context }) => notify.error(serverSaid(context.error)),
+    assignRemoving: assign({
+      removing: ({ event }) => (event.type === 'entry.remove' ? event.branch : null),
+    }),
+    clearRemoving: assign({ removing: null }),
+    dropRemoved: assign({
+      builds: ({ context }) => context.builds.filter((build) => build.target !== context.removing),
+    }),
+    notifyRemoved: ({ context }) =>
+      notify.success(msg('repo.branchRemoved', { branch: context.removing ?? '' })),
+    notifyRemoveFailed: ({ event }) => notify.error(errorOf(event)),
   },
 }).createMachine({
   id: 'buildIndex',
-  context: ({ input }) => ({ repo: input.repo, kind: input.kind, builds: [], error: null }),
+  context: ({ input }) => ({
+    repo: input.repo,
+    kind: input.kind,
+    builds: [],
+    error: null,
+    removing: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -81,6 +113,25 @@ export const buildIndexMachine = setup({
         'repo.updated': { guard: 'hasBuildOfThisRepo', actions: 'assignLiveUpdate' },
         'stream.reconnected': 'loading',
       },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'entry.remove': { target: 'confirming', actions: 'assignRemoving' } } },
+        confirming: {
+          on: {
+            'confirm.accept': 'removing',
+            'confirm.cancel': { target: 'idle', actions: 'clearRemoving' },
+          },
+        },
+        removing: {
+          invoke: {
+            id: 'deleteBranchEntry',
+            src: 'deleteBranchEntry',
+            input: ({ context }) => ({ repo: context.repo, branch: context.removing ?? '' }),
+            onDone: { target: 'idle', actions: ['dropRemoved', 'notifyRemoved', 'clearRemoving'] },
+            onError: { target: 'idle', actions: ['notifyRemoveFailed', 'clearRemoving'] },
+          },
+        },
+      },
     },
     failed: {
       on: { 'index.retry': 'loading' },
@@ -89,11 +140,20 @@ export const buildIndexMachine = setup({
   },
 });
 
-type BuildIndexSnapshot = { context: BuildIndexContext; value: unknown };
+type BuildIndexSnapshot = {
+  context: BuildIndexContext;
+  value: unknown;
+  matches(value: unknown): boolean;
+};
 
 export const selectIndexBuilds = (snapshot: BuildIndexSnapshot) => snapshot.context.builds;
 export const selectIndexIsLoading = (snapshot: BuildIndexSnapshot) =>
   snapshot.value === 'loading' && snapshot.context.builds.length === 0;
+/** The branch whose removal waits for a confirmation. */
+export const selectConfirmingRemoval = (snapshot: BuildIndexSnapshot) =>
+  snapshot.matches({ ready: 'confirming' }) ? snapshot.context.removing : null;
+export const selectIsRemoving = (snapshot: BuildIndexSnapshot) =>
+  snapshot.matches({ ready: 'removing' });
 export const selectIndexIsNotFound = (snapshot: BuildIndexSnapshot) =>
   snapshot.value === 'notFound';
 export const selectIndexError = (snapshot: BuildIndexSnapshot) =>

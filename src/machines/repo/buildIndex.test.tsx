@@ -16,6 +16,7 @@ import {
   selectIndexError,
   selectIndexIsLoading,
   selectIndexIsNotFound,
+  selectConfirmingRemoval,
   type BuildIndexKind,
 } from './buildIndex.machine';
 
@@ -96,6 +97,11 @@ describe('buildIndex machine, model-based', () => {
       { type: 'index.retry' },
       { type: 'stream.reconnected' },
       { type: 'repo.updated', repo: makeRepo({ build: makeBuild({ number: 4, target: 'dev' }) }) },
+      { type: 'entry.remove', branch: 'main' },
+      { type: 'confirm.accept' },
+      { type: 'confirm.cancel' },
+      { type: 'xstate.done.actor.deleteBranchEntry' },
+      { type: 'xstate.error.actor.deleteBranchEntry', error: new ApiError(500, 'locked') },
     ],
     { input: input, keyBy: 'value' },
   );
@@ -115,14 +121,24 @@ describe('buildIndex machine, model-based', () => {
             calls.call<Build[]>(),
           ),
           followRepoEvents: fromCallback(() => () => undefined),
+          deleteBranchEntry: fromPromise<void, { repo: RepoRef; branch: string }>(() =>
+            calls.call<void>(),
+          ),
         },
-        actions: { notifyError: () => undefined },
+        actions: {
+          notifyError: () => undefined,
+          notifyRemoved: () => undefined,
+          notifyRemoveFailed: () => undefined,
+        },
       });
-      // The Branches tab (docs/spec.md 2.7) with this machine behind it.
-      const view = renderWithMachines(<BuildIndexTab repo={makeRepo(repo)} kind="branches" />, {
-        machines: [[buildIndexMachine, machine]],
-        path: '/octocat/hello-world/branches',
-      });
+      // The Branches tab (docs/spec.md 2.7) with this machine behind it, for a writer.
+      const view = renderWithMachines(
+        <BuildIndexTab repo={makeRepo(repo)} kind="branches" canWrite />,
+        {
+          machines: [[buildIndexMachine, machine]],
+          path: '/octocat/hello-world/branches',
+        },
+      );
       const actor = view.actorOf(buildIndexMachine);
       const { send, answers, clickOrSend } = modelSteps(actor, calls);
       await path.test({
@@ -136,7 +152,12 @@ describe('buildIndex machine, model-based', () => {
           },
           ready: () => {
             const builds = selectIndexBuilds(actor.getSnapshot());
-            expect(builds.length).toBeGreaterThan(0);
+            // Asking to remove a branch shows its confirmation.
+            const confirming = selectConfirmingRemoval(actor.getSnapshot());
+            if (confirming !== null) {
+              expect(screen.getByRole('dialog')).toHaveTextContent(`Remove ${confirming}`);
+            } else expect(screen.queryByRole('dialog')).toBeNull();
+            if (builds.length === 0) return; // the one branch listed was removed
             const table = screen.getByRole('table', { name: 'Branches' });
             for (const build of builds) {
               expect(within(table).getByRole('link', { name: build.target })).toBeInTheDocument();
@@ -150,9 +171,15 @@ describe('buildIndex machine, model-based', () => {
         },
         events: {
           ...answers('fetchIndex'),
+          ...answers('deleteBranchEntry'),
           'index.retry': clickOrSend(() => screen.queryByRole('button', { name: 'Retry' })),
           'stream.reconnected': send,
           'repo.updated': send,
+          'entry.remove': clickOrSend(() =>
+            screen.queryByRole('button', { name: 'Remove branch main from the list' }),
+          ),
+          'confirm.accept': send,
+          'confirm.cancel': send,
         },
       });
       const expected = replayed(buildIndexMachine, input, path.steps);

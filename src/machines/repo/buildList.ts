@@ -43,11 +43,18 @@ export function mergeFirstPage(builds: Build[], firstPage: Build[]): Build[] {
   return [...firstPage, ...builds.filter((build) => build.number < oldestFresh)];
 }
 
-export type BuildIndexKind = 'branches' | 'deployments';
+export type BuildIndexKind = 'branches' | 'deployments' | 'pulls';
+
+/** A pull request's number from its build's ref (`refs/pull/7/head`, Bitbucket's `pull-requests`). */
+export const pullNumberOf = (build: Pick<Build, 'event' | 'ref'>) =>
+  build.event === 'pull_request'
+    ? /^refs\/pull(?:-requests)?\/(\d+)\//.exec(build.ref)?.[1]
+    : undefined;
 
 /** docs/drone-api.md 3.13: the key of the `latest` index each list is built from. */
 export function indexKeyOf(kind: BuildIndexKind, build: Build): string | undefined {
   if (kind === 'branches') return build.event === 'push' ? build.target : undefined;
+  if (kind === 'pulls') return pullNumberOf(build);
   const deploys = build.event === 'promote' || build.event === 'rollback';
   return deploys && build.deploy_to ? build.deploy_to : undefined;
 }

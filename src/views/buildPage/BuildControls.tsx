@@ -14,6 +14,7 @@ import { useInspectedActorRef } from '../useInspectedActorRef';
 import { MenuButton } from '../ui/MenuButton';
 import { onDemand } from '../../boot/OnDemand';
 import { shownControls } from './buildActions';
+import { useDeleteLog } from './useDeleteLog';
 import '../../i18n/en/buildControls';
 
 // Issue 18: the Promote dialog's code loads the first time it opens.
@@ -47,7 +48,7 @@ export function BuildControls({
   onStale: () => void;
 }) {
   const t = useT();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const controlsRef = useInspectedActorRef(buildControlsMachine, {
     input: { repo, build: build.number, navigate },
   });
@@ -79,7 +80,7 @@ export function BuildControls({
           {t('common.cancel')}
         </Button>
       ) : null}
-      {showMenu ? <ActionsMenu controlsRef={controlsRef} busy={busy} /> : null}
+      {showMenu ? <ActionsMenu key={location} controlsRef={controlsRef} busy={busy} /> : null}
       {deployment ? <DeploymentDialog dialogRef={deployment} /> : null}
     </Bar>
   );
@@ -94,19 +95,26 @@ const ACTIONS = [
 /** Restart, Promote and Debug of a finished build, in a menu button (issue 19 item 2). */
 function ActionsMenu({ controlsRef, busy }: { controlsRef: ControlsRef; busy: boolean }) {
   const t = useT();
+  // Keyed by the page's path: a step shown anew is asked about afresh.
+  const deleteLog = useDeleteLog();
   const items = useMemo(
-    () =>
-      ACTIONS.map(({ label, event }) => ({
+    () => [
+      ...ACTIONS.map(({ label, event }) => ({
         label: t(`build.actions.${label}`),
         onSelect: () => controlsRef.send({ type: event }),
       })),
-    [controlsRef, t],
+      ...(deleteLog.item ? [deleteLog.item] : []),
+    ],
+    [controlsRef, t, deleteLog.item],
   );
   return (
-    <MenuButton label={t('build.actions.label')} items={items} disabled={busy}>
-      {busy ? <Spinner aria-hidden="true" /> : null}
-      {t('build.actions.menu')}
-    </MenuButton>
+    <>
+      <MenuButton label={t('build.actions.label')} items={items} disabled={busy}>
+        {busy ? <Spinner aria-hidden="true" /> : null}
+        {t('build.actions.menu')}
+      </MenuButton>
+      {deleteLog.dialog}
+    </>
   );
 }
 

@@ -1,7 +1,17 @@
 import { Link } from 'wouter';
 import type { Build, Repository } from '../../api/types';
 import { buildHref } from '../buildPage/paths';
-import { Avatar, StatusIcon, UserText, formatDate, formatRelative, useNow, useT } from '../ui';
+import { pullNumberOf } from '../../machines/repo/buildList';
+import {
+  Avatar,
+  Button,
+  StatusIcon,
+  UserText,
+  formatDate,
+  formatRelative,
+  useNow,
+  useT,
+} from '../ui';
 import { TableScroll, Table } from '../ui/Table';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
@@ -19,6 +29,8 @@ const LinkedTable = styled(Table, {
   'tbody tr:focus-within': { outline: '2px solid $focus', outlineOffset: '-2px' },
   'td.status': { width: '32px' },
   'td.muted': { color: '$textMuted', whiteSpace: 'nowrap' },
+  // Above the row's stretched link, so the button takes its own clicks.
+  'td.action': { position: 'relative', zIndex: 1, textAlign: 'right' },
 });
 
 /** Two lines at most, however long the message: the build the row links to shows all of it. */
@@ -37,8 +49,19 @@ function When({ build }: { build: Build }) {
   return <span title={formatDate(build.created)}>{formatRelative(build.created, now)}</span>;
 }
 
-/** docs/spec.md 2.7: one row per branch, linking to the branch's latest build. */
-export function BranchesTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+/**
+ * docs/spec.md 2.7: one row per branch, linking to the branch's latest build; with `onRemove`
+ * (writers), a button that removes the branch from the list (issue 31 part 5).
+ */
+export function BranchesTable({
+  repo,
+  builds,
+  onRemove,
+}: {
+  repo: Repository;
+  builds: Build[];
+  onRemove?: (branch: string) => void;
+}) {
   const t = useT();
   return (
     <TableScroll>
@@ -52,6 +75,11 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
             <th>{t('repo.columns.build')}</th>
             <th>{t('repo.columns.message')}</th>
             <th>{t('repo.columns.updated')}</th>
+            {onRemove ? (
+              <th>
+                <span className="visually-hidden">{t('repo.columns.actions')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -74,6 +102,84 @@ export function BranchesTable({ repo, builds }: { repo: Repository; builds: Buil
                 <Clamped>
                   <UserText>{headline(build, t)}</UserText>
                 </Clamped>
+              </td>
+              <td className="muted" data-label={t('repo.columns.updated')}>
+                <When build={build} />
+              </td>
+              {onRemove ? (
+                <td className="action">
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-label={t('repo.removeBranchLabel', {
+                      branch: showInvisibles(build.target),
+                    })}
+                    onClick={() => onRemove(build.target)}
+                  >
+                    {t('repo.removeBranch')}
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </LinkedTable>
+    </TableScroll>
+  );
+}
+
+/** Issue 31 part 5: one row per pull request, linking to its latest build. */
+export function PullsTable({ repo, builds }: { repo: Repository; builds: Build[] }) {
+  const t = useT();
+  return (
+    <TableScroll>
+      <LinkedTable stacked aria-label={t('repo.pulls')}>
+        <thead>
+          <tr>
+            <th>
+              <span className="visually-hidden">{t('repo.columns.status')}</span>
+            </th>
+            <th>{t('repo.columns.pull')}</th>
+            <th>{t('repo.columns.message')}</th>
+            <th>{t('repo.columns.branch')}</th>
+            <th>{t('repo.columns.committer')}</th>
+            <th>{t('repo.columns.updated')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {builds.map((build) => (
+            <tr key={build.ref} data-testid="pull-row">
+              <td className="status">
+                <StatusIcon status={build.status} />
+              </td>
+              <td data-label={t('repo.columns.pull')}>
+                <Link
+                  href={buildHref(repo, build.number)}
+                  aria-label={t('repo.pullLabel', {
+                    pull: pullNumberOf(build) ?? '?',
+                    build: build.number,
+                  })}
+                >
+                  #{pullNumberOf(build)}
+                </Link>
+              </td>
+              <td data-label={t('repo.columns.message')}>
+                <Clamped>
+                  <UserText>{headline(build, t)}</UserText>
+                </Clamped>
+              </td>
+              <td className="muted" data-label={t('repo.columns.branch')}>
+                <Clamped>
+                  <UserText>{`${build.source} → ${build.target}`}</UserText>
+                </Clamped>
+              </td>
+              <td data-label={t('repo.columns.committer')}>
+                <Committer>
+                  <Avatar src={build.author_avatar} name={build.author_login || '?'} size={22} />
+                  <Clamped>
+                    <UserText>{build.author_login}</UserText>
+                  </Clamped>
+                </Committer>
               </td>
               <td className="muted" data-label={t('repo.columns.updated')}>
                 <When build={build} />

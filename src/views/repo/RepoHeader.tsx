@@ -14,6 +14,7 @@ export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boo
   const tabs: TabItem[] = [
     { label: t('repo.tabs.builds'), href: base, disabled },
     { label: t('repo.tabs.branches'), href: `${base}/branches`, disabled },
+    { label: t('repo.tabs.pulls'), href: `${base}/pulls`, disabled },
     { label: t('repo.tabs.deployments'), href: `${base}/deployments`, disabled },
   ];
   if (canWrite)

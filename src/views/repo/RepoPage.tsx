@@ -21,7 +21,7 @@ import { RepoHeader } from './RepoHeader';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/repo';
 
-type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
+type RepoTab = 'builds' | 'branches' | 'deployments' | 'pulls' | 'settings';
 
 // Settings load when visited (issue 18: the first screen's JS stays small).
 const RepoSettings = onDemand(() => import('../settings/RepoSettings').then((m) => m.RepoSettings));
@@ -30,6 +30,7 @@ const RepoSettings = onDemand(() => import('../settings/RepoSettings').then((m) 
 function useRepoTab(): { tab: RepoTab; section: string } {
   const [isBranches] = useRoute(repoPattern('/branches'));
   const [isDeployments] = useRoute(repoPattern('/deployments'));
+  const [isPulls] = useRoute(repoPattern('/pulls'));
   const [isSettings, settingsParams] = useRoute(repoSettingsPattern);
   if (isSettings) {
     const section = (settingsParams as { section?: string }).section ?? '';
@@ -37,6 +38,7 @@ function useRepoTab(): { tab: RepoTab; section: string } {
   }
   if (isBranches) return { tab: 'branches', section: '' };
   if (isDeployments) return { tab: 'deployments', section: '' };
+  if (isPulls) return { tab: 'pulls', section: '' };
   return { tab: 'builds', section: '' };
 }
 
@@ -98,7 +100,10 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
     <Page>
       <RepoHeader repo={repo} canWrite={canWrite} />
       {tab === 'builds' ? <BuildsTab repo={repo} /> : null}
-      {tab === 'branches' ? <BuildIndexTab repo={repo} kind="branches" /> : null}
+      {tab === 'branches' ? (
+        <BuildIndexTab repo={repo} kind="branches" canWrite={canWrite} />
+      ) : null}
+      {tab === 'pulls' ? <BuildIndexTab repo={repo} kind="pulls" /> : null}
       {tab === 'deployments' ? <BuildIndexTab repo={repo} kind="deployments" /> : null}
       {tab === 'settings' ? (
         <RepoSettings

@@ -1,4 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { cronRunMachine, selectRunningCron } from '../../machines/settings/cronRun.machine';
 import type { Cron, Repository } from '../../api/types';
 import {
   CRON_SCHEDULES,
@@ -13,6 +15,7 @@ import {
   type CronPatch,
 } from '../../machines/settings/resourceLists';
 import {
+  Button,
   formatDate,
   formatRelative,
   formatWithWeekday,
@@ -143,7 +146,28 @@ const scheduleField = {
   ) => <ScheduleField values={values} change={change} cron={cron} />,
 } as const;
 
-function cronScreen(t: TFunction): ListScreenDescription<Cron, CronDraft, CronPatch> {
+type CronRunActor = ReturnType<typeof useInspectedActorRef<typeof cronRunMachine>>;
+
+/** Issue 31 part 5: run the job now (not destructive: no confirmation). */
+function RunNow({ cron, runs }: { cron: Cron; runs: CronRunActor }) {
+  const t = useT();
+  const running = useSelector(runs, selectRunningCron);
+  return (
+    <Button
+      size="small"
+      disabled={running !== null}
+      aria-label={t('settings.cron.runNowLabel', { name: cron.name })}
+      onClick={() => runs.send({ type: 'cron.run', name: cron.name })}
+    >
+      {running === cron.name ? t('settings.cron.running') : t('settings.cron.runNow')}
+    </Button>
+  );
+}
+
+function cronScreen(
+  t: TFunction,
+  runs: CronRunActor,
+): ListScreenDescription<Cron, CronDraft, CronPatch> {
   const branchField = {
     kind: 'text',
     key: 'branch',
@@ -169,6 +193,7 @@ function cronScreen(t: TFunction): ListScreenDescription<Cron, CronDraft, CronPa
             <NextExecution next={cron.next} />
           ),
       },
+      { header: t('settings.cron.run'), cell: (cron) => <RunNow cron={cron} runs={runs} /> },
     ],
     nameOf: (cron) => cron.name,
     // docs/spec.md 5: an empty branch is master. The name cannot change (it is the job's address).
@@ -187,6 +212,9 @@ export function CronSettings({ repo }: { repo: Repository }) {
   const actor = useInspectedActorRef(cronMachine, {
     input: cronInput({ namespace: repo.namespace, name: repo.name }),
   });
+  const runs = useInspectedActorRef(cronRunMachine, {
+    input: { repo: { namespace: repo.namespace, name: repo.name } },
+  });
   const t = useT();
-  return <ResourceListScreen actor={actor} screen={cronScreen(t)} />;
+  return <ResourceListScreen actor={actor} screen={cronScreen(t, runs)} />;
 }

@@ -142,6 +142,7 @@ export function AppRoutes() {
       <Route path={repoPattern()} component={RepoRoute} />
       <Route path={repoPattern('/branches')} component={RepoRoute} />
       <Route path={repoPattern('/deployments')} component={RepoRoute} />
+      <Route path={repoPattern('/insights')} component={RepoRoute} />
       <Route path={repoSettingsPattern} component={RepoRoute} />
       <Route path={buildPattern} component={BuildRoute} />
       <Route component={NotFoundRoute} />

@@ -148,6 +148,7 @@ export const messages: Messages = {
   'repo.summary.total': ['Total builds'],
   'repo.tabs.branches': ['Branches'],
   'repo.tabs.deployments': ['Deployments'],
+  'repo.tabs.insights': ['Insights'],
   'repo.tabs.label': ['Repository'],
   'repo.tabs.settings': ['Settings'],
 };

@@ -8,6 +8,7 @@ import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors'
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
+import { BuildInsight } from '../insights/onBuildPage';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -58,6 +59,9 @@ export function StepPanel({
           </dd>
         </div>
       </Meta>
+      {step ? (
+        <BuildInsight part="step" {...{ repo, build, stage: stage.name, step: step.name }} />
+      ) : null}
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
         <StepConsole

@@ -21,15 +21,17 @@ import { RepoHeader } from './RepoHeader';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/repo';
 
-type RepoTab = 'builds' | 'branches' | 'deployments' | 'settings';
+type RepoTab = 'builds' | 'branches' | 'deployments' | 'insights' | 'settings';
 
 // Settings load when visited (issue 18: the first screen's JS stays small).
 const RepoSettings = onDemand(() => import('../settings/RepoSettings').then((m) => m.RepoSettings));
+const InsightsTab = onDemand(() => import('../insights/InsightsTab').then((m) => m.InsightsTab));
 
 /** Which of the four routes that render this page matched, and the settings section if any. */
 function useRepoTab(): { tab: RepoTab; section: string } {
   const [isBranches] = useRoute(repoPattern('/branches'));
   const [isDeployments] = useRoute(repoPattern('/deployments'));
+  const [isInsights] = useRoute(repoPattern('/insights'));
   const [isSettings, settingsParams] = useRoute(repoSettingsPattern);
   if (isSettings) {
     const section = (settingsParams as { section?: string }).section ?? '';
@@ -37,6 +39,7 @@ function useRepoTab(): { tab: RepoTab; section: string } {
   }
   if (isBranches) return { tab: 'branches', section: '' };
   if (isDeployments) return { tab: 'deployments', section: '' };
+  if (isInsights) return { tab: 'insights', section: '' };
   return { tab: 'builds', section: '' };
 }
 
@@ -100,6 +103,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
       {tab === 'builds' ? <BuildsTab repo={repo} /> : null}
       {tab === 'branches' ? <BuildIndexTab repo={repo} kind="branches" /> : null}
       {tab === 'deployments' ? <BuildIndexTab repo={repo} kind="deployments" /> : null}
+      {tab === 'insights' ? <InsightsTab repo={repo} /> : null}
       {tab === 'settings' ? (
         <RepoSettings
           repo={repo}

@@ -3,9 +3,8 @@ import type { Build, Repository } from '../../api/types';
 import { appActor } from '../app/appActors';
 import { matchesFilter } from '../repo/buildFilter';
 import { followRepoEvents } from '../repo/repoEvents.machine';
-import { isSameRepo } from '../repo/repo.machine';
 import { errorMessageOf } from '../shell/callErrors';
-import { finishedBuild, loadHistory, type History, type HistoryQuery } from './history';
+import { finishedBuild, isRepo, loadHistory, type History, type HistoryQuery } from './history';
 import { isFinished, stepRuns, type StepRun } from './stats';
 
 // Issue 31 parts 1-2: the history the Insights tab and the build page's step trends read: one
@@ -76,7 +75,7 @@ export const buildHistoryMachine = setup({
     fetchFinished: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'repo.updated' || !context.query) return;
       const build = event.repo.build;
-      if (!build || !isSameRepo(context.query.ref, event.repo) || !isFinished(build)) return;
+      if (!build || !isRepo(context.query.ref, event.repo) || !isFinished(build)) return;
       if (!matchesFilter(build, context.query.filter)) return;
       enqueue.spawnChild('fetchFinishedBuild', {
         id: `finished-${build.number}`,

@@ -83,6 +83,13 @@ export async function loadHistory(
   };
 }
 
+/**
+ * An event's repository is the one asked about. (repo.machine.ts has the same test; importing it
+ * would split it out of the build page's chunk into one of its own, on the first screen.)
+ */
+export const isRepo = (ref: RepoRef, repo: { namespace: string; name: string }) =>
+  repo.namespace === ref.namespace && repo.name === ref.name;
+
 /** Runs `task` over `items`, `limit` at a time, in order of the items. */
 export async function inPool<T, R>(
   items: readonly T[],

@@ -2,11 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fetchBuilds } from '../../api/builds';
 import type { Build, Repository } from '../../api/types';
 import { fetchUserRepos } from '../../api/user';
-import { isSameRepo } from '../repo/repo.machine';
 import { followRepoEvents } from '../repo/repoEvents.machine';
 import { errorMessageOf } from '../shell/callErrors';
 import { repoHealth, sortHealth, type HealthSort, type RepoHealth } from './health';
-import { DETAILS_IN_FLIGHT, inPool } from './history';
+import { DETAILS_IN_FLIGHT, inPool, isRepo } from './history';
 
 // Issue 31 part 3: the signed-in user's active repositories by failure rate or p95 duration, each
 // from its latest builds (one list page per repository, at most 6 asked at once), kept live by the
@@ -70,12 +69,12 @@ export const repoHealthMachine = setup({
     isMeasuredRepo: ({ context, event }) =>
       event.type === 'repo.updated' &&
       Boolean(event.repo.build) &&
-      context.repos.some((repo) => isSameRepo(repo, event.repo)),
+      context.repos.some((repo) => isRepo(repo, event.repo)),
   },
   actions: {
     assignUpdatedBuild: assign(({ context, event }) => {
       if (event.type !== 'repo.updated' || !event.repo.build) return {};
-      const repo = context.repos.find((known) => isSameRepo(known, event.repo))!;
+      const repo = context.repos.find((known) => isRepo(known, event.repo))!;
       const build = event.repo.build;
       const list = (context.builds.get(repo.id) ?? []).filter((b) => b.number !== build.number);
       const builds = new Map(context.builds);

@@ -96,7 +96,7 @@ function HealthRow({ row }: { row: RepoHealth }) {
         </Link>
       </td>
       <td>{row.failureRate === null ? tooFew : `${Math.round(row.failureRate * 100)}%`}</td>
-      <td>{row.p95Duration === null ? tooFew : formatDuration(row.p95Duration)}</td>
+      <td>{row.p95Duration === null ? '—' : formatDuration(row.p95Duration)}</td>
       <td>
         {row.red ? (
           <Link href={buildHref(repo, row.red.number)} data-testid="red-since">

@@ -40,5 +40,12 @@ export function StepTrendMark({
   );
 }
 
-const Mark = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '2px' });
+// At the row's end, after the step's time when it has one (a skipped step has none).
+const Mark = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2px',
+  marginLeft: 'auto',
+  'time + &': { marginLeft: 0 },
+});
 const Slower = styled('span', { color: '$danger', fontSize: '$1', whiteSpace: 'nowrap' });

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Attempt } from '../../machines/insights/stats';
 import { buildHref } from '../buildPage/paths';
 import { StatusIcon, statusLabel, styled, useT } from '../ui';
+import '../../i18n/en/insights';
 
 /** Links to each attempt of a flaky step or a restarted build: '#12 ✗ #13 ✓'. */
 export function AttemptLinks({

@@ -1,5 +1,6 @@
 import { formatDuration, type TFunction } from '../ui';
 import type { Spread } from '../../machines/insights/stats';
+import '../../i18n/en/insights';
 
 /** 'median 1m 05s, p95 2m 10s over 48 runs', or that there is too little data. */
 export const spreadText = (t: TFunction, figures: Spread) =>

@@ -5,13 +5,14 @@
 //   (bench/opening.ts), beside a bare page's floor; the JS the first screen loaded;
 // - show-all: 'Show all logs' on 100k lines (DOM size), the million lines scrolled to their end;
 // - stream: arrival-to-paint latency of a 2,000 lines/s stream, beside the floor (bench/stream.ts);
-// - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts).
+// - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts);
+// - insights: the Insights tab's time to charts, cold and cached (bench/insights.ts).
 // The summary starts with the machine and its load averages, before and after.
 //
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, insights
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
 //
@@ -25,6 +26,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
+import { insightsBench } from './insights';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -49,7 +51,7 @@ const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const FLOOR_PAGE = 'bench/floor.html';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'insights') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -417,6 +419,10 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (million && runs('log-viewer')) {
     section(`${setup.name}: log viewer, 1,000,000-line step`);
     await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  }
+  if (runs('insights')) {
+    section(`${setup.name}: Insights tab (issue 31)`);
+    await insightsBench({ browser, base: BASE, query: await setup.freshFirehose(false), report });
   }
 }
 

@@ -19,6 +19,7 @@ test('an active repository shows its summary, chart and executions', async ({ pa
     'Builds',
     'Branches',
     'Deployments',
+    'Insights',
     'Settings',
   ]);
 

@@ -152,7 +152,12 @@ test('a read-only member sees no New Build button and no Settings tab', async ({
   // octocat/octo-docs: the member has read permission only.
   await page.goto('/octocat/octo-docs');
   await expect(executions(page).first()).toBeVisible();
-  await expect(tabs(page).getByRole('link')).toHaveText(['Builds', 'Branches', 'Deployments']);
+  await expect(tabs(page).getByRole('link')).toHaveText([
+    'Builds',
+    'Branches',
+    'Deployments',
+    'Insights',
+  ]);
   await expect(page.getByRole('button', { name: 'New Build' })).toHaveCount(0);
 
   // octocat/dotfiles is private and the member has no permission: not found.

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchBuilds } from '../../api/builds';
 import type { Build, Repository } from '../../api/types';
-import { fetchUserRepos } from '../../api/user';
 import { followRepoEvents } from '../repo/repoEvents.machine';
 import { errorMessageOf } from '../shell/callErrors';
 import { repoHealth, sortHealth, type HealthSort, type RepoHealth } from './health';
@@ -9,7 +8,8 @@ import { DETAILS_IN_FLIGHT, inPool, isRepo } from './history';
 
 // Issue 31 part 3: the signed-in user's active repositories by failure rate or p95 duration, each
 // from its latest builds (one list page per repository, at most 6 asked at once), kept live by the
-// event stream: a repository's new build state replaces the old one in its list.
+// event stream: a repository's new build state replaces the old one in its list. The repositories
+// are the dashboard's (`health.repos`), so the page asks for them once and shows their failure once.
 
 /** Builds read per repository. */
 export const HEALTH_BUILDS = 50;
@@ -26,28 +26,38 @@ export interface RepoHealthContext {
 
 export type RepoHealthEvent =
   | { type: 'health.sort'; sort: HealthSort }
+  /** The user's repositories (the dashboard's list, whenever it changes). */
+  | { type: 'health.repos'; repos: Repository[] }
   | { type: 'health.retry' }
   | { type: 'repo.updated'; repo: Repository }
   | { type: 'stream.reconnected' };
 
 interface Loaded {
-  repos: Repository[];
   builds: Map<number, Build[]>;
 }
 
 const lastBuilt = (repo: Repository) => repo.build?.created ?? 0;
 
-export async function loadRepoHealth(
-  listRepos: () => Promise<Repository[]> = fetchUserRepos,
-  listBuilds: (repo: Repository) => Promise<Build[]> = (repo) =>
-    fetchBuilds(repo, 1, HEALTH_BUILDS),
-): Promise<Loaded> {
-  const repos = (await listRepos())
+/** The repositories measured: active ones with builds, the most recently built first. */
+export const measuredRepos = (repos: readonly Repository[]) =>
+  repos
     .filter((repo) => repo.active && repo.build)
     .sort((a, b) => lastBuilt(b) - lastBuilt(a))
     .slice(0, HEALTH_REPOS);
+
+const idsOf = (repos: readonly Repository[]) =>
+  repos
+    .map((repo) => repo.id)
+    .sort((a, b) => a - b)
+    .join();
+
+export async function loadRepoHealth(
+  repos: Repository[],
+  listBuilds: (repo: Repository) => Promise<Build[]> = (repo) =>
+    fetchBuilds(repo, 1, HEALTH_BUILDS),
+): Promise<Loaded> {
   const lists = await inPool(repos, DETAILS_IN_FLIGHT, listBuilds);
-  return { repos, builds: new Map(repos.map((repo, index) => [repo.id, lists[index]!])) };
+  return { builds: new Map(repos.map((repo, index) => [repo.id, lists[index]!])) };
 }
 
 const rowsOf = (repos: Repository[], builds: Map<number, Build[]>, sort: HealthSort) =>
@@ -62,10 +72,12 @@ export const repoHealthMachine = setup({
     events: {} as RepoHealthEvent,
   },
   actors: {
-    loadRepoHealth: fromPromise<Loaded>(() => loadRepoHealth()),
+    loadRepoHealth: fromPromise<Loaded, Repository[]>(({ input }) => loadRepoHealth(input)),
     followRepoEvents,
   },
   guards: {
+    isNewRepoSet: ({ context, event }) =>
+      event.type === 'health.repos' && idsOf(measuredRepos(event.repos)) !== idsOf(context.repos),
     isMeasuredRepo: ({ context, event }) =>
       event.type === 'repo.updated' &&
       Boolean(event.repo.build) &&
@@ -88,16 +100,19 @@ export const repoHealthMachine = setup({
 }).createMachine({
   id: 'repoHealth',
   context: { sort: 'failureRate', builds: new Map(), repos: [], rows: [], error: null },
-  initial: 'loading',
+  initial: 'waiting',
   states: {
+    /** Until the dashboard has the user's repositories. */
+    waiting: {},
     loading: {
       invoke: {
         src: 'loadRepoHealth',
+        input: ({ context }) => context.repos,
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            ...event.output,
-            rows: rowsOf(event.output.repos, event.output.builds, context.sort),
+            builds: event.output.builds,
+            rows: rowsOf(context.repos, event.output.builds, context.sort),
             error: null,
           })),
         },
@@ -119,6 +134,11 @@ export const repoHealthMachine = setup({
     },
   },
   on: {
+    'health.repos': {
+      guard: 'isNewRepoSet',
+      target: '.loading',
+      actions: assign({ repos: ({ event }) => measuredRepos(event.repos) }),
+    },
     'health.sort': {
       actions: assign(({ context, event }) => ({
         sort: event.sort,
@@ -131,7 +151,7 @@ export const repoHealthMachine = setup({
 type Snapshot = { context: RepoHealthContext; value: unknown };
 
 export const selectHealthState = (snapshot: Snapshot) =>
-  snapshot.value as 'loading' | 'ready' | 'failed';
+  snapshot.value as 'waiting' | 'loading' | 'ready' | 'failed';
 export const selectHealthRows = (snapshot: Snapshot) => snapshot.context.rows;
 export const selectHealthSort = (snapshot: Snapshot) => snapshot.context.sort;
 export const selectHealthError = (snapshot: Snapshot) => snapshot.context.error;

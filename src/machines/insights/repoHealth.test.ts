@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { Build, Repository } from '../../api/types';
 import { makeBuild, makeRepo } from '../../../tests/factories';
-import { loadRepoHealth, repoHealthMachine } from './repoHealth.machine';
+import { loadRepoHealth, measuredRepos, repoHealthMachine } from './repoHealth.machine';
 
 const repo = (id: number, name: string) =>
   makeRepo({ id, name, slug: `acme/${name}`, namespace: 'acme', active: true, build: makeBuild() });
@@ -19,17 +19,16 @@ describe('repository health', () => {
     let inFlight = 0;
     let most = 0;
     const asked: string[] = [];
-    const loaded = await loadRepoHealth(
-      async () => repos,
-      async (r) => {
-        asked.push(r.slug);
-        most = Math.max(most, (inFlight += 1));
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        inFlight -= 1;
-        return [];
-      },
-    );
-    expect(loaded.repos).toHaveLength(10);
+    const measured = measuredRepos(repos);
+    const loaded = await loadRepoHealth(measured, async (r) => {
+      asked.push(r.slug);
+      most = Math.max(most, (inFlight += 1));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+      return [];
+    });
+    expect(measured).toHaveLength(10);
+    expect(loaded.builds.size).toBe(10);
     expect(asked).not.toContain('acme/off');
     expect(most).toBe(6);
   });
@@ -44,7 +43,7 @@ describe('repository health', () => {
     ]);
     const machine = repoHealthMachine.provide({
       actors: {
-        loadRepoHealth: fromPromise(async () => ({ repos: [a, b], builds: lists })),
+        loadRepoHealth: fromPromise(async () => ({ builds: lists })),
         followRepoEvents: fromCallback(({ sendBack }) => {
           listeners.add(sendBack);
           return () => listeners.delete(sendBack);
@@ -52,7 +51,12 @@ describe('repository health', () => {
       },
     });
     const actor = createActor(machine).start();
+    expect(actor.getSnapshot().value).toBe('waiting');
+    actor.send({ type: 'health.repos', repos: [a, b] });
     await waitFor(actor, (s) => s.matches('ready'));
+    // The dashboard's list changed, not the repositories measured: nothing is asked again.
+    actor.send({ type: 'health.repos', repos: [{ ...b }, { ...a }] });
+    expect(actor.getSnapshot().value).toBe('ready');
     const slugs = () => actor.getSnapshot().context.rows.map((row) => row.repo.slug);
     expect(slugs()).toEqual(['acme/b', 'acme/a']);
     // b's two newest builds (#5, #4) failed: red since #4.

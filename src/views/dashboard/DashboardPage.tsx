@@ -31,7 +31,7 @@ export function DashboardPage() {
       </PageHeader>
       <RecentActivity dashboard={dashboard} />
       <RepoList dashboard={dashboard} />
-      <RepoHealthSection />
+      <RepoHealthSection dashboard={dashboard} />
     </Page>
   );
 }

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import type { Build, Repository, Status } from '../../api/types';
 import { makeBuild, makeRepo, makeStage, makeStep } from '../../../tests/factories';
 import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
@@ -165,7 +167,6 @@ describe('repository health', () => {
   it('lists red default branches since their first failing build, and sorts', async () => {
     const red = { ...repoOf('red'), id: 1, build: makeBuild() };
     const slow = { ...repoOf('slow'), id: 2, build: makeBuild() };
-    server.use(http.get('*/api/user/repos', () => HttpResponse.json([red, slow])));
     const statuses: Status[] = ['failure', 'failure', 'success', 'success', 'success'];
     serve(
       'acme/red',
@@ -175,7 +176,14 @@ describe('repository health', () => {
       'acme/slow',
       Array.from({ length: 5 }, (_, i) => build(5 - i, 'success', 900)),
     );
-    renderWithProviders(<RepoHealthSection />);
+    // The dashboard's list of the user's repositories, as its machine holds it.
+    const dashboard = createActor(
+      dashboardMachine.provide({
+        actors: { fetchRepos: fromPromise<Repository[]>(async () => [red, slow]) },
+      }),
+      { input: { syncing: false } },
+    ).start();
+    renderWithProviders(<RepoHealthSection dashboard={dashboard} />);
     const redSince = await screen.findByTestId('red-since');
     expect(redSince).toHaveTextContent(/^red on main since #4 \(/);
     expect(redSince).toHaveAttribute('href', '/acme/red/4');

@@ -1,5 +1,9 @@
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { Repository } from '../../api/types';
+import type { dashboardMachine } from '../../machines/dashboard/dashboard.machine';
 import type { HealthSort, RepoHealth } from '../../machines/insights/health';
 import {
   repoHealthMachine,
@@ -30,9 +34,15 @@ import '../../i18n/en/insights';
 
 const SORTS: readonly HealthSort[] = ['failureRate', 'p95'];
 
-export function RepoHealthSection() {
+type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
+const selectDashboardRepos = (snapshot: { context: { repos: Repository[] } }) =>
+  snapshot.context.repos;
+
+export function RepoHealthSection({ dashboard }: { dashboard: DashboardRef }) {
   const t = useT();
   const actor = useInspectedActorRef(repoHealthMachine);
+  const repos = useSelector(dashboard, selectDashboardRepos);
+  useEffect(() => actor.send({ type: 'health.repos', repos }), [actor, repos]);
   const state = useSelector(actor, selectHealthState);
   const rows = useSelector(actor, selectHealthRows);
   const sort = useSelector(actor, selectHealthSort);
@@ -55,7 +65,7 @@ export function RepoHealthSection() {
       </div>
       {state === 'failed' ? (
         <LoadFailed message={error ?? ''} onRetry={() => actor.send({ type: 'health.retry' })} />
-      ) : state === 'loading' ? (
+      ) : state !== 'ready' ? (
         <Loading />
       ) : rows.length === 0 ? (
         <p>{t('insights.health.empty')}</p>

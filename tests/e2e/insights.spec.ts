@@ -1,4 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+
+/** Serious and critical axe findings (WCAG 2.1 A and AA) of what the page shows now. */
+async function blockingFindings(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+}
 
 // Issue 31 parts 1-3 on the in-page demo: acme/checkout has fifty pushes to main, flaky restarts of
 // its `test` step and a red main (fixtures/demo/insights.ts).
@@ -19,6 +31,7 @@ test('the Insights tab shows the figures and the flaky steps with their attempts
   const flaky = charts.getByRole('listitem').filter({ hasText: 'build / test' }).first();
   await expect(flaky).toContainText(/failed \d+ times, passed on retry \d+ times in 14 days/);
   await expect(flaky.getByRole('link', { name: /^Build #\d+, success$/ }).first()).toBeVisible();
+  expect(await blockingFindings(page)).toEqual([]);
 
   // The filter and the count are in the URL, like the builds list's.
   await page.getByRole('link', { name: 'Last 100 builds' }).click();
@@ -37,6 +50,7 @@ test('a restarted build says which attempt it is, and a step its trend and flaki
   const insights = page.getByTestId('step-insights');
   await expect(insights).toContainText(/median \d+s, p95 \d+s over \d+ runs/);
   await expect(insights).toContainText(/flaky: failed \d+ times, passed on retry \d+ times/);
+  expect(await blockingFindings(page)).toEqual([]);
   await attempts.getByRole('link', { name: 'Build #50, success' }).click();
   await expect(page).toHaveURL(/\/acme\/checkout\/50/);
   await expect(page.getByRole('navigation', { name: 'Attempts' })).toContainText('attempt 3 of 3');

@@ -106,6 +106,7 @@ export const repoHealthMachine = setup({
     waiting: {},
     loading: {
       invoke: {
+        id: 'loadRepoHealth',
         src: 'loadRepoHealth',
         input: ({ context }) => context.repos,
         onDone: {

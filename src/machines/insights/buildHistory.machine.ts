@@ -54,12 +54,15 @@ export const buildHistoryMachine = setup({
   },
   actors: {
     loadHistory: fromPromise<History, HistoryQuery>(({ input }) => loadHistory(input)),
-    fetchFinishedBuild: fromPromise<Build, { query: HistoryQuery; number: number }>(({ input }) =>
-      finishedBuild(input.query.ref, input.number),
+    // Never fails: a build that cannot be read is left out (null), the next load has it. (A
+    // spawned child's failure would stop this machine.)
+    fetchFinishedBuild: fromPromise<Build | null, { query: HistoryQuery; number: number }>(
+      ({ input }) => finishedBuild(input.query.ref, input.number).catch(() => null),
     ),
     followRepoEvents,
   },
   guards: {
+    hasFinishedBuild: ({ event }) => Boolean((event as { output?: Build | null }).output),
     isNewQuery: ({ context, event }) =>
       event.type === 'history.query' && !sameQuery(context.query, event.query),
   },
@@ -71,14 +74,14 @@ export const buildHistoryMachine = setup({
       runs: () => new Map(),
       error: null,
     }),
-    /** A build of the query finished: its details join the history (a failure is left out). */
+    /** A build of the query finished: its details join the history. */
     fetchFinished: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'repo.updated' || !context.query) return;
       const build = event.repo.build;
       if (!build || !isRepo(context.query.ref, event.repo) || !isFinished(build)) return;
       if (!matchesFilter(build, context.query.filter)) return;
       enqueue.spawnChild('fetchFinishedBuild', {
-        id: `finished-${build.number}`,
+        id: `finished.${build.number}`,
         input: { query: context.query, number: build.number },
       });
     }),
@@ -99,6 +102,7 @@ export const buildHistoryMachine = setup({
     idle: {},
     loading: {
       invoke: {
+        id: 'loadHistory',
         src: 'loadHistory',
         input: ({ context }) => context.query!,
         onDone: {
@@ -122,7 +126,8 @@ export const buildHistoryMachine = setup({
       on: {
         'repo.updated': { actions: 'fetchFinished' },
         'stream.reconnected': 'loading',
-        'xstate.done.actor.*': {
+        'xstate.done.actor.finished.*': {
+          guard: 'hasFinishedBuild',
           actions: assign(({ context, event }) => {
             const build = (event as unknown as { output: Build }).output;
             const builds = withBuild(context.builds, build, context.query!.count);
@@ -134,8 +139,6 @@ export const buildHistoryMachine = setup({
             };
           }),
         },
-        // A finished build that could not be read is left out; the next reload has it.
-        'xstate.error.actor.*': {},
       },
     },
     failed: {

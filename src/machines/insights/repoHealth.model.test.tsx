@@ -38,21 +38,24 @@ const loaded = {
   ]),
 };
 
+const events = [
+  { type: 'health.repos', repos: [red, green] },
+  { type: 'xstate.done.actor.loadRepoHealth', output: loaded },
+  { type: 'xstate.error.actor.loadRepoHealth', error: new ApiError(500, 'database is locked') },
+  { type: 'health.retry' },
+  { type: 'health.sort', sort: 'p95' },
+  { type: 'health.sort', sort: 'failureRate' },
+  {
+    type: 'repo.updated',
+    repo: { ...green, build: makeBuild({ number: 6, status: 'failure' }) },
+  },
+  { type: 'stream.reconnected' },
+];
 const model = modelOf(
   repoHealthMachine,
-  [
-    { type: 'health.repos', repos: [red, green] },
-    { type: 'xstate.done.actor.loadRepoHealth', output: loaded },
-    { type: 'xstate.error.actor.loadRepoHealth', error: new ApiError(500, 'database is locked') },
-    { type: 'health.retry' },
-    { type: 'health.sort', sort: 'p95' },
-    { type: 'health.sort', sort: 'failureRate' },
-    {
-      type: 'repo.updated',
-      repo: { ...green, build: makeBuild({ number: 6, status: 'failure' }) },
-    },
-    { type: 'stream.reconnected' },
-  ],
+  // While waiting for the dashboard's list the section shows nothing, so nothing can be sorted.
+  (snapshot) =>
+    snapshot.matches('waiting') ? events.filter((event) => event.type !== 'health.sort') : events,
   {
     keyBy: (snapshot: { value: unknown; context: { sort: string } }) => [
       snapshot.value,
@@ -106,7 +109,7 @@ describe('repository health machine, model-based, through the dashboard section'
       await path.test({
         states: {
           waiting: () => {
-            expect(screen.getByText('Loading...')).toBeInTheDocument();
+            expect(screen.queryByTestId('repo-health')).not.toBeInTheDocument();
           },
           loading: () => {
             expect(screen.getByText('Loading...')).toBeInTheDocument();

@@ -47,6 +47,8 @@ export function RepoHealthSection({ dashboard }: { dashboard: DashboardRef }) {
   const rows = useSelector(actor, selectHealthRows);
   const sort = useSelector(actor, selectHealthSort);
   const error = useSelector(actor, selectHealthError);
+  // Until the dashboard has the repositories it says it is loading them; this says nothing.
+  if (state === 'waiting') return null;
   return (
     <section aria-labelledby="repo-health-title" data-testid="repo-health">
       <SectionTitle id="repo-health-title">{t('insights.health.title')}</SectionTitle>

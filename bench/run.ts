@@ -7,12 +7,13 @@
 // - stream: arrival-to-paint latency of a 2,000 lines/s stream, beside the floor (bench/stream.ts);
 // - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts);
 // - log-diff: two 50,000-line logs diffed in the log diff's worker (bench/log-diff.ts).
+// - insights: the Insights tab's time to charts, cold and cached (bench/insights.ts).
 // The summary starts with the machine and its load averages, before and after.
 //
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, log-diff, insights
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
 //   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
@@ -30,6 +31,7 @@ import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
 import { logDiffBench } from './log-diff';
+import { insightsBench } from './insights';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -53,7 +55,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff') =>
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff' | 'insights') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -442,6 +444,10 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (runs('log-diff')) {
     section(`${setup.name}: log diff in its worker (issue 30 item 6)`);
     await logDiffBench({ browser, base: BASE, bundle: setup.bundle, runs: RUNS, report });
+  }
+  if (runs('insights')) {
+    section(`${setup.name}: Insights tab (issue 31)`);
+    await insightsBench({ browser, base: BASE, query: await setup.freshFirehose(false), report });
   }
 }
 

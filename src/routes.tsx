@@ -139,7 +139,7 @@ export function AppRoutes() {
       {showMachines ? <Route path="/-/machines" component={MachinesRoute} /> : null}
       <Route path="/404" component={NotFoundRoute} />
       <Route path={repoPattern()} component={RepoRoute} />
-      <Route path={repoPattern('/(branches|deployments|pulls)')} component={RepoRoute} />
+      <Route path={repoPattern('/(branches|deployments|pulls|insights)')} component={RepoRoute} />
       <Route path={repoSettingsPattern} component={RepoRoute} />
       <Route path={buildPattern} component={BuildRoute} />
       <Route component={NotFoundRoute} />

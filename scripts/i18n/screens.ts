@@ -13,6 +13,7 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   dashboard: ['dashboard.'],
   devtools: ['devtools.'],
   feed: ['feed.'],
+  insights: ['insights.'],
   settings: ['settings.'],
   palette: ['shell.palette.', 'shell.shortcuts.', 'shell.notifications.', 'shell.search.'],
   buildViews: [

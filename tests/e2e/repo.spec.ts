@@ -18,7 +18,9 @@ test('an active repository shows its summary, chart and executions', async ({ pa
   await expect(tabs(page).getByRole('link')).toHaveText([
     'Builds',
     'Branches',
+    'Pull Requests',
     'Deployments',
+    'Insights',
     'Settings',
   ]);
 
@@ -151,7 +153,13 @@ test('a read-only member sees no New Build button and no Settings tab', async ({
   // octocat/octo-docs: the member has read permission only.
   await page.goto('/octocat/octo-docs');
   await expect(executions(page).first()).toBeVisible();
-  await expect(tabs(page).getByRole('link')).toHaveText(['Builds', 'Branches', 'Deployments']);
+  await expect(tabs(page).getByRole('link')).toHaveText([
+    'Builds',
+    'Branches',
+    'Pull Requests',
+    'Deployments',
+    'Insights',
+  ]);
   await expect(page.getByRole('button', { name: 'New Build' })).toHaveCount(0);
 
   // octocat/dotfiles is private and the member has no permission: not found.

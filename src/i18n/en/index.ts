@@ -12,6 +12,7 @@ import './devtools';
 import './downloads';
 import './editing';
 import './feed';
+import './insights';
 import './lists';
 import './logDiff';
 import './logSearch';

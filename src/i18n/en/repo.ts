@@ -162,6 +162,7 @@ export const messages: Messages = {
   'repo.summary.total': ['Total builds'],
   'repo.tabs.branches': ['Branches'],
   'repo.tabs.deployments': ['Deployments'],
+  'repo.tabs.insights': ['Insights'],
   'repo.tabs.label': ['Repository'],
   'repo.tabs.pulls': ['Pull Requests'],
   'repo.tabs.settings': ['Settings'],

@@ -32,6 +32,7 @@ export const APP_ACTORS = {
   palette: 'user',
   search: 'user',
   notifications: 'user',
+  buildHistory: 'user',
 } as const satisfies Record<string, ActorScope>;
 
 export type AppActorName = keyof typeof APP_ACTORS;

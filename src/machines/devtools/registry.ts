@@ -9,6 +9,8 @@ import { buildIndexMachine } from '../repo/buildIndex.machine';
 import { consoleKeysMachine } from '../console/consoleKeys.machine';
 import { buildLogsMachine } from '../buildPage/buildLogs.machine';
 import { buildPageMachine } from '../buildPage/buildPage.machine';
+import { buildHistoryMachine } from '../insights/buildHistory.machine';
+import { repoHealthMachine } from '../insights/repoHealth.machine';
 import { buildsMachine } from '../repo/builds.machine';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
 import { cardMachine, cardsMachine } from '../buildPage/cards.machine';
@@ -273,6 +275,19 @@ export const machineRegistry: MachineEntry[] = [
     id: 'logSearch',
     machine: logSearchMachine,
     description: "Whole-log search in time slices: plain, regex, case, 'n of m', next and previous",
+  },
+  // Insights across builds (issue 31)
+  {
+    id: 'buildHistory',
+    machine: buildHistoryMachine,
+    description:
+      "A repository's latest finished builds with their steps, for one query; details kept in IndexedDB; live",
+  },
+  {
+    id: 'repoHealth',
+    machine: repoHealthMachine,
+    description:
+      "The user's active repositories by failure rate or p95 duration, red default branches",
   },
   // This page
   {

@@ -7,6 +7,7 @@ import { onDemand } from '../../boot/OnDemand';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 import { threeLinesAtMost } from '../ui/clamp';
+import { BuildInsight } from '../insights/onBuildPage';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -100,6 +101,10 @@ export function StageNav({
                             status={child.status}
                             started={child.started}
                             stopped={child.stopped}
+                          />
+                          <BuildInsight
+                            part="stepMark"
+                            {...{ repo, build, stage: item.name, step: child.name }}
                           />
                         </Item>
                       </li>

@@ -16,6 +16,7 @@ const LogDiffPanel = onDemand(
   null,
   { afterFirstScreen: true },
 );
+import { BuildInsight } from '../insights/onBuildPage';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -66,6 +67,9 @@ export function StepPanel({
           </dd>
         </div>
       </Meta>
+      {step ? (
+        <BuildInsight part="step" {...{ repo, build, stage: stage.name, step: step.name }} />
+      ) : null}
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
         <>

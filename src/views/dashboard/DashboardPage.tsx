@@ -5,8 +5,15 @@ import { Page, PageHeader, useT } from '../ui';
 import { RecentActivity } from './RecentActivity';
 import { RepoList } from './RepoList';
 import { SyncButton } from './SyncButton';
+import { onDemand } from '../../boot/OnDemand';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/dashboard';
+
+// Issue 31 part 3: below the list, loaded on demand.
+const RepoHealthSection = onDemand(
+  () => import('../insights/RepoHealthSection').then((m) => m.RepoHealthSection),
+  null,
+);
 
 /** docs/spec.md 2.4: the home page of a signed-in user. */
 export function DashboardPage() {
@@ -24,6 +31,7 @@ export function DashboardPage() {
       </PageHeader>
       <RecentActivity dashboard={dashboard} />
       <RepoList dashboard={dashboard} />
+      <RepoHealthSection dashboard={dashboard} />
     </Page>
   );
 }

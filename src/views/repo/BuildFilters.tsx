@@ -91,13 +91,16 @@ export function BuildFilters({
   filter,
   query,
   branches,
-  authors,
+  authors = [],
+  keys = FILTER_KEYS,
 }: {
   filter: BuildFilter;
+  /** The dimensions offered (the Insights tab: branch and event). */
+  keys?: readonly FilterKey[];
   /** The page's query, so other keys survive a change of filter. */
   query: URLSearchParams;
   branches: string[];
-  authors: string[];
+  authors?: string[];
 }) {
   const t = useT();
   const [path, navigate] = useLocation();
@@ -118,7 +121,7 @@ export function BuildFilters({
   return (
     <section aria-label={t('repo.filters.title')}>
       <Bar>
-        {FILTER_KEYS.map((key) => (
+        {keys.map((key) => (
           <Labelled key={key}>
             <LabelText>{t(`repo.filters.labels.${key}`)}</LabelText>
             <Select

@@ -16,6 +16,7 @@ export function RepoHeader({ repo, canWrite }: { repo: Repository; canWrite: boo
     { label: t('repo.tabs.branches'), href: `${base}/branches`, disabled },
     { label: t('repo.tabs.pulls'), href: `${base}/pulls`, disabled },
     { label: t('repo.tabs.deployments'), href: `${base}/deployments`, disabled },
+    { label: t('repo.tabs.insights'), href: `${base}/insights`, disabled },
   ];
   if (canWrite)
     tabs.push({

@@ -101,7 +101,7 @@ describe('repository builds tab', () => {
       within(tabs)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Builds', 'Branches', 'Pull Requests', 'Deployments', 'Settings']);
+    ).toEqual(['Builds', 'Branches', 'Pull Requests', 'Deployments', 'Insights', 'Settings']);
     await waitFor(() => expect(document.title).toBe('octocat/hello-world - Drone'));
   });
 

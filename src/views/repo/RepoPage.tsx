@@ -21,16 +21,18 @@ import { RepoHeader } from './RepoHeader';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/repo';
 
-type RepoTab = 'builds' | 'branches' | 'deployments' | 'pulls' | 'settings';
+type RepoTab = 'builds' | 'branches' | 'deployments' | 'pulls' | 'insights' | 'settings';
 
 // Settings load when visited (issue 18: the first screen's JS stays small).
 const RepoSettings = onDemand(() => import('../settings/RepoSettings').then((m) => m.RepoSettings));
+const InsightsTab = onDemand(() => import('../insights/InsightsTab').then((m) => m.InsightsTab));
 
 /** Which of the four routes that render this page matched, and the settings section if any. */
 function useRepoTab(): { tab: RepoTab; section: string } {
   const [isBranches] = useRoute(repoPattern('/branches'));
   const [isDeployments] = useRoute(repoPattern('/deployments'));
   const [isPulls] = useRoute(repoPattern('/pulls'));
+  const [isInsights] = useRoute(repoPattern('/insights'));
   const [isSettings, settingsParams] = useRoute(repoSettingsPattern);
   if (isSettings) {
     const section = (settingsParams as { section?: string }).section ?? '';
@@ -39,6 +41,7 @@ function useRepoTab(): { tab: RepoTab; section: string } {
   if (isBranches) return { tab: 'branches', section: '' };
   if (isDeployments) return { tab: 'deployments', section: '' };
   if (isPulls) return { tab: 'pulls', section: '' };
+  if (isInsights) return { tab: 'insights', section: '' };
   return { tab: 'builds', section: '' };
 }
 
@@ -105,6 +108,7 @@ function RepoScreen({ repoRef }: { repoRef: RepoRef }) {
       ) : null}
       {tab === 'pulls' ? <BuildIndexTab repo={repo} kind="pulls" /> : null}
       {tab === 'deployments' ? <BuildIndexTab repo={repo} kind="deployments" /> : null}
+      {tab === 'insights' ? <InsightsTab repo={repo} /> : null}
       {tab === 'settings' ? (
         <RepoSettings
           repo={repo}

@@ -9,6 +9,7 @@ import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
 import { onDemand } from '../../boot/OnDemand';
+import { BuildInsight } from '../insights/onBuildPage';
 
 // Issue 30 item 5: a failed step's log diff, loaded after the first lines (views/logDiff/).
 const LogDiffPanel = onDemand(
@@ -16,7 +17,6 @@ const LogDiffPanel = onDemand(
   null,
   { afterFirstScreen: true },
 );
-import { BuildInsight } from '../insights/onBuildPage';
 
 type RepoRef = { namespace: string; name: string };
 

@@ -12,6 +12,8 @@ import { buildsMachine } from '../repo/builds.machine';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
 import { cardMachine, cardsMachine } from '../buildPage/cards.machine';
 import { consoleMachine } from '../console/console.machine';
+import { annotationsMachine } from '../console/annotations.machine';
+import { failureSummaryMachine } from '../buildPage/failureSummary.machine';
 import { copyMachine } from '../shell/copy.machine';
 import { dashboardMachine } from '../dashboard/dashboard.machine';
 import { deploymentMachine } from '../buildPage/deployment.machine';
@@ -101,6 +103,17 @@ export const machineRegistry: MachineEntry[] = [
     id: 'buildControls',
     machine: buildControlsMachine,
     description: 'Cancel, Restart, Debug and the Promote dialog of a build',
+  },
+  {
+    id: 'failureSummary',
+    machine: failureSummaryMachine,
+    description:
+      "A red build's failure summary: its failed steps' logs read, digested to error lines",
+  },
+  {
+    id: 'annotations',
+    machine: annotationsMachine,
+    description: "A finished step's annotations, read in slices; e / E go to the next / previous",
   },
   {
     id: 'buildCompare',

@@ -14,6 +14,12 @@ type RepoRef = { namespace: string; name: string };
 
 // docs/architecture.md 7: a blocked stage's approval panel loads when a build page shows one.
 const BlockedPanel = onDemand(() => import('./BlockedPanel').then((m) => m.BlockedPanel));
+// Issue 30 item 2: a red build's failure summary, after the first lines (it renders nothing else).
+const FailureSummary = onDemand(
+  () => import('../console/triage').then((m) => m.FailureSummary),
+  null,
+  { afterFirstScreen: true },
+);
 
 /**
  * docs/spec.md 2.9 log view: 'Pipeline stages' on the left, the selected step on the right. Below 768px
@@ -65,10 +71,13 @@ export function LogView({
     );
   }
   return (
-    <Columns>
-      {nav}
-      {detail}
-    </Columns>
+    <>
+      <FailureSummary repo={repo} build={build} />
+      <Columns>
+        {nav}
+        {detail}
+      </Columns>
+    </>
   );
 }
 

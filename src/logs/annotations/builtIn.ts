@@ -61,6 +61,16 @@ export const BUILT_IN_MATCHERS: readonly ProblemMatcher[] = [
       },
     ],
   },
+  // A shell that cannot find the command (exit code 127): `/bin/sh: golangci-lint: not found`.
+  {
+    owner: 'shell',
+    pattern: [
+      {
+        regexp: '^(?:/\\S*/)?(?:ba|z|da)?sh: (?:line \\d+: |\\d+: )?(.+: (?:command )?not found)$',
+        message: 1,
+      },
+    ],
+  },
   // TAP: `not ok 3 - handles empty input`, not a TODO or a SKIP.
   {
     owner: 'tap',

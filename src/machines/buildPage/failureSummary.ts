@@ -4,6 +4,7 @@ import { AnnotationScanner } from '../../logs/annotations/extract';
 import { searchText } from '../../logs/escapes';
 import { isErrorText } from '../../logs/firstError';
 import { runInSlices, yieldToBrowser, type Schedule } from '../../logs/slices';
+import { parseWorkflowCommand } from '../../logs/annotations/workflowCommands';
 import { isFailedStep } from './landing';
 
 // Issue 30 item 2: what the failure summary says of a red build, framework-free: its failed
@@ -55,11 +56,16 @@ export function failedSteps(build: Build): FailedStep[] {
 export const isRedBuild = (build: Build) =>
   build.status === 'failure' || build.status === 'error' || build.status === 'killed';
 
-const lineOf = (lines: LogLines, index: number): ErrorLine => ({
-  index,
-  number: lines.posAt(index) + 1,
-  text: searchText(lines.outAt(index)).trim().slice(0, LINE_TEXT_LIMIT),
-});
+/** A line as the log shows it: a workflow command by its message (its command text hidden). */
+function shownLine(lines: LogLines, index: number): ErrorLine {
+  const text = searchText(lines.outAt(index));
+  const command = parseWorkflowCommand(text);
+  return {
+    index,
+    number: lines.posAt(index) + 1,
+    text: (command ? command.message : text).trim().slice(0, LINE_TEXT_LIMIT),
+  };
+}
 
 /**
  * Up to three error lines of a log: its error annotations first (the lines compilers and test
@@ -85,7 +91,7 @@ export function digestLog(
         if (!chosen.has(index) && isErrorText(searchText(lines.outAt(index)))) chosen.add(index);
       }
       resolve({
-        errorLines: [...chosen].sort((a, b) => a - b).map((index) => lineOf(lines, index)),
+        errorLines: [...chosen].sort((a, b) => a - b).map((index) => shownLine(lines, index)),
         dropped: lines.length > 0 ? lines.posAt(0) : 0,
       });
       return true;

@@ -120,7 +120,9 @@ function FailedStepItem({
             {t('build.triage.summary.step', { stage: stage.name, step: step.name })}
           </UserText>
         </Link>
-        <Fact>{t('build.triage.summary.exitCode', { code: step.exit_code })}</Fact>
+        {step.status === 'failure' || step.exit_code !== 0 ? (
+          <Fact>{t('build.triage.summary.exitCode', { code: step.exit_code })}</Fact>
+        ) : null}
         <Fact>{formatDuration(elapsedSeconds(step.started, step.stopped, Date.now()))}</Fact>
         {hint ? <Hint data-testid="exit-hint">{t(`build.triage.hint.${hint}`)}</Hint> : null}
       </StepLine>

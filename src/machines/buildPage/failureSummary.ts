@@ -87,8 +87,13 @@ export function digestLog(
         if (chosen.size === ERROR_LINES_SHOWN) break;
         if (annotation.level === 'error') chosen.add(annotation.index);
       }
+      // Then lines that read as errors, each text once (a failure a runner repeats is one).
+      const texts = new Set([...chosen].map((index) => searchText(lines.outAt(index))));
       for (let index = 0; index < lines.length && chosen.size < ERROR_LINES_SHOWN; index++) {
-        if (!chosen.has(index) && isErrorText(searchText(lines.outAt(index)))) chosen.add(index);
+        const text = searchText(lines.outAt(index));
+        if (texts.has(text) || !isErrorText(text)) continue;
+        chosen.add(index);
+        texts.add(text);
       }
       resolve({
         errorLines: [...chosen].sort((a, b) => a - b).map((index) => shownLine(lines, index)),

@@ -14,6 +14,7 @@ import { cardMachine, cardsMachine } from '../buildPage/cards.machine';
 import { consoleMachine } from '../console/console.machine';
 import { annotationsMachine } from '../console/annotations.machine';
 import { failureSummaryMachine } from '../buildPage/failureSummary.machine';
+import { problemMatchersMachine } from '../settings/problemMatchers.machine';
 import { copyMachine } from '../shell/copy.machine';
 import { dashboardMachine } from '../dashboard/dashboard.machine';
 import { deploymentMachine } from '../buildPage/deployment.machine';
@@ -114,6 +115,11 @@ export const machineRegistry: MachineEntry[] = [
     id: 'annotations',
     machine: annotationsMachine,
     description: "A finished step's annotations, read in slices; e / E go to the next / previous",
+  },
+  {
+    id: 'problemMatchers',
+    machine: problemMatchersMachine,
+    description: "A repository's problem matchers (GitHub JSON), checked and kept in this browser",
   },
   {
     id: 'buildCompare',

@@ -1,3 +1,4 @@
+import '../../i18n/en/triage';
 import type { Build } from '../../api/types';
 import type { SummaryStep } from '../../machines/buildPage/failureSummary.machine';
 import { exitHintOf } from '../../machines/buildPage/failureSummary';

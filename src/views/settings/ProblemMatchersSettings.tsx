@@ -1,3 +1,4 @@
+import '../../i18n/en/settings';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { Repository } from '../../api/types';

@@ -11,7 +11,7 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, triage
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
 //
@@ -25,6 +25,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
+import { triageBench } from './triage';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -49,7 +50,7 @@ const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const FLOOR_PAGE = 'bench/floor.html';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'triage') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -417,6 +418,11 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (million && runs('log-viewer')) {
     section(`${setup.name}: log viewer, 1,000,000-line step`);
     await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });
+  }
+  const hundredK = steps.find((step) => step.lines === 100_000);
+  if (hundredK && runs('triage')) {
+    section(`${setup.name}: failure triage (issue 30), bench/triage.ts`);
+    await triageBench({ browser, base: BASE, repo: REPO, step: hundredK, report });
   }
 }
 

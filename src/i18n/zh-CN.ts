@@ -815,6 +815,7 @@ export const messages: Messages = {
   'shell.search.results': ['搜索结果'],
   'shell.search.title': ['搜索仓库'],
   'shell.shortcuts.action': ['操作'],
+  'shell.shortcuts.actions.annotation': ['下一个 / 上一个注解'],
   'shell.shortcuts.actions.bottom': ['日志底部'],
   'shell.shortcuts.actions.close': ['关闭面板、对话框或菜单'],
   'shell.shortcuts.actions.first': ['打开第一个匹配项'],

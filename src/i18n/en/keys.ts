@@ -663,6 +663,7 @@ export type TextKey =
   | 'shell.search.results'
   | 'shell.search.title'
   | 'shell.shortcuts.action'
+  | 'shell.shortcuts.actions.annotation'
   | 'shell.shortcuts.actions.bottom'
   | 'shell.shortcuts.actions.close'
   | 'shell.shortcuts.actions.first'

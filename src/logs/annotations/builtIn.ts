@@ -78,6 +78,12 @@ export const BUILT_IN_MATCHERS: readonly ProblemMatcher[] = [
   },
 ];
 
+/**
+ * What a line must hold for any built-in matcher to match it (all are single-line): most log
+ * lines fail this one test and skip the matchers' own expressions.
+ */
+export const MAY_MATCH_BUILT_IN = /error|warning|note|\.go:|FAIL|panic: |npm |not ok|not found/;
+
 let compiled: CompiledMatcher[] | undefined;
 
 /** The built-in matchers, compiled once. */

@@ -1,5 +1,5 @@
 import { searchText } from '../escapes';
-import { builtInMatchers } from './builtIn';
+import { builtInMatchers, MAY_MATCH_BUILT_IN } from './builtIn';
 import { MatcherRun, type CompiledMatcher } from './problemMatchers';
 import { TracebackReader } from './traceback';
 import type { AnnotatedSource, Annotation } from './types';
@@ -22,14 +22,16 @@ const keyOf = (found: Found) =>
   ].join('\u0000');
 
 export class AnnotationScanner {
-  private readonly runs: MatcherRun[];
+  private readonly builtIn: MatcherRun[];
+  private readonly custom: MatcherRun[];
   private readonly traceback = new TracebackReader();
   private readonly found = new Map<string, Annotation>();
   /** The next line index to read. */
   next = 0;
 
   constructor(custom: readonly CompiledMatcher[] = []) {
-    this.runs = [...builtInMatchers(), ...custom].map((matcher) => new MatcherRun(matcher));
+    this.builtIn = builtInMatchers().map((matcher) => new MatcherRun(matcher));
+    this.custom = custom.map((matcher) => new MatcherRun(matcher));
   }
 
   /** Reads lines [next, until) of `lines`. */
@@ -43,14 +45,19 @@ export class AnnotationScanner {
       }
       const traceback = this.traceback.read(text);
       if (traceback) this.add({ ...traceback, level: 'error', source: 'python' }, lines, index);
-      for (const run of this.runs) {
-        const problem = run.read(text);
-        if (!problem) continue;
-        const { owner, ...rest } = problem;
-        this.add({ ...rest, source: owner }, lines, index);
-      }
+      if (MAY_MATCH_BUILT_IN.test(text)) this.match(this.builtIn, text, lines, index);
+      this.match(this.custom, text, lines, index);
     }
     this.next = Math.max(this.next, until);
+  }
+
+  private match(runs: MatcherRun[], text: string, lines: AnnotatedSource, index: number) {
+    for (const run of runs) {
+      const problem = run.read(text);
+      if (!problem) continue;
+      const { owner, ...rest } = problem;
+      this.add({ ...rest, source: owner }, lines, index);
+    }
   }
 
   /** What was found so far, in the order of the lines that first carried each. */

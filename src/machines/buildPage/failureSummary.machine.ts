@@ -86,23 +86,19 @@ export const failureSummaryMachine = setup({
 }).createMachine({
   id: 'failureSummary',
   context: ({ input }) => ({ ...input, steps: [] }),
-  initial: 'checking',
+  initial: 'green',
   on: {
     // A restart, or a build that went red while shown: the summary starts over.
     'summary.build': [
-      { guard: 'hasNewVerdict', target: '.checking', actions: 'assignBuild' },
+      { guard: 'hasNewVerdict', target: '.green', reenter: true, actions: 'assignBuild' },
       { actions: 'assignBuild' },
     ],
   },
   states: {
-    checking: {
-      always: [
-        { guard: 'isRed', target: 'reading', actions: 'assignFailedSteps' },
-        { target: 'green' },
-      ],
+    // Not a red build (running, passed, or waiting): nothing to summarise, until it is one.
+    green: {
+      always: { guard: 'isRed', target: 'reading', actions: 'assignFailedSteps' },
     },
-    // Not a red build (running, passed, or waiting): nothing to summarise.
-    green: {},
     reading: {
       invoke: {
         src: 'readFailedLogs',

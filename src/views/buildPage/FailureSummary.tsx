@@ -20,8 +20,7 @@ type RepoRef = { namespace: string; name: string };
 type SummarySnapshot = SnapshotFrom<typeof failureSummaryMachine>;
 
 const selectIsShown = (snapshot: SummarySnapshot) => !snapshot.matches('green');
-const selectIsReading = (snapshot: SummarySnapshot) =>
-  snapshot.matches('reading') || snapshot.matches('checking');
+const selectIsReading = (snapshot: SummarySnapshot) => snapshot.matches('reading');
 const selectSteps = (snapshot: SummarySnapshot) => snapshot.context.steps;
 
 /**

@@ -91,3 +91,34 @@ test("a YAML error shows as the build's error banner", async ({ page }) => {
     'yaml: line 23: mapping values are not allowed in this context',
   );
 });
+
+test("a repository's own problem matchers, kept in the browser, add annotations", async ({
+  page,
+}) => {
+  await openMock(page, '/drone/plugins-docker/settings');
+  const editor = page.getByRole('form', { name: 'Problem matchers' });
+  const matchers = JSON.stringify({
+    problemMatcher: [
+      {
+        owner: 'go-test-lines',
+        pattern: [{ regexp: '^\\s+(\\w+_test\\.go):(\\d+): (.*)$', file: 1, line: 2, message: 3 }],
+      },
+    ],
+  });
+  await editor.getByLabel('Problem-matcher JSON').fill('{ not json');
+  await editor.getByRole('button', { name: 'Save matchers' }).click();
+  await expect(editor.getByRole('alert')).toContainText('Not a problem-matcher file:');
+  await editor.getByLabel('Problem-matcher JSON').fill(matchers);
+  await editor.getByRole('button', { name: 'Save matchers' }).click();
+  await expect(editor.getByRole('status')).toHaveText('Matchers saved: 1 matcher.');
+
+  await page.goto('/drone/plugins-docker/2/1/2');
+  const list = stepConsole(page).getByRole('region', { name: 'Annotations' });
+  await expect(list.getByTestId('annotation-counts')).toHaveText(
+    '4 errors · 0 warnings · 0 notices',
+  );
+  await expect(list.getByRole('link', { name: /got \[latest 1\.2\]/ })).toHaveAttribute(
+    'href',
+    '#L7',
+  );
+});

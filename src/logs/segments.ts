@@ -80,19 +80,13 @@ function spansOf(ansi: string): LogSpan[] {
   return parseLine(`${ansi}\n`);
 }
 
-// A GitHub annotation command (`::error file=a.go,line=3::message`) shows its message only, in
-// its level's colour, as GitHub shows it (issue 30 item 3; the annotation list has the rest).
-const COMMAND = /^\s*::(error|warning|notice)(?:\s[^:]*)?::/;
-const COLOURS: Record<string, number> = { error: 31, warning: 33, notice: 34 };
-
-function commandShown(out: string): string {
-  const command = COMMAND.exec(out);
-  return command ? `\x1b[${COLOURS[command[1]!]}m${out.slice(command[0].length)}` : out;
-}
+// A GitHub annotation command (`::error file=a.go,line=3::message`) shows its message only, as
+// GitHub shows it (issue 30 item 3; the annotation list has its level, title and place).
+const COMMAND = /^\s*::(?:error|warning|notice)(?:\s[^:]*)?::/;
 
 /** Segments of one raw line (`Line.out`) with its links, and its plain text. */
 export function parseLineContent(out: string): LineContent {
-  const scan = scanOsc(displayText(commandShown(out)));
+  const scan = scanOsc(displayText(out.replace(COMMAND, '')));
   const spans = spansOf(scan.ansi);
   const plain = spans.map((span) => span.text).join('');
   // anser and our scanner disagree only on malformed escapes: then OSC 8 ranges would be off,

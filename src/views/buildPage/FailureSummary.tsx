@@ -28,7 +28,12 @@ const selectSteps = (snapshot: SummarySnapshot) => snapshot.context.steps;
  * each failed step with its exit code (and what a well-known one means), duration and first error
  * lines (each a link to its line), and "Copy as Markdown". Loaded after the first lines.
  */
-export function FailureSummary({ repo, build }: { repo: RepoRef; build: Build }) {
+export interface FailureSummaryProps {
+  repo: RepoRef;
+  build: Build;
+}
+
+export function FailureSummary({ repo, build }: FailureSummaryProps) {
   const t = useT();
   const summary = useInspectedActorRef(failureSummaryMachine, { input: { repo, build } });
   useEffect(() => {

@@ -4,6 +4,7 @@ import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
 import { Modal, styled } from '../ui';
 import { onDemand } from '../../boot/OnDemand';
+import { Triage } from '../console/triageMount';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
 import { StageNav } from './StageNav';
@@ -14,12 +15,6 @@ type RepoRef = { namespace: string; name: string };
 
 // docs/architecture.md 7: a blocked stage's approval panel loads when a build page shows one.
 const BlockedPanel = onDemand(() => import('./BlockedPanel').then((m) => m.BlockedPanel));
-// Issue 30 item 2: a red build's failure summary, after the first lines (it renders nothing else).
-const FailureSummary = onDemand(
-  () => import('../console/triage').then((m) => m.FailureSummary),
-  null,
-  { afterFirstScreen: true },
-);
 
 /**
  * docs/spec.md 2.9 log view: 'Pipeline stages' on the left, the selected step on the right. Below 768px
@@ -72,7 +67,7 @@ export function LogView({
   }
   return (
     <>
-      <FailureSummary repo={repo} build={build} />
+      <Triage part="summary" repo={repo} build={build} />
       <Columns>
         {nav}
         {detail}

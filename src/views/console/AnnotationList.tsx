@@ -25,15 +25,13 @@ type ConsoleRef = ActorRef<ConsoleSnapshot, never>;
  * annotation once with how many lines carried it, a link to its first line (`#L`). Loaded after
  * the first lines (StepConsole); the log is handed over once it is all in.
  */
-export function AnnotationList({
-  actorRef,
-  viewer,
-  repo,
-}: {
+export interface AnnotationListProps {
   actorRef: ConsoleRef;
   viewer: ViewerRef;
   repo: { namespace: string; name: string };
-}) {
+}
+
+export function AnnotationList({ actorRef, viewer, repo }: AnnotationListProps) {
   const annotations = useInspectedActorRef(annotationsMachine, {
     input: { viewer, slug: `${repo.namespace}/${repo.name}` },
   });

@@ -37,13 +37,10 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { onDemand } from '../../boot/OnDemand';
+import { Triage } from './triageMount';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
-// Issue 30 item 3: the annotations list and its machine load after the first lines.
-const AnnotationList = onDemand(() => import('./triage').then((m) => m.AnnotationList), null, {
-  afterFirstScreen: true,
-});
 
 export interface StepConsoleProps {
   repo: { namespace: string; name: string };
@@ -114,7 +111,7 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
-      <AnnotationList actorRef={actorRef} viewer={viewer} repo={repo} />
+      <Triage part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
     </Frame>

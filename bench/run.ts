@@ -13,7 +13,7 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, log-diff, insights
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, log-diff, insights, triage
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
 //   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
@@ -32,6 +32,7 @@ import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
 import { logDiffBench } from './log-diff';
 import { insightsBench } from './insights';
+import { triageBench } from './triage';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -55,8 +56,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff' | 'insights') =>
-  !ONLY || ONLY.includes(part);
+const runs = (
+  part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff' | 'insights' | 'triage',
+) => !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
  * How long the firehose runs before each page opens: by then it has written more than the 5,000
@@ -448,6 +450,11 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (runs('insights')) {
     section(`${setup.name}: Insights tab (issue 31)`);
     await insightsBench({ browser, base: BASE, query: await setup.freshFirehose(false), report });
+  }
+  const hundredK = steps.find((step) => step.lines === 100_000);
+  if (hundredK && runs('triage')) {
+    section(`${setup.name}: failure triage (issue 30), bench/triage.ts`);
+    await triageBench({ browser, base: BASE, repo: REPO, step: hundredK, report });
   }
 }
 

@@ -50,6 +50,10 @@ export function runStep(options: StepRunOptions): StepRun {
       dueMs += random.int(50, 300) / speed;
       return [item];
     }
+    if ('skip' in item) {
+      pos += item.skip;
+      return [];
+    }
     if ('sleep' in item) {
       dueMs += item.sleep / speed;
       return [];

@@ -7,9 +7,12 @@ import type { BuildRow, RepoRow } from './serialize';
  * One entry of a step's log script:
  * - a string is one output line (without its trailing newline), printed after a short pause;
  * - `sleep` waits (a long compile, a test suite thinking);
- * - `burst` prints several lines at the same instant (a flood of output).
+ * - `burst` prints several lines at the same instant (a flood of output);
+ * - `skip` numbers lines the runner dropped: the next line's `pos` is that much higher (Drone's
+ *   runner keeps only a log's last 5 MB, so a stored log may start above pos 0).
  */
-export type ScriptItem = string | { sleep: number } | { burst: readonly string[] };
+export type ScriptItem =
+  string | { sleep: number } | { burst: readonly string[] } | { skip: number };
 
 /** Iterated lazily, so a script can be very long without being materialised. */
 export type Script = Iterable<ScriptItem>;

@@ -33,6 +33,7 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   downloads: ['build.downloadAll.'],
   logSearch: ['build.search.'],
   logDiff: ['build.logDiff.'],
+  triage: ['build.triage.'],
   banners: ['shell.license.', 'common.learnMore'],
   // The words of the lists and forms that edit (settings, users).
   editing: ['common.copiedExclaimed', 'common.delete', 'common.edit', 'common.save'],

@@ -80,9 +80,13 @@ function spansOf(ansi: string): LogSpan[] {
   return parseLine(`${ansi}\n`);
 }
 
+// A GitHub annotation command (`::error file=a.go,line=3::message`) shows its message only, as
+// GitHub shows it (issue 30 item 3; the annotation list has its level, title and place).
+const COMMAND = /^\s*::(?:error|warning|notice)(?:\s[^:]*)?::/;
+
 /** Segments of one raw line (`Line.out`) with its links, and its plain text. */
 export function parseLineContent(out: string): LineContent {
-  const scan = scanOsc(displayText(out));
+  const scan = scanOsc(displayText(out.replace(COMMAND, '')));
   const spans = spansOf(scan.ansi);
   const plain = spans.map((span) => span.text).join('');
   // anser and our scanner disagree only on malformed escapes: then OSC 8 ranges would be off,

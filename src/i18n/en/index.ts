@@ -19,3 +19,4 @@ import './logSearch';
 import './palette';
 import './repo';
 import './settings';
+import './triage';

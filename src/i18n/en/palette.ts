@@ -42,6 +42,7 @@ export const messages: Messages = {
   'shell.search.results': ['Search results'],
   'shell.search.title': ['Search repositories'],
   'shell.shortcuts.action': ['Action'],
+  'shell.shortcuts.actions.annotation': ['Next / previous annotation'],
   'shell.shortcuts.actions.bottom': ['Bottom of the log'],
   'shell.shortcuts.actions.close': ['Close the palette, a dialog or a menu'],
   'shell.shortcuts.actions.first': ['Open the first match'],

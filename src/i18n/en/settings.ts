@@ -122,6 +122,22 @@ export const messages: Messages = {
   'settings.list.loadingEditor': ['Loading editor...'],
   'settings.list.name': ['Name'],
   'settings.list.update': ['Update'],
+  'settings.matchers.cleared': ['No matchers: the built-in shapes only.'],
+  'settings.matchers.help': [
+    "GitHub problem-matcher JSON for this repository's logs, kept in this browser: each match is listed beside the log as an annotation.",
+  ],
+  'settings.matchers.invalid': ['Not a problem-matcher file: ', ['message']],
+  'settings.matchers.label': ['Problem-matcher JSON'],
+  'settings.matchers.save': ['Save matchers'],
+  'settings.matchers.saved': [
+    'Matchers saved: ',
+    ['count', 'plural', { one: [['count'], ' matcher'], other: [['count'], ' matchers'] }],
+    '.',
+  ],
+  'settings.matchers.storageFailed': [
+    'This browser did not keep the matchers (storage full or disabled).',
+  ],
+  'settings.matchers.title': ['Problem matchers'],
   'settings.messages.addOrgSecretFailed': ['Unable to add organization secret: ', ['message']],
   'settings.messages.addSecretFailed': ['Unable to add secret: ', ['message']],
   'settings.messages.changesSaved': ['Changes have been saved'],

@@ -20,14 +20,17 @@ function firstStep(build: Build, matches: (step: Step) => boolean, failed: boole
   return undefined;
 }
 
+/** A step that failed its build: failure or error, unless the pipeline says `failure: ignore`. */
+export const isFailedStep = (step: Step) =>
+  /^(failure|error)$/.test(step.status) && !step.errignore;
+
 /** The step a build URL without stage and step opens. */
 export function landingStep(build: Build): Landing {
   const { status } = build;
   return (
     (status === 'running' ? firstStep(build, (step) => step.status === 'running', false) : null) ??
-    // A step failed the build: failure or error, unless the pipeline says `failure: ignore`.
     (status === 'failure' || status === 'error' || status === 'killed'
-      ? firstStep(build, (step) => /^(failure|error)$/.test(step.status) && !step.errignore, true)
+      ? firstStep(build, isFailedStep, true)
       : null) ?? { stage: 1, step: 1, failed: false }
   );
 }

@@ -15,6 +15,9 @@ import { buildsMachine } from '../repo/builds.machine';
 import { buildsFeedMachine } from '../feed/buildsFeed.machine';
 import { cardMachine, cardsMachine } from '../buildPage/cards.machine';
 import { consoleMachine } from '../console/console.machine';
+import { annotationsMachine } from '../console/annotations.machine';
+import { failureSummaryMachine } from '../buildPage/failureSummary.machine';
+import { problemMatchersMachine } from '../settings/problemMatchers.machine';
 import { copyMachine } from '../shell/copy.machine';
 import { dashboardMachine } from '../dashboard/dashboard.machine';
 import { deploymentMachine } from '../buildPage/deployment.machine';
@@ -126,6 +129,22 @@ export const machineRegistry: MachineEntry[] = [
     id: 'buildControls',
     machine: buildControlsMachine,
     description: 'Cancel, Restart, Debug and the Promote dialog of a build',
+  },
+  {
+    id: 'failureSummary',
+    machine: failureSummaryMachine,
+    description:
+      "A red build's failure summary: its failed steps' logs read, digested to error lines",
+  },
+  {
+    id: 'annotations',
+    machine: annotationsMachine,
+    description: "A finished step's annotations, read in slices; e / E go to the next / previous",
+  },
+  {
+    id: 'problemMatchers',
+    machine: problemMatchersMachine,
+    description: "A repository's problem matchers (GitHub JSON), checked and kept in this browser",
   },
   {
     id: 'buildCompare',

@@ -27,6 +27,7 @@ export type ShortcutAction =
   | 'timestamps'
   | 'top'
   | 'bottom'
+  | 'annotation'
   | 'menu'
   | 'close';
 export type ShortcutPlace = 'everywhere' | 'palette' | 'build' | 'menus';
@@ -47,6 +48,7 @@ export const SHORTCUTS: ReadonlyArray<{
   { keys: 't', action: 'timestamps', where: 'build' },
   { keys: 'g g', action: 'top', where: 'build' },
   { keys: 'G', action: 'bottom', where: 'build' },
+  { keys: 'e / E', action: 'annotation', where: 'build' },
   { keys: '↑ ↓ Home End', action: 'menu', where: 'menus' },
   { keys: 'Esc', action: 'close', where: 'everywhere' },
 ];

@@ -4,6 +4,7 @@ import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
 import { Modal, styled } from '../ui';
 import { onDemand } from '../../boot/OnDemand';
+import { Triage } from '../console/triageMount';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
 import { StageNav } from './StageNav';
@@ -65,10 +66,13 @@ export function LogView({
     );
   }
   return (
-    <Columns>
-      {nav}
-      {detail}
-    </Columns>
+    <>
+      <Triage part="summary" repo={repo} build={build} />
+      <Columns>
+        {nav}
+        {detail}
+      </Columns>
+    </>
   );
 }
 

@@ -37,6 +37,7 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { onDemand } from '../../boot/OnDemand';
+import { Triage } from './triageMount';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
@@ -110,6 +111,7 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
+      <Triage part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
     </Frame>

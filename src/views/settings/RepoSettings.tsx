@@ -16,6 +16,7 @@ import { styled } from '../ui/theme';
 import { BadgesSettings } from './BadgesSettings';
 import { CronSettings } from './CronSettings';
 import { GeneralSettings } from './GeneralSettings';
+import { ProblemMatchersSettings } from './ProblemMatchersSettings';
 import { SettingsNav, SETTINGS_SECTIONS, type SettingsSection } from './SettingsNav';
 import { OrgSecretsSettings, RepoSecretsSettings } from './SecretsSettings';
 import { TemplatesSettings } from './TemplatesSettings';
@@ -111,7 +112,12 @@ function Section({
 }) {
   switch (section) {
     case '':
-      return <GeneralSettings actor={actor} />;
+      return (
+        <>
+          <GeneralSettings actor={actor} />
+          <ProblemMatchersSettings repo={repo} />
+        </>
+      );
     case 'secrets':
       return <RepoSecretsSettings repo={repo} />;
     case 'cron':

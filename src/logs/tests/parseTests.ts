@@ -1,0 +1,108 @@
+import { lineSearchText } from '../escapes';
+import { goJsonParser, goTestParser } from './goTest';
+import { jestParser } from './jest';
+import { junitXmlParser } from './junitXml';
+import { pytestParser } from './pytest';
+import { tapParser } from './tap';
+import { TestCollector, type LineParser, type TestFormat, type TestOutcome } from './testCases';
+
+// Every format's parser reads every line (a step may run go test, then print a JUnit report); the
+// cases come out compact: one string of names and typed arrays, so a hundred thousand cases cross
+// from the worker to the page as a few objects and the page builds rows only for those it shows.
+
+export const FORMATS: readonly TestFormat[] = ['tap', 'go', 'pytest', 'jest', 'junit'];
+export const OUTCOME_CODES: readonly TestOutcome[] = ['failed', 'skipped', 'passed'];
+
+/** Failures whose message and stack cross over (the panel shows them first; more is noise). */
+export const DETAILED_FAILURES = 1000;
+
+export interface FailureDetail {
+  message: string;
+  stack: string;
+}
+
+/** The cases of one log: failed, then skipped, then passed, each in log order. */
+export interface TestReport {
+  /** `suite\tname` of each case, each followed by a newline. */
+  names: string;
+  /** Where case k's entry ends in `names` (the index of its newline). */
+  ends: Int32Array;
+  /** Index into OUTCOME_CODES. */
+  outcomes: Uint8Array;
+  /** Index into FORMATS. */
+  formats: Uint8Array;
+  /** 1-based log line of each case. */
+  lines: Float64Array;
+  /** Message and stack of the first DETAILED_FAILURES failures, by case index. */
+  failures: FailureDetail[];
+  /** Cases a summary counted without naming (pytest's dots, Jest's totals). */
+  unnamed: { passed: number; failed: number; skipped: number };
+}
+
+export interface TestsReader {
+  /** One line as stored (escapes are removed here) and its 1-based number. */
+  line(out: string, number: number): void;
+  report(): TestReport;
+}
+
+export function testsReader(): TestsReader {
+  const collector = new TestCollector();
+  const parsers: LineParser[] = [
+    tapParser(collector),
+    goTestParser(collector),
+    goJsonParser(collector),
+    pytestParser(collector),
+    jestParser(collector),
+    junitXmlParser(collector),
+  ];
+  return {
+    line(out, number) {
+      const text = lineSearchText(out);
+      for (const parser of parsers) parser.line(text, number);
+    },
+    report() {
+      for (const parser of parsers) parser.end();
+      return compact(collector);
+    },
+  };
+}
+
+function compact(collector: TestCollector): TestReport {
+  const ordered = OUTCOME_CODES.flatMap((outcome) =>
+    collector.cases.filter((test) => test.outcome === outcome),
+  );
+  const count = ordered.length;
+  const ends = new Int32Array(count);
+  const outcomes = new Uint8Array(count);
+  const formats = new Uint8Array(count);
+  const lines = new Float64Array(count);
+  const failures: FailureDetail[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  ordered.forEach((test, k) => {
+    const entry = `${test.suite}\t${test.name}`;
+    parts.push(entry);
+    length += entry.length;
+    ends[k] = length;
+    length += 1;
+    outcomes[k] = OUTCOME_CODES.indexOf(test.outcome);
+    formats[k] = FORMATS.indexOf(test.format);
+    lines[k] = test.line;
+    if (test.outcome === 'failed' && k < DETAILED_FAILURES) {
+      failures.push({ message: test.message, stack: test.stack });
+    }
+  });
+  const unnamed = { passed: 0, failed: 0, skipped: 0 };
+  for (const format of FORMATS) {
+    for (const outcome of OUTCOME_CODES) unnamed[outcome] += collector.unnamed[format][outcome];
+  }
+  return {
+    names: parts.length ? `${parts.join('\n')}\n` : '',
+    ends,
+    outcomes,
+    formats,
+    lines,
+    failures,
+    unnamed,
+  };
+}

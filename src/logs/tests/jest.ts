@@ -33,7 +33,7 @@ export function jestParser(out: TestCollector): LineParser {
     if (!block) return;
     const known = out.find('jest', file, block.name);
     const message = block.message.join('\n').trim();
-    const stack = block.stack.join('\n');
+    const stack = block.stack.join('\n').trim();
     if (known) {
       known.message ||= message;
       known.stack ||= stack;
@@ -100,7 +100,7 @@ export function jestParser(out: TestCollector): LineParser {
         out.add({
           format: 'jest',
           suite: file,
-          name: [...path, test[3]!.trim()].join(SEPARATOR),
+          name: [...path, test[3]!.replace(/^(?:skipped|todo) /, '').trim()].join(SEPARATOR),
           outcome: OUTCOMES[test[2]!]!,
           line: number,
         });

@@ -7,6 +7,7 @@ import type { LineParser, TestCollector, TestOutcome } from './testCases';
 
 const VERBOSE = /^(\S+\.py::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/;
 const SHORT = /^(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) (?:\[\d+\] )?(\S+?)(?: - (.*))?$/;
+const SKIPPED_AT = /^SKIPPED (?:\[\d+\] )?(\S+?\.py):(\d+): ?(.*)$/;
 const SECTION = /^={3,} ?(.*?) ?={3,}$/;
 const BLOCK = /^_{3,} (.+?) _{3,}$/;
 const TOTALS =
@@ -85,24 +86,23 @@ export function pytestParser(out: TestCollector): LineParser {
         return;
       }
       if (section !== 'short test summary info') return;
-      const short = SHORT.exec(text);
-      if (!short) return;
-      const outcome = OUTCOMES[short[1]!]!;
       // `SKIPPED [1] tests/a.py:12: reason` names a place, not a node id.
-      const skippedAt = /^(.+?\.py):(\d+): ?(.*)$/.exec(
-        `${short[2]}${short[3] ? ` - ${short[3]}` : ''}`,
-      );
-      if (outcome === 'skipped' && skippedAt && !short[2]!.includes('::')) {
+      const skippedAt = SKIPPED_AT.exec(text);
+      if (skippedAt) {
+        const [, suite, at, reason] = skippedAt;
         out.add({
           format: 'pytest',
-          suite: skippedAt[1]!,
-          name: `line ${skippedAt[2]}`,
-          outcome,
+          suite: suite!,
+          name: `line ${at}`,
+          outcome: 'skipped',
           line: number,
-          message: skippedAt[3],
+          message: reason,
         });
         return;
       }
+      const short = SHORT.exec(text);
+      if (!short) return;
+      const outcome = OUTCOMES[short[1]!]!;
       const id = splitNodeId(short[2]!);
       out.add({
         format: 'pytest',

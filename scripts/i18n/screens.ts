@@ -31,6 +31,7 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   buildControls: ['build.actions.'],
   downloads: ['build.downloadAll.'],
   logSearch: ['build.search.'],
+  tests: ['build.tests.'],
   banners: ['shell.license.', 'common.learnMore'],
   // The words of the lists and forms that edit (settings, users).
   editing: ['common.copiedExclaimed', 'common.delete', 'common.edit', 'common.save'],

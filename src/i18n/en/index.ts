@@ -17,3 +17,4 @@ import './logSearch';
 import './palette';
 import './repo';
 import './settings';
+import './tests';

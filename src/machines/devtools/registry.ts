@@ -17,6 +17,7 @@ import { dashboardMachine } from '../dashboard/dashboard.machine';
 import { deploymentMachine } from '../buildPage/deployment.machine';
 import { graphViewMachine } from '../buildPage/graphView.machine';
 import { logSearchMachine } from '../console/logSearch.machine';
+import { testResultsMachine } from '../console/testResults.machine';
 import { logStreamMachine } from '../console/logStream.machine';
 import { logViewerMachine } from '../console/logViewer.machine';
 import { languageMachine } from '../shell/language.machine';
@@ -245,6 +246,12 @@ export const machineRegistry: MachineEntry[] = [
     id: 'logSearch',
     machine: logSearchMachine,
     description: "Whole-log search in time slices: plain, regex, case, 'n of m', next and previous",
+  },
+  {
+    id: 'testResults',
+    machine: testResultsMachine,
+    description:
+      "A step's test results read from its log in a worker and its card; new or already failing",
   },
   // This page
   {

@@ -1,3 +1,4 @@
+import '../../../i18n/en/tests';
 import type { Message } from '../../../i18n/message';
 import type { CardReport } from '../../../logs/tests/cardTests';
 import { Notice, styled, UserText, useT } from '../../ui';

@@ -1,5 +1,6 @@
+import '../../../i18n/en/tests';
 import type { Comparison } from '../../../machines/console/testResults.machine';
-import { Loading, useT } from '../../ui';
+import { useT } from '../../ui';
 import { Muted } from './TestsPanel';
 import type { TestsLogState } from './selectors';
 
@@ -15,7 +16,7 @@ export function ComparisonNote({
   previousBuild: number | null;
 }) {
   const t = useT();
-  if (state === 'comparing') return <Loading label={t('build.tests.comparing')} />;
+  if (state === 'comparing') return <Muted role="status">{t('build.tests.comparing')}</Muted>;
   const number = previousBuild ?? 0;
   const text = {
     pending: '',

@@ -1,3 +1,4 @@
+import '../../../i18n/en/tests';
 import { useSelector } from '@xstate/react';
 import type { TestReport } from '../../../logs/tests/parseTests';
 import { rowAt, type TestRow } from '../../../logs/tests/reportView';

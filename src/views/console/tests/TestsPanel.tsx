@@ -168,5 +168,5 @@ const More = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
-  color: '$textMuted',
+  color: '$logMuted',
 });

@@ -5,7 +5,7 @@ import type { LineParser, TestCollector, TestOutcome } from './testCases';
 // nested by indentation; each failure's block (`● describe › test`, its message, then the
 // `at ...` stack); the totals (`Tests:  1 failed, 2 skipped, 10 passed, 13 total`).
 
-const FILE = /^(PASS|FAIL) (\S.*?)(?: \([\d.]+ m?s\))?$/;
+const FILE = /^\s*(PASS|FAIL) +([^\t]+?)(?: \([\d.]+ m?s\))?$/;
 const TEST = /^(\s+)([✓✔√✕✖×○✎])\s+(.+?)(?: \(\d+(?:\.\d+)? m?s\))?$/;
 const FAILURE = /^\s+● (.+)$/;
 const TOTALS = /^Tests:\s+(.*\d+ total)/;

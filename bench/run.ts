@@ -11,7 +11,8 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer,
+//                                        # test-results (http only: bench/test-results.ts)
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=http                     # 'mock', 'http' or both (the default: mock,http)
 //
@@ -25,6 +26,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { isDone, type Build } from '../src/api/types';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium';
 import { logViewerBench } from './log-viewer';
+import { testResultsBench } from './test-results';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -49,7 +51,7 @@ const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const FLOOR_PAGE = 'bench/floor.html';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
-const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer') =>
+const runs = (part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'test-results') =>
   !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -414,6 +416,9 @@ async function benchMode(browser: Browser, setup: Setup) {
   }
   await page.close();
   if (runs('stream')) await streaming(browser, setup);
+  if (setup.name === 'http' && runs('test-results')) {
+    await testResultsBench({ browser, base: BASE, repo: REPO, steps, runs: RUNS, report, section });
+  }
   if (million && runs('log-viewer')) {
     section(`${setup.name}: log viewer, 1,000,000-line step`);
     await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });

@@ -9,6 +9,10 @@ import type { FromTestsWorker, ToTestsWorker } from './testsWorker';
 // workers are missing (tests, a policy forbidding them) the same parser runs here, in the same
 // slices.
 
+/** User Timing marks of a log's test results read: started, and the report in (`npm run bench`). */
+export const TESTS_READ_START_MARK = 'drone-console: test results read start';
+export const TESTS_READ_MARK = 'drone-console: test results read';
+
 /** Lines read out of the store per unit of a slice. */
 const LINES_PER_UNIT = 2000;
 
@@ -70,9 +74,13 @@ export function readTests(
     useWorker = true,
   }: { signal?: AbortSignal; schedule?: Schedule; useWorker?: boolean } = {},
 ): Promise<TestReport> {
+  performance.mark(TESTS_READ_START_MARK, { detail: { lines: lines.length } });
   return new Promise<TestReport>((resolve, reject) => {
-    const settle = (outcome: TestReport | Error) =>
-      outcome instanceof Error ? reject(outcome) : resolve(outcome);
+    const settle = (outcome: TestReport | Error) => {
+      if (outcome instanceof Error) return reject(outcome);
+      performance.mark(TESTS_READ_MARK, { detail: { cases: outcome.ends.length } });
+      resolve(outcome);
+    };
     const worker = useWorker ? startWorker() : null;
     const sinking = worker ? Promise.resolve(workerSink(worker, settle)) : hereSink(settle);
     sinking.then((sink) => feed(lines, sink, schedule, signal), reject);

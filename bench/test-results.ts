@@ -44,7 +44,7 @@ export function testCasesLog(cases: number): string {
 
 declare global {
   interface Window {
-    __testFrames?: Array<{ start: number; duration: number }>;
+    __testFrames?: Array<{ start: number; duration: number; scripts?: string }>;
     __testTasks?: Array<{ start: number; duration: number }>;
     __testCountsAt?: number;
   }
@@ -60,7 +60,26 @@ async function installFrameProbes(page: Page): Promise<void> {
         for (const entry of list.getEntries())
           into.push({ start: entry.startTime, duration: entry.duration });
       };
-    new PerformanceObserver(keep(window.__testFrames)).observe({
+    // A long frame names its longest scripts: what ran (invoker) and from which file.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const scripts = (
+          (
+            entry as unknown as {
+              scripts?: Array<{ invoker: string; sourceURL: string; duration: number }>;
+            }
+          ).scripts ?? []
+        )
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 2)
+          .map(
+            (script) =>
+              `${script.invoker} ${script.sourceURL.split('/').pop()} ${Math.round(script.duration)} ms`,
+          )
+          .join('; ');
+        window.__testFrames!.push({ start: entry.startTime, duration: entry.duration, scripts });
+      }
+    }).observe({
       type: 'long-animation-frame',
       buffered: true,
     });
@@ -80,6 +99,7 @@ interface Run {
   longestFrame: number;
   framesOver50: number;
   longestTask: number;
+  longestFrameScripts: string;
   counts: string;
 }
 
@@ -106,9 +126,11 @@ async function oneRun(
           performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? NaN;
         const start = at(startMark);
         const end = window.__testCountsAt!;
-        const during = (entries: Array<{ start: number; duration: number }>) =>
+        type Entry = { start: number; duration: number; scripts?: string };
+        const during = (entries: Entry[]) =>
           entries.filter((entry) => entry.start + entry.duration > start && entry.start < end);
         const frames = during(window.__testFrames ?? []);
+        const longest = [...frames].sort((a, b) => b.duration - a.duration)[0];
         const tasks = during(window.__testTasks ?? []);
         return {
           readMs: at(endMark) - start,
@@ -116,6 +138,7 @@ async function oneRun(
           longestFrame: Math.max(0, ...frames.map((frame) => frame.duration)),
           framesOver50: frames.filter((frame) => frame.duration > 50).length,
           longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+          longestFrameScripts: longest?.scripts ?? '',
           counts: document.querySelector('[data-testid="tests-counts"]')?.textContent ?? '',
         };
       },
@@ -144,6 +167,10 @@ export async function testResultsBench(options: TestResultsBenchOptions): Promis
   report(
     'tests: longest frame meanwhile (each run)',
     runs.map((run) => ms(run.longestFrame)).join(', '),
+  );
+  report(
+    'tests: longest frame ran (each run)',
+    runs.map((run) => run.longestFrameScripts || '-').join(' | '),
   );
   report(
     'tests: frames over 50 ms meanwhile (each run)',

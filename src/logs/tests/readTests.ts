@@ -14,7 +14,7 @@ export const TESTS_READ_START_MARK = 'drone-console: test results read start';
 export const TESTS_READ_MARK = 'drone-console: test results read';
 
 /** Lines read out of the store per unit of a slice. */
-const LINES_PER_UNIT = 2000;
+const LINES_PER_UNIT = 1000;
 
 function startWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;

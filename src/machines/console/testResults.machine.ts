@@ -18,7 +18,7 @@ import { findPreviousStepLog, type PreviousStepLog } from './previousStepLog';
 // box and "Show more" page through the cases without building a row per case.
 
 /** Cases shown at first, and added by each "Show more". */
-export const TESTS_PAGE = 200;
+export const TESTS_PAGE = 50;
 
 /** The console's actor as this machine reads it: its state and lines. */
 export interface LogSource {

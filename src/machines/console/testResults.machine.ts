@@ -27,7 +27,7 @@ export interface LogSource {
 }
 interface ConsoleView {
   value: unknown;
-  context: { lines: LogLines };
+  context: { lines: LogLines; step: { id: number } };
 }
 
 export interface TestResultsInput {
@@ -67,13 +67,14 @@ export type TestResultsEvent =
 const outputOf = <T>(event: unknown) => (event as { output: T }).output;
 
 /** Sends the console's lines once it has read the whole log (a finished step's stored log). */
-export const watchLog = fromCallback<{ type: 'noop' }, { log?: LogSource }>(
+export const watchLog = fromCallback<{ type: 'noop' }, { log?: LogSource; step: number }>(
   ({ input, sendBack }) => {
     const { log } = input;
     if (!log) return undefined;
     let sent = false;
     const check = (snapshot: ConsoleView) => {
-      if (sent || snapshot.value !== 'resolved') return;
+      // The console's own step: right after a step change it still holds the previous one.
+      if (sent || snapshot.value !== 'resolved' || snapshot.context.step.id !== input.step) return;
       sent = true;
       sendBack({ type: 'tests.log', lines: snapshot.context.lines });
     };
@@ -162,7 +163,10 @@ export const testResultsMachine = setup({
       states: {
         // Until the console has the whole log: nothing is parsed on the first lines' path.
         waiting: {
-          invoke: { src: 'watchLog', input: ({ context }) => ({ log: context.log }) },
+          invoke: {
+            src: 'watchLog',
+            input: ({ context }) => ({ log: context.log, step: context.step.id }),
+          },
           on: { 'tests.log': { target: 'reading', actions: 'assignLines' } },
         },
         reading: {

@@ -21,8 +21,8 @@ const CURRENT = logOf('ok 1 - adds\nnot ok 2 - dates\nnot ok 3 - currency\nok 4 
 const PREVIOUS = logOf('ok 1 - adds\nnot ok 2 - dates\nok 3 - currency');
 
 /** The console as the panel sees it: a state and lines, changed by the test. */
-function fakeConsole(value: string, lines: LogLines) {
-  let snapshot = { value: value as unknown, context: { lines } };
+function fakeConsole(value: string, lines: LogLines, shown: { id: number } = step) {
+  let snapshot = { value: value as unknown, context: { lines, step: shown } };
   const observers = new Set<(next: typeof snapshot) => void>();
   const source: LogSource & { become(value: string): void } = {
     getSnapshot: () => snapshot,
@@ -31,7 +31,7 @@ function fakeConsole(value: string, lines: LogLines) {
       return { unsubscribe: () => observers.delete(observer) };
     },
     become(next) {
-      snapshot = { value: next, context: { lines } };
+      snapshot = { value: next, context: { lines, step: shown } };
       observers.forEach((observer) => observer(snapshot));
     },
   };
@@ -73,6 +73,14 @@ describe('testResults machine', () => {
     log.become('resolved');
     await waitUntil(() => expect(logState(actor)).toBe('ready'));
     expect(actor.getSnapshot().context.report?.ends).toHaveLength(4);
+  });
+
+  it("never reads the previous step's log the console still holds after a step change", async () => {
+    const log = fakeConsole('resolved', PREVIOUS, { id: step.id + 1 });
+    const actor = start({ log });
+    await Promise.resolve();
+    expect(logState(actor)).toBe('waiting');
+    expect(actor.getSnapshot().context.lines).toBeNull();
   });
 
   it('marks each failure new or already failing against the previous build', async () => {

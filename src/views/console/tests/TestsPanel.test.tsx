@@ -35,7 +35,7 @@ const CURRENT = [
 const PREVIOUS = [`not ok 1 - ${HOSTILE}`];
 
 const resolved = (lines: LogLines): LogSource => ({
-  getSnapshot: () => ({ value: 'resolved', context: { lines } }),
+  getSnapshot: () => ({ value: 'resolved', context: { lines, step } }),
   subscribe: () => ({ unsubscribe: () => {} }),
 });
 

@@ -4,40 +4,18 @@ import { jestParser } from './jest';
 import { junitXmlParser } from './junitXml';
 import { pytestParser } from './pytest';
 import { tapParser } from './tap';
-import { TestCollector, type LineParser, type TestFormat, type TestOutcome } from './testCases';
+import { TestCollector, type LineParser } from './testCases';
+import {
+  DETAILED_FAILURES,
+  FORMATS,
+  OUTCOME_CODES,
+  type FailureDetail,
+  type TestReport,
+} from './report';
 
 // Every format's parser reads every line (a step may run go test, then print a JUnit report); the
 // cases come out compact: one string of names and typed arrays, so a hundred thousand cases cross
 // from the worker to the page as a few objects and the page builds rows only for those it shows.
-
-export const FORMATS: readonly TestFormat[] = ['tap', 'go', 'pytest', 'jest', 'junit'];
-export const OUTCOME_CODES: readonly TestOutcome[] = ['failed', 'skipped', 'passed'];
-
-/** Failures whose message and stack cross over (the panel shows them first; more is noise). */
-export const DETAILED_FAILURES = 1000;
-
-export interface FailureDetail {
-  message: string;
-  stack: string;
-}
-
-/** The cases of one log: failed, then skipped, then passed, each in log order. */
-export interface TestReport {
-  /** `suite\tname` of each case, each followed by a newline. */
-  names: string;
-  /** Where case k's entry ends in `names` (the index of its newline). */
-  ends: Int32Array;
-  /** Index into OUTCOME_CODES. */
-  outcomes: Uint8Array;
-  /** Index into FORMATS. */
-  formats: Uint8Array;
-  /** 1-based log line of each case. */
-  lines: Float64Array;
-  /** Message and stack of the first DETAILED_FAILURES failures, by case index. */
-  failures: FailureDetail[];
-  /** Cases a summary counted without naming (pytest's dots, Jest's totals). */
-  unnamed: { passed: number; failed: number; skipped: number };
-}
 
 export interface TestsReader {
   /** One line as stored (escapes are removed here) and its 1-based number. */

@@ -1,6 +1,6 @@
 import type { LogLines } from '../lineStore';
 import { runInSlices, yieldToBrowser, type Schedule } from '../slices';
-import type { TestReport } from './parseTests';
+import type { TestReport } from './report';
 import type { FromTestsWorker, ToTestsWorker } from './testsWorker';
 
 // The page's side of reading a log's test results (issue 30 item 4). The lines are already in the

@@ -1,4 +1,4 @@
-import { FORMATS, OUTCOME_CODES, type FailureDetail, type TestReport } from './parseTests';
+import { FORMATS, OUTCOME_CODES, type FailureDetail, type TestReport } from './report';
 import type { TestCounts, TestFormat, TestOutcome } from './testCases';
 
 // Reading a compact TestReport on the page: counts, one case's fields, the comparison with the

@@ -1,4 +1,5 @@
-import { testsReader, type TestReport } from './parseTests';
+import { testsReader } from './parseTests';
+import type { TestReport } from './report';
 import { caseCount, countsOf, rowAt, type TestRow } from './reportView';
 
 // Test helper: a log written as text, parsed as the worker parses it (line k is number k + 1).

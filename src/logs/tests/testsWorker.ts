@@ -1,4 +1,4 @@
-import type { TestReport } from './parseTests';
+import type { TestReport } from './report';
 
 // What the page (readTests.ts) and the test results worker say to each other: the log's lines in
 // slices as the page reads them from its store, then the end; the report back.

@@ -5,7 +5,7 @@ import type { Build, Stage, Step } from '../../api/types';
 import type { Message } from '../../i18n/message';
 import type { LogLines } from '../../logs';
 import { cardTestReports, type CardReport } from '../../logs/tests/cardTests';
-import type { TestReport } from '../../logs/tests/parseTests';
+import type { TestReport } from '../../logs/tests/report';
 import { readTests } from '../../logs/tests/readTests';
 import { alreadyFailing, failedCount } from '../../logs/tests/reportView';
 import { errorOf } from '../shell/callErrors';

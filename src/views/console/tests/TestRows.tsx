@@ -1,6 +1,6 @@
 import '../../../i18n/en/tests';
 import { useSelector } from '@xstate/react';
-import type { TestReport } from '../../../logs/tests/parseTests';
+import type { TestReport } from '../../../logs/tests/report';
 import { rowAt, type TestRow } from '../../../logs/tests/reportView';
 import { styled, UserText, useT } from '../../ui';
 import { selectAlreadyFailing } from './selectors';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { LogLines } from '../../../logs';
-import type { TestReport } from '../../../logs/tests/parseTests';
+import type { TestReport } from '../../../logs/tests/report';
 import {
   TESTS_PAGE,
   testResultsMachine,

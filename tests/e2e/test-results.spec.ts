@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, openMock, test } from './fixtures';
 import { stepConsole } from './stepConsole';
 
@@ -65,4 +66,18 @@ test('a green build of the branch shows its tests without failures', async ({ pa
   await openMock(page, '/acme/ledger/1/1/2');
   await expect(page.getByTestId('tests-counts')).toHaveText('0 failed4 passed1 skipped');
   await expect(page.getByTestId('tests-failures')).toHaveCount(0);
+});
+
+test('the tests panel passes axe (WCAG 2.1 AA)', async ({ page }) => {
+  await openMock(page, '/acme/ledger/3');
+  const panel = page.getByTestId('tests-panel');
+  await expect(panel.getByTestId('tests-comparison')).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="tests-panel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });

@@ -13,7 +13,8 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer, log-diff, insights, triage
+//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer,
+//                                        # log-diff, insights, triage, test-results (http only)
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
 //   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
@@ -33,6 +34,7 @@ import { logViewerBench } from './log-viewer';
 import { logDiffBench } from './log-diff';
 import { insightsBench } from './insights';
 import { triageBench } from './triage';
+import { testResultsBench } from './test-results';
 import * as probe from './measure';
 import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
@@ -57,7 +59,15 @@ const OPENED_STEPS = [10_000, 100_000, 1_000_000];
 const ONLY = process.env.BENCH_ONLY?.split(',');
 /** Whether this part of the benchmark runs (BENCH_ONLY lists the parts to run). */
 const runs = (
-  part: 'opening' | 'show-all' | 'stream' | 'log-viewer' | 'log-diff' | 'insights' | 'triage',
+  part:
+    | 'opening'
+    | 'show-all'
+    | 'stream'
+    | 'log-viewer'
+    | 'log-diff'
+    | 'insights'
+    | 'triage'
+    | 'test-results',
 ) => !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -439,6 +449,9 @@ async function benchMode(browser: Browser, setup: Setup) {
   }
   await page.close();
   if (runs('stream')) await streaming(browser, setup);
+  if (setup.name === 'http' && runs('test-results')) {
+    await testResultsBench({ browser, base: BASE, repo: REPO, steps, runs: RUNS, report, section });
+  }
   if (million && runs('log-viewer')) {
     section(`${setup.name}: log viewer, 1,000,000-line step`);
     await logViewerBench({ browser, base: BASE, repo: REPO, step: million, report });

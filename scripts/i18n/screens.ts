@@ -34,6 +34,7 @@ export const SCREEN_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   logSearch: ['build.search.'],
   logDiff: ['build.logDiff.'],
   triage: ['build.triage.'],
+  tests: ['build.tests.'],
   banners: ['shell.license.', 'common.learnMore'],
   // The words of the lists and forms that edit (settings, users).
   editing: ['common.copiedExclaimed', 'common.delete', 'common.edit', 'common.save'],

@@ -19,4 +19,5 @@ import './logSearch';
 import './palette';
 import './repo';
 import './settings';
+import './tests';
 import './triage';

@@ -23,6 +23,7 @@ import { dashboardMachine } from '../dashboard/dashboard.machine';
 import { deploymentMachine } from '../buildPage/deployment.machine';
 import { graphViewMachine } from '../buildPage/graphView.machine';
 import { logSearchMachine } from '../console/logSearch.machine';
+import { testResultsMachine } from '../console/testResults.machine';
 import { logStreamMachine } from '../console/logStream.machine';
 import { logDiffMachine } from '../logDiff/logDiff.machine';
 import { logViewerMachine } from '../console/logViewer.machine';
@@ -307,6 +308,12 @@ export const machineRegistry: MachineEntry[] = [
     machine: repoHealthMachine,
     description:
       "The user's active repositories by failure rate or p95 duration, red default branches",
+  },
+  {
+    id: 'testResults',
+    machine: testResultsMachine,
+    description:
+      "A step's test results read from its log in a worker and its card; new or already failing",
   },
   // This page
   {

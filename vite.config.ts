@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstScreenGroups } from './scripts/firstScreenChunks.ts';
+import { ALWAYS_LOADED, firstScreenGroups } from './scripts/firstScreenChunks.ts';
 import { contentSecurityPolicy, mayCarryToken } from './deploy/headers.ts';
 import { DRONE_ROUTES, isDroneRoute } from './deploy/routes.ts';
 
@@ -179,7 +179,15 @@ export default defineConfig(({ command }) => {
       // No modulepreload polyfill in the first screen's code (issue 18): every browser the build
       // targets but the oldest Safari and Firefox supports it, and those load the same chunks,
       // one after another instead of side by side.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // Every visit has the entry's chunks before anything loads on demand: naming them again in
+        // each on-demand import's preload list only weighs on the first screen. The machines page
+        // (developers') reaches every machine: its list of some fifty chunks would weigh on every
+        // visit's first screen, so its code fetches them as it imports them (one round trip more).
+        resolveDependencies: (file: string, deps: string[]) =>
+          /(^|\/)MachinesPage-/.test(file) ? [] : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      },
       // The first screen in three chunks, not twenty-five (scripts/firstScreenChunks.ts).
       rolldownOptions: {
         // No hint that plugins took much of the build's time: on a busy machine it is printed

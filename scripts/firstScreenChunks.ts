@@ -25,6 +25,9 @@ export const FIRST_SCREEN_CHUNKS = {
   'build-page': 'src/views/buildPage/BuildPage.tsx',
 } as const;
 
+/** The chunks every visit loads first, with the entry: its runtime, `boot` and `app`. */
+export const ALWAYS_LOADED = /(^|\/)(rolldown-runtime|boot|app)-[\w-]{8}\.js$/;
+
 /** Reaches every other page; the build page's own chunk may load with it. */
 const MACHINES_PAGE = 'src/views/devtools/MachinesPage.tsx';
 

@@ -34,7 +34,7 @@ import { onDemand } from '../../boot/OnDemand';
 import type { BuildPageRef } from './BuildPage';
 import { shownControls } from './buildActions';
 import { Elapsed } from './Elapsed';
-import { BuildInsight } from '../insights/onBuildPage';
+import { Extra } from './extras';
 import { repoHref, viewHref } from './paths';
 import { threeLinesAtMost } from '../ui/clamp';
 
@@ -108,7 +108,7 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
         </TitleRow>
       ) : null}
       {build ? <ActivityLine build={build} /> : null}
-      {build ? <BuildInsight part="attempts" repo={repo} build={build} /> : null}
+      {build ? <Extra part="attempts" repo={repo} build={build} /> : null}
     </Header>
   );
 }

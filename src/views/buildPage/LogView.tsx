@@ -4,7 +4,7 @@ import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
 import { Modal, styled } from '../ui';
 import { onDemand } from '../../boot/OnDemand';
-import { Triage } from '../console/triageMount';
+import { Extra } from './extras';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
 import { StageNav } from './StageNav';
@@ -67,7 +67,7 @@ export function LogView({
   }
   return (
     <>
-      <Triage part="summary" repo={repo} build={build} />
+      <Extra part="summary" repo={repo} build={build} />
       <Columns>
         {nav}
         {detail}

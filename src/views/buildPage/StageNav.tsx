@@ -7,7 +7,7 @@ import { onDemand } from '../../boot/OnDemand';
 import { Elapsed } from './Elapsed';
 import { buildHref } from './paths';
 import { threeLinesAtMost } from '../ui/clamp';
-import { BuildInsight } from '../insights/onBuildPage';
+import { Extra } from './extras';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -102,7 +102,7 @@ export function StageNav({
                             started={child.started}
                             stopped={child.stopped}
                           />
-                          <BuildInsight
+                          <Extra
                             part="stepMark"
                             {...{ repo, build, stage: item.name, step: child.name }}
                           />

@@ -8,15 +8,7 @@ import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors'
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
-import { onDemand } from '../../boot/OnDemand';
-import { BuildInsight } from '../insights/onBuildPage';
-
-// Issue 30 item 5: a failed step's log diff, loaded after the first lines (views/logDiff/).
-const LogDiffPanel = onDemand(
-  () => import('../logDiff/LogDiffPanel').then((m) => m.LogDiffPanel),
-  null,
-  { afterFirstScreen: true },
-);
+import { Extra } from './extras';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -67,9 +59,7 @@ export function StepPanel({
           </dd>
         </div>
       </Meta>
-      {step ? (
-        <BuildInsight part="step" {...{ repo, build, stage: stage.name, step: step.name }} />
-      ) : null}
+      {step ? <Extra part="step" {...{ repo, build, stage: stage.name, step: step.name }} /> : null}
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
         <>
@@ -81,7 +71,7 @@ export function StepPanel({
             page={pageRef}
             landOnError={landOnError}
           />
-          <LogDiffPanel repo={repo} build={build} stage={stage} step={step} />
+          <Extra part="logDiff" repo={repo} build={build} stage={stage} step={step} />
         </>
       ) : (
         <>

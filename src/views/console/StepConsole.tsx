@@ -37,14 +37,10 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { onDemand } from '../../boot/OnDemand';
-import { Triage } from './triageMount';
+import { Extra } from '../buildPage/extras';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
-// Issue 30 item 4: test results, read once the whole log is in (or from the step's card).
-const TestsPanel = onDemand(() => import('./tests/TestsPanel').then((m) => m.TestsPanel), null, {
-  afterFirstScreen: true,
-});
 
 export interface StepConsoleProps {
   repo: { namespace: string; name: string };
@@ -74,7 +70,6 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
   const viewer = useSelector(actorRef, selectViewerRef);
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);
-  const resolved = useSelector(actorRef, (snapshot) => selectConsoleState(snapshot) === 'resolved');
   const frame = useRef<HTMLElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const openSearch = () => {
@@ -116,19 +111,10 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
-      <Triage part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
+      <Extra part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
-      {resolved || step.schema ? (
-        <TestsPanel
-          key={step.id}
-          repo={repo}
-          build={build}
-          stage={stage}
-          step={step}
-          log={actorRef}
-        />
-      ) : null}
+      <Extra part="tests" repo={repo} build={build} stage={stage} step={step} log={actorRef} />
     </Frame>
   );
 }

@@ -1,5 +1,10 @@
 import { onDemand } from '../../boot/OnDemand';
-import type { TriageProps } from './triageMount';
+import type { AnnotationListProps } from './AnnotationList';
+import type { FailureSummaryProps } from '../buildPage/FailureSummary';
+
+/** `part` picks the failure summary (above the log view) or the annotation list (in the console). */
+export type TriageProps =
+  ({ part: 'summary' } & FailureSummaryProps) | ({ part: 'annotations' } & AnnotationListProps);
 
 // Issue 30 items 2 and 3, docs/architecture.md 7: the first screen names only this small module
 // (its chunk imports nothing the first screen has not loaded), which loads the failure summary

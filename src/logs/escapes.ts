@@ -102,3 +102,12 @@ export function lineSearchText(text: string): string {
   if (!MAY_ESCAPE_OR_CR.test(text)) return text;
   return resolveCarriageReturns(text).replace(ESCAPES, '');
 }
+
+// A GitHub annotation command (`::error file=a.go,line=3::message`) shows its message only, as
+// GitHub shows it (issue 30 item 3; the annotation list has its level, title and place).
+const COMMAND = /^\s*::(?:error|warning|notice)(?:\s[^:]*)?::/;
+
+/** A line as the console shows it: an annotation command's message without the command. */
+export function withoutCommand(out: string): string {
+  return out.replace(COMMAND, '');
+}

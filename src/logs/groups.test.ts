@@ -81,6 +81,11 @@ describe('shownLog (Copy log, issue 29 item 5)', () => {
     ]);
     expect(shownLog(lines)).toBe('before\nInstall\nnpm ci\nBuild the app\nmake\nafter');
   });
+
+  it("writes an annotation command's message without the command, as the screen shows it", () => {
+    const lines = logOf(['::error file=a.go,line=3,title=Build::undefined: x', '::notice::done']);
+    expect(shownLog(lines)).toBe('undefined: x\ndone');
+  });
 });
 
 describe('scanGroups', () => {

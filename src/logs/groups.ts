@@ -1,6 +1,6 @@
 import type { LogLines } from './lineStore';
 import { showInvisibles } from '../text/invisibles';
-import { searchText } from './escapes';
+import { searchText, withoutCommand } from './escapes';
 import { mayHoldMarker } from './markerWords';
 
 export { MARKER_WORDS, mayHoldMarker } from './markerWords';
@@ -131,7 +131,8 @@ export function shownText(out: string, plain: (out: string) => string): string {
 
 /**
  * A whole log as the screen shows it, one line per line (for 'Copy log'; the download stays raw):
- * plain text, a group's start marker as its header, end markers left out (issue 29 item 5), the
+ * plain text, a group's start marker as its header, end markers left out (issue 29 item 5), an
+ * annotation command's message without the command (issue 30 item 3), the
  * lines of a folded group included. What the screen shows as a marker is written `<U+202E>`:
  * pasted into an issue or a terminal, the log reads as it did on screen, not reordered by a bidi
  * override (issue 28 item 10).
@@ -142,7 +143,7 @@ export function shownLog(lines: { length: number; outAt(index: number): string }
     const out = lines.outAt(index);
     const marker = mayHoldMarker(out) ? parseGroupMarker(out) : null;
     if (marker?.kind === 'end') continue;
-    parts.push(showInvisibles(marker ? markerTitle(marker, out) : searchText(out)));
+    parts.push(showInvisibles(marker ? markerTitle(marker, out) : searchText(withoutCommand(out))));
   }
   return parts.join('\n');
 }

@@ -1,5 +1,5 @@
 import { parseLine, type LogSpan } from './ansi';
-import { scanOsc, type LinkRange, type TextRange } from './escapes';
+import { scanOsc, withoutCommand, type LinkRange, type TextRange } from './escapes';
 import { findUrls, safeHref } from './links';
 import { displayText } from './text';
 
@@ -80,13 +80,9 @@ function spansOf(ansi: string): LogSpan[] {
   return parseLine(`${ansi}\n`);
 }
 
-// A GitHub annotation command (`::error file=a.go,line=3::message`) shows its message only, as
-// GitHub shows it (issue 30 item 3; the annotation list has its level, title and place).
-const COMMAND = /^\s*::(?:error|warning|notice)(?:\s[^:]*)?::/;
-
 /** Segments of one raw line (`Line.out`) with its links, and its plain text. */
 export function parseLineContent(out: string): LineContent {
-  const scan = scanOsc(displayText(out.replace(COMMAND, '')));
+  const scan = scanOsc(displayText(withoutCommand(out)));
   const spans = spansOf(scan.ansi);
   const plain = spans.map((span) => span.text).join('');
   // anser and our scanner disagree only on malformed escapes: then OSC 8 ranges would be off,

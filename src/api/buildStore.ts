@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { serverUrl } from './client';
 import type { RepoRef } from './repos';
 import type { Build } from './types';
+import { BUILD_STORE_NAME } from './keptBuilds';
 
 // Issue 31 part 1: finished builds never change (docs/drone-api.md 3.3), so their details are kept
 // in the browser's IndexedDB and never asked for twice. Keyed by server and repository: a stored
@@ -18,7 +19,7 @@ export interface BuildStore {
   keep(repo: RepoRef, builds: readonly Build[]): Promise<void>;
 }
 
-export const BUILD_STORE_NAME = 'drone-console-builds';
+export { BUILD_STORE_NAME };
 
 const repoKey = (repo: RepoRef) => `${serverUrl('/').origin}/${repo.namespace}/${repo.name}`;
 
@@ -34,8 +35,16 @@ export function createBuildStore(
     (opened ??= hasIndexedDb
       ? openDB<BuildStoreSchema>(name, 1, {
           upgrade: (db) => db.createObjectStore('builds', { keyPath: ['repo', 'number'] }),
+          // The session ended (./keptBuilds.ts): let the database go, and what the visit kept.
+          blocking: () => forget(),
         }).catch(() => null)
       : Promise.resolve(null));
+
+  const forget = () => {
+    void opened?.then((db) => db?.close());
+    opened = null;
+    memory.clear();
+  };
 
   return {
     async read(repo, numbers) {

@@ -195,9 +195,9 @@ describe('build compare machine, model-based', () => {
             );
             const rows = screen.getAllByTestId('compare-step');
             expect(rows.map((row) => row.dataset.newFailure ?? '')).toEqual(['', 'true']);
-            expect(within(rows[0]!).getByTestId('compare-change')).toHaveTextContent('3 s faster');
+            expect(within(rows[0]!).getByTestId('compare-change')).toHaveTextContent('3s faster');
             expect(within(rows[1]!).getByTestId('compare-change')).toHaveTextContent(
-              '1 min slower; success → failure',
+              '1m 00s slower; success → failure',
             );
             expect(within(rows[1]!).getByText('New failure')).toBeInTheDocument();
           },

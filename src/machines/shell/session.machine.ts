@@ -3,6 +3,7 @@ import type { ApiError } from '../../api/client';
 import { fetchCurrentUser } from '../../api/user';
 import type { User } from '../../api/types';
 import { appActor, endUserActors } from '../app/appActors';
+import { forgetKeptBuilds } from '../../api/keptBuilds';
 
 // docs/spec.md 2.1 and 6: who is signed in, and what that user may see.
 export const sessionMachine = setup({
@@ -17,8 +18,14 @@ export const sessionMachine = setup({
     fetchUser: fromPromise<User>(() => fetchCurrentUser()),
   },
   actions: {
-    /** Signed out (or never signed in): the palette, search and notifications actors end. */
-    endUserActors: () => endUserActors(),
+    /**
+     * Signed out (or never signed in): the palette, search and notifications actors end, and the
+     * builds kept in the browser for the insights go.
+     */
+    endUserActors: () => {
+      endUserActors();
+      forgetKeptBuilds();
+    },
   },
   guards: {
     isUnauthorized: ({ event }) => (event as { error?: ApiError }).error?.status === 401,

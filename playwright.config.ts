@@ -38,12 +38,13 @@ export default defineConfig({
   projects: [
     {
       name: 'mock',
-      testIgnore: /server-mode\.spec\.ts|standalone\.spec\.ts|deploy\.spec\.ts/,
+      testIgnore:
+        /server-mode\.spec\.ts|server-triage\.spec\.ts|standalone\.spec\.ts|deploy\.spec\.ts/,
       use: { baseURL: MOCK_CONSOLE },
     },
     {
       name: 'server',
-      testMatch: /server-mode\.spec\.ts|standalone\.spec\.ts/,
+      testMatch: /server-mode\.spec\.ts|server-triage\.spec\.ts|standalone\.spec\.ts/,
       use: { baseURL: SERVER_CONSOLE },
     },
     // The production build behind the serve command, nginx and Caddy (each test names its front).

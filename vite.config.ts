@@ -185,8 +185,13 @@ export default defineConfig(({ command }) => {
         // each on-demand import's preload list only weighs on the first screen. The machines page
         // (developers') reaches every machine: its list of some fifty chunks would weigh on every
         // visit's first screen, so its code fetches them as it imports them (one round trip more).
-        resolveDependencies: (file: string, deps: string[]) =>
-          /(^|\/)MachinesPage-/.test(file) ? [] : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+        // (index.html's own preload links keep them all: they start the first screen.)
+        resolveDependencies: (file: string, deps: string[], { hostType }: { hostType: string }) => {
+          if (hostType === 'html') return deps;
+          return /(^|\/)MachinesPage-/.test(file)
+            ? []
+            : deps.filter((dep) => !ALWAYS_LOADED.test(dep));
+        },
       },
       // The first screen in three chunks, not twenty-five (scripts/firstScreenChunks.ts).
       rolldownOptions: {

@@ -142,8 +142,9 @@ test('the actions menu: focus moves in, arrows move, Escape closes and returns f
   await expect(menu.getByRole('menuitem', { name: 'Restart' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Promote' })).toBeFocused();
+  // The admin may also delete the step's log: the last item (issue 31 item 5).
   await page.keyboard.press('End');
-  await expect(menu.getByRole('menuitem', { name: 'Debug' })).toBeFocused();
+  await expect(menu.getByRole('menuitem').last()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Restart' })).toBeFocused();
   await page.keyboard.press('Escape');
@@ -152,5 +153,5 @@ test('the actions menu: focus moves in, arrows move, Escape closes and returns f
   await expect(actions).toHaveAttribute('aria-expanded', 'false');
   // ArrowUp opens it on the last item.
   await page.keyboard.press('ArrowUp');
-  await expect(menu.getByRole('menuitem', { name: 'Debug' })).toBeFocused();
+  await expect(menu.getByRole('menuitem').last()).toBeFocused();
 });

@@ -203,7 +203,8 @@ const StepLine = styled('div', {
   flexWrap: 'wrap',
   alignItems: 'center',
   gap: '$3',
-  a: { fontWeight: 600 },
+  // A stage or step name of one long word (hostile data) wraps within the summary.
+  a: { fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' },
 });
 const Fact = styled('span', { color: '$textMuted' });
 const Hint = styled('span', { color: '$danger' });

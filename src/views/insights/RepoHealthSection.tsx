@@ -73,7 +73,8 @@ export function RepoHealthSection({ dashboard }: { dashboard: DashboardRef }) {
         <p>{t('insights.health.empty')}</p>
       ) : (
         <TableScroll>
-          <Table>
+          {/* At 375 px each repository is a card, each figure labelled (issue 29 item 11). */}
+          <Table stacked>
             <thead>
               <tr>
                 <th>{t('insights.health.columns.repo')}</th>
@@ -107,9 +108,13 @@ function HealthRow({ row }: { row: RepoHealth }) {
           <UserText>{repo.slug}</UserText>
         </Link>
       </td>
-      <td>{row.failureRate === null ? tooFew : `${Math.round(row.failureRate * 100)}%`}</td>
-      <td>{row.p95Duration === null ? '—' : formatDuration(row.p95Duration)}</td>
-      <td>
+      <td data-label={t('insights.health.columns.failureRate')}>
+        {row.failureRate === null ? tooFew : `${Math.round(row.failureRate * 100)}%`}
+      </td>
+      <td data-label={t('insights.health.columns.p95')}>
+        {row.p95Duration === null ? '—' : formatDuration(row.p95Duration)}
+      </td>
+      <td data-label={t('insights.health.columns.branch')}>
         {row.red ? (
           <Link href={buildHref(repo, row.red.number)} data-testid="red-since">
             {t('insights.health.redSince', {
@@ -122,7 +127,9 @@ function HealthRow({ row }: { row: RepoHealth }) {
           t('insights.health.green', { branch: showInvisibles(repo.default_branch) })
         )}
       </td>
-      <td>{row.backToGreen === null ? '—' : formatDuration(row.backToGreen)}</td>
+      <td data-label={t('insights.health.columns.backToGreen')}>
+        {row.backToGreen === null ? '—' : formatDuration(row.backToGreen)}
+      </td>
     </tr>
   );
 }

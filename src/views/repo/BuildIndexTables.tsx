@@ -12,7 +12,7 @@ import {
   useNow,
   useT,
 } from '../ui';
-import { TableScroll, Table } from '../ui/Table';
+import { ActionsHeader, RowActions, TableScroll, Table } from '../ui/Table';
 import { showInvisibles } from '../../text/invisibles';
 import { styled } from '../ui/theme';
 import { shortSha } from './activity';
@@ -29,8 +29,9 @@ const LinkedTable = styled(Table, {
   'tbody tr:focus-within': { outline: '2px solid $focus', outlineOffset: '-2px' },
   'td.status': { width: '32px' },
   'td.muted': { color: '$textMuted', whiteSpace: 'nowrap' },
-  // Above the row's stretched link, so the button takes its own clicks.
-  'td.action': { position: 'relative', zIndex: 1, textAlign: 'right' },
+  // Above the row's stretched link, so the button takes its own clicks (sticky on a wide screen,
+  // ui/Table.tsx RowActions; placed on a phone's card).
+  'td[data-actions]': { zIndex: 1, '@mobile': { position: 'relative' } },
 });
 
 /** Two lines at most, however long the message: the build the row links to shows all of it. */
@@ -76,9 +77,9 @@ export function BranchesTable({
             <th>{t('repo.columns.message')}</th>
             <th>{t('repo.columns.updated')}</th>
             {onRemove ? (
-              <th>
+              <ActionsHeader>
                 <span className="visually-hidden">{t('repo.columns.actions')}</span>
-              </th>
+              </ActionsHeader>
             ) : null}
           </tr>
         </thead>
@@ -107,7 +108,7 @@ export function BranchesTable({
                 <When build={build} />
               </td>
               {onRemove ? (
-                <td className="action">
+                <RowActions>
                   <Button
                     size="small"
                     variant="ghost"
@@ -118,7 +119,7 @@ export function BranchesTable({
                   >
                     {t('repo.removeBranch')}
                   </Button>
-                </td>
+                </RowActions>
               ) : null}
             </tr>
           ))}

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { ActionsHeader, RowActions } from '../ui/Table';
 import type { ActorRefFrom } from 'xstate';
 import type { resourceListMachine } from '../../machines/settings/resourceList.machine';
 import {
@@ -47,28 +48,7 @@ export const SectionHeader = styled('div', {
   h2: { margin: 0 },
 });
 
-/**
- * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on screen
- * while a table of long names scrolls under them. On a phone the row is a card (ui/Table.tsx,
- * `stacked`) and they are its last line.
- */
-const stickyEnd = { position: 'sticky', right: 0, '@mobile': { position: 'static' } } as const;
-
-const ActionsHeader = styled('th', stickyEnd);
-
-const ActionsCell = styled('td', {
-  ...stickyEnd,
-  width: '1%',
-  whiteSpace: 'nowrap',
-  textAlign: 'right !important',
-  backgroundColor: '$surface',
-  'tr:hover > &': { backgroundColor: '$surfaceAlt' },
-});
-
-/** A row's Edit and Delete (the stacked table of ui/Table.tsx knows the cell by `data-actions`). */
-export const RowActions = ({ children }: { children: ReactNode }) => (
-  <ActionsCell data-actions="">{children}</ActionsCell>
-);
+export { RowActions };
 
 /** A section title with its 'New ...' button. */
 export function ListHeader({

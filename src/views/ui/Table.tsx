@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { styled } from './theme';
 
 export const Table = styled('table', {
@@ -96,3 +97,26 @@ export const TableScroll = styled('div', {
   maxWidth: '100%',
   overflowX: 'auto',
 });
+
+/**
+ * The row actions' column sticks to the table box's right edge, so Edit and Delete stay on screen
+ * while a table of long names scrolls under them. On a phone the row is a card (ui/Table.tsx,
+ * `stacked`) and they are its last line.
+ */
+const stickyEnd = { position: 'sticky', right: 0, '@mobile': { position: 'static' } } as const;
+
+export const ActionsHeader = styled('th', stickyEnd);
+
+const ActionsCell = styled('td', {
+  ...stickyEnd,
+  width: '1%',
+  whiteSpace: 'nowrap',
+  textAlign: 'right !important',
+  backgroundColor: '$surface',
+  'tr:hover > &': { backgroundColor: '$surfaceAlt' },
+});
+
+/** A row's Edit and Delete (the stacked table of ui/Table.tsx knows the cell by `data-actions`). */
+export const RowActions = ({ children }: { children: ReactNode }) => (
+  <ActionsCell data-actions="">{children}</ActionsCell>
+);

@@ -57,6 +57,30 @@ function contentSecurityPolicyMeta(serverUrl: string, cardHosts: string[]): Plug
 }
 
 /**
+ * index.html asks for the chunks every visit runs (ALWAYS_LOADED: the app's and the bundler's
+ * runtime) beside the entry's: Vite lists only the entry's static imports, so the app's chunk left
+ * once the entry had run, and the runtime once a page's chunk that imports it had arrived, last
+ * (issue 32).
+ */
+function preloadAlwaysLoaded(): Plugin {
+  return {
+    name: 'preload-always-loaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) =>
+        Object.keys(bundle ?? {})
+          .filter((file) => ALWAYS_LOADED.test(file) && !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
+/**
  * The dev server's and `vite preview`'s proxy: Drone's routes (deploy/routes.ts) to DRONE_SERVER.
  * A route for some methods only (a GET of /logout) is the console's page for the others. The
  * token, when there is one, is added here, to the server's requests only, and never to one
@@ -144,6 +168,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       contentSecurityPolicyMeta(serverUrl, cardHosts),
+      preloadAlwaysLoaded(),
       precompressedAssets(),
       mock ? demoEntry() : withoutMockWorker(),
     ],

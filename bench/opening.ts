@@ -6,7 +6,7 @@
 // machine; each load is a fresh browser context (nothing cached).
 import type { Browser } from '@playwright/test';
 import * as probe from './measure';
-import { watchNetwork, type RequestTimes } from './network';
+import { pageRequests, type RequestTimes } from './network';
 import { traceMainThread } from './trace';
 
 export interface Opening {
@@ -58,14 +58,13 @@ export async function openOnce(browser: Browser, target: OpeningTarget): Promise
     const page = await context.newPage();
     page.on('pageerror', (error) => console.warn(`page error: ${error.message}`));
     await probe.installProbes(page);
-    const network = await watchNetwork(context, page);
     const trace = target.trace ? await traceMainThread(browser, page) : undefined;
     await page.goto(target.url);
     const first = await probe.firstLinePainted(page);
     const mainThread = trace ? await trace.stop(first.visible) : Number.NaN;
     const parsed = target.bare ? Number.NaN : await probe.waitForLogRead(page);
     const heap = target.heap ? await probe.heapAfterGc(page) : Number.NaN;
-    const requests = await network.requests();
+    const requests = await pageRequests(page);
     const log = requests.find((request) => new URL(request.url).pathname.endsWith(target.logPath));
     const origin = new URL(target.url).origin;
     const scripts = requests.filter(

@@ -22,7 +22,8 @@
 // Two set-ups, each with every figure:
 // - http (the default): what a user sees. The console built as `npm run build` builds it, served
 //   by the serve command (deploy/serve.ts: static files and a proxy on one origin, in a process of
-//   its own) in front of the standalone mock, which answers as Drone does from a warm log store;
+//   its own) in front of the standalone mock, which answers as Drone does from a warm log store,
+//   in a process of its own too (a server never shares the browser driver's process);
 //   the bare page is served beside it, and its loads alternate with the console's.
 // - mock: the console on its embedded mock (msw in the page, a demo build). The mock's work shares
 //   the page with the console (its service worker, 2,000 lines a second); the big logs are
@@ -36,7 +37,6 @@ import { insightsBench } from './insights';
 import { triageBench } from './triage';
 import { testResultsBench } from './test-results';
 import * as probe from './measure';
-import { startStandalone, type Standalone } from '../mock-server/standalone';
 import { DEMO_TOKENS } from '../fixtures/demo/users';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -47,7 +47,15 @@ import {
   firstScreenBytes,
   gzipSize,
 } from '../scripts/check-bundle';
-import { addBarePage, buildProduction, serveDeployed, servePreview, stopServer } from './server';
+import {
+  addBarePage,
+  buildProduction,
+  serveDeployed,
+  servePreview,
+  startFakeDrone,
+  stopAndWait,
+  stopServer,
+} from './server';
 import { openInterleaved, reportOpening, VIEWPORT, type OpeningTarget } from './opening';
 import { reportFirstLine, reportStream, watchStream, type Floor } from './stream';
 
@@ -338,6 +346,11 @@ interface Setup {
    * while watched). Returns the query the next page needs for it.
    */
   freshFirehose(history: boolean): Promise<string>;
+  /**
+   * Reads every stored log of build 1 once, after a fresh firehose: the http set-up's server, a
+   * process of its own, generates each log anew on its first read after a restart.
+   */
+  warm(): Promise<void>;
   /** Where the API answers ('' for the page's own origin). */
   apiBase: string;
   /** The bare page with this query, when it can reach the server (not the in-page mock). */
@@ -353,12 +366,13 @@ async function mockSetup(port: number): Promise<Setup> {
     bundle: MOCK_BUNDLE,
     stop: async () => stopServer(preview),
     freshFirehose: async () => '?scenario=bench&reset=1',
+    warm: async () => undefined,
     apiBase: '',
   };
 }
 
 async function httpSetup(port: number): Promise<Setup> {
-  let api: Standalone = await startStandalone({ port: API_PORT, scenario: 'bench' });
+  let api = await startFakeDrone(API_PORT, 'bench');
   const apiBase = `http://127.0.0.1:${API_PORT}`;
   await warmLogs(apiBase);
   addBarePage(HTTP_BUNDLE);
@@ -373,16 +387,17 @@ async function httpSetup(port: number): Promise<Setup> {
     stop: async () => {
       stopServer(front);
       if (compared) stopServer(compared);
-      await api.close();
+      await stopAndWait(api, API_PORT);
     },
     freshFirehose: async (history) => {
-      await api.close();
-      api = await startStandalone({ port: API_PORT, scenario: 'bench' });
+      await stopAndWait(api, API_PORT);
+      api = await startFakeDrone(API_PORT, 'bench');
       if (!history) return '';
       await firehoseRunning(apiBase);
       await new Promise((resolve) => setTimeout(resolve, HISTORY_MS));
       return '';
     },
+    warm: () => warmLogs(apiBase),
     // The console, the bare page and the API on one origin, as deployed: the proxy adds the token.
     apiBase: '',
     floorUrl: (query) => `${BASE}/bench-floor.html#${query}`,
@@ -448,7 +463,10 @@ async function benchMode(browser: Browser, setup: Setup) {
     await finishedLogs(page, steps);
   }
   await page.close();
-  if (runs('stream')) await streaming(browser, setup);
+  if (runs('stream')) {
+    await streaming(browser, setup);
+    await setup.warm();
+  }
   if (setup.name === 'http' && runs('test-results')) {
     await testResultsBench({ browser, base: BASE, repo: REPO, steps, runs: RUNS, report, section });
   }
@@ -463,6 +481,7 @@ async function benchMode(browser: Browser, setup: Setup) {
   if (runs('insights')) {
     section(`${setup.name}: Insights tab (issue 31)`);
     await insightsBench({ browser, base: BASE, query: await setup.freshFirehose(false), report });
+    await setup.warm();
   }
   const hundredK = steps.find((step) => step.lines === 100_000);
   if (hundredK && runs('triage')) {

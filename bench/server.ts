@@ -52,6 +52,38 @@ export async function serveDeployed(
   return child;
 }
 
+/**
+ * The fake Drone server (the standalone mock, `npm run mock-server`) in a process of its own, as
+ * a real server runs beside the console: the bench's own work (the browser driver, the probes)
+ * and the mock's garbage collections then never delay each other. Resolves once it listens.
+ */
+export async function startFakeDrone(port: number, scenario: string): Promise<ChildProcess> {
+  if (await answers(port, '/healthz')) throw new Error(`port ${port} is already in use`);
+  const args = ['--port', String(port), '--scenario', scenario];
+  const child = spawn('npx', ['tsx', 'mock-server/standalone.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('API base URL')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`mock-server exited (${code}) before listening`)));
+  });
+  return child;
+}
+
+/** Stops a process started here and waits for its port to close. */
+export async function stopAndWait(server: ChildProcess, port: number): Promise<void> {
+  stopServer(server);
+  const deadline = Date.now() + 10_000;
+  while ((await answers(port, '/healthz')) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Serves `outDir` with `vite preview`. */
 export async function servePreview(port: number, outDir: string): Promise<ChildProcess> {
   // Another server on the port would answer for this one (vite's --strictPort exits quietly).
@@ -80,9 +112,11 @@ export async function servePreview(port: number, outDir: string): Promise<ChildP
   throw new Error(`vite preview did not answer on port ${port}`);
 }
 
-async function answers(port: number): Promise<boolean> {
+async function answers(port: number, path = '/'): Promise<boolean> {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/`)).ok;
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
+    await response.arrayBuffer();
+    return path === '/' ? response.ok : true;
   } catch {
     return false; // Not listening.
   }

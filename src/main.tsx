@@ -9,11 +9,12 @@ async function boot() {
   const app = import('./App');
   // The deployment's configuration (preloaded by index.html), before any call: it names the server.
   const configured = loadRuntimeConfig();
-  // A reader of another language than English gets its catalog beside the app's code.
-  void configured.then(() => prefetchCatalog(defaultLanguage()));
   await Promise.all([configured, serverStarted()]);
   // After the demo's server has started: it answers the early requests too.
   startEarly(window.location);
+  // A reader of another language than English gets its catalog beside the app's code (after the
+  // early calls: its first read of localStorage may take a fresh profile some milliseconds).
+  prefetchCatalog(defaultLanguage());
   const { mountApp } = await app;
   mountApp(document.getElementById('root')!);
 }

@@ -44,19 +44,22 @@ function pageAt(pathname: string): (() => Promise<ComponentType>) | undefined {
 
 /** Starts what the page at `location` will need first. */
 export function startEarly(location: { pathname: string; search: string }): void {
-  // A failure shows when the route loads the code again.
-  pageAt(location.pathname)?.().catch(() => undefined);
   const params = buildPattern.exec(location.pathname)?.groups;
   const logView = viewOf(readableQuery(location.search)) === 'log';
+  if (params) {
+    // The calls leave before the page's code is asked for: over HTTP/1.1 the browser opens six
+    // connections to a server, and the page's dozen chunks would hold them all (issue 32).
+    const step = toBuildParams(params);
+    const build = prefetchBuild(step, step.build);
+    prefetchRepo(step);
+    // The step's log once the build says it has one (issue 29 item 7); where a URL without stage
+    // and step lands, the page decides.
+    if (logView && params.stage !== undefined) {
+      build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
+    }
+  }
+  // A failure shows when the route loads the code again.
+  pageAt(location.pathname)?.().catch(() => undefined);
   // Only a build page's log view has first lines to wait for (./firstScreen.ts).
   if (!params || !logView) markFirstScreenShown();
-  if (!params) return;
-  const step = toBuildParams(params);
-  prefetchRepo(step);
-  const build = prefetchBuild(step, step.build);
-  // The step's log once the build says it has one (issue 29 item 7); where a URL without stage
-  // and step lands, the page decides.
-  if (logView && params.stage !== undefined) {
-    build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
-  }
 }

@@ -23,6 +23,9 @@ export function markFirstScreenShown(): void {
   waiting.clear();
 }
 
+/** Whether the first screen has been shown. */
+export const isFirstScreenShown = (): boolean => shown;
+
 /** Runs `task` once the first screen is shown (at once if it is); returns how to cancel it. */
 export function whenFirstScreenShown(task: () => void): () => void {
   if (shown) {

@@ -19,11 +19,11 @@ import {
   Breadcrumbs,
   Button,
   DebugBadge,
-  formatDate,
   formatRelative,
   isTimeSet,
   StatusBadge,
   styled,
+  useDateTitle,
   useNow,
   UserText,
   useT,
@@ -176,6 +176,7 @@ function ActivityLine({ build }: { build: Build }) {
   // When the build was created, as the executions list shows it: a blocked build has no start
   // time yet, and taking `started` once it runs made the time jump at approval (issue 17).
   const when = isTimeSet(build.created) ? build.created : build.started;
+  const title = useDateTitle(when);
   const duration = (
     <Elapsed status={build.status} started={build.started} stopped={build.finished} />
   );
@@ -188,7 +189,7 @@ function ActivityLine({ build }: { build: Build }) {
       {isTimeSet(when) ? (
         <>
           <Dot aria-hidden="true">·</Dot>
-          <span title={formatDate(when)}>{formatRelative(when, now)}</span>
+          <span title={title}>{formatRelative(when, now)}</span>
         </>
       ) : null}
       {isTimeSet(build.started) ? (

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { isKnownNumber, isKnownTime, MAX_DATE_SECONDS } from '../../api/values';
 import { currentLanguage, t, type Language } from '../../i18n';
+import { isFirstScreenShown, whenFirstScreenShown } from '../../boot/firstScreen';
 import { tickerActor } from '../../machines/shell/ticker.machine';
 
 // Times, dates and durations in the chosen language, all through Intl (issue 19): each function
@@ -143,6 +144,15 @@ export function elapsedSeconds(
   }
   const end = stopped && stopped >= started ? stopped : Math.floor(nowMs / 1000);
   return end - started;
+}
+
+/**
+ * formatDate for a hover title, once the first screen is shown (undefined before): the first
+ * formatter with a time zone costs a build page's first lines some 15 ms (issue 32).
+ */
+export function useDateTitle(unixSeconds: number): string | undefined {
+  const shown = useSyncExternalStore(whenFirstScreenShown, isFirstScreenShown);
+  return shown ? formatDate(unixSeconds) : undefined;
 }
 
 /** The absolute time with date, time and time zone: 'Nov 25, 2026, 12:18:54 AM UTC'. */

@@ -49,6 +49,27 @@ test('a red build says why it failed: steps, exit codes with hints, errors, erro
   await expect(summary.getByRole('button', { name: 'Copied as Markdown' })).toBeVisible();
 });
 
+test('an error line of another step opens that step at the line, without reloading the page', async ({
+  page,
+}) => {
+  await openMock(page, '/drone/plugins-docker/2');
+  await expect(page).toHaveURL(/\/drone\/plugins-docker\/2\/1\/2$/);
+  // A reload would lose this (and start the in-page demo over).
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const summary = page.getByRole('region', { name: 'Why it failed' });
+  await summary
+    .getByTestId('failed-step')
+    .nth(1)
+    .getByRole('link', { name: /^Line 8/ })
+    .click();
+  await expect(page).toHaveURL(/\/drone\/plugins-docker\/2\/2\/2#L8$/);
+  await expect(stepConsole(page).locator('[data-pos="7"]')).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
+});
+
 test('annotations are listed beside the log, e / E go through them, commands are hidden', async ({
   page,
 }) => {

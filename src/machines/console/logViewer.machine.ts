@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, raise, sendParent, sendTo, setup } from 'xstate';
 import { LogLines } from '../../logs';
 import {
   defaultFolds,
@@ -19,6 +19,7 @@ import {
   createFindGroups,
   emptyGroupScan,
   GROUPS_AT_ONCE,
+  currentHash,
   listenHash,
   readLogPreferences,
   replaceHash,
@@ -127,6 +128,11 @@ export const logViewerMachine = setup({
     }),
     /** Another step: its own permalink, if any, comes with its URL. */
     assignNoSelection: assign({ selection: null, pending: null }),
+    /**
+     * Another step's log: the URL that opened it may name a line of it (a failure summary's link),
+     * read as a fresh load reads it.
+     */
+    readPermalink: raise(() => ({ type: 'permalink.changed' as const, hash: currentHash() })),
     /** New groups never fold away the line the reader was just taken to. */
     assignGroupScan: assign(({ context, event }) => {
       if (event.type !== 'groups.progress') return {};
@@ -262,7 +268,7 @@ export const logViewerMachine = setup({
     ],
     'viewer.reset': {
       target: '.idle',
-      actions: ['assignNewLines', 'assignNoSelection', 'forwardLines'],
+      actions: ['assignNewLines', 'assignNoSelection', 'forwardLines', 'readPermalink'],
     },
     'group.toggle': { actions: 'assignFolds' },
     'groups.expandAll': { actions: 'assignFolds' },

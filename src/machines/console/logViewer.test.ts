@@ -192,4 +192,22 @@ describe('logViewer machine', () => {
     expect(context().groupScan.groups).toEqual([]);
     expect(context().lines.length).toBe(0);
   });
+
+  it("opens the line the address names for another step, as a fresh load would (issue 30's summary links)", () => {
+    const { ref, context, receive, shown } = start();
+    receive(GROUPED);
+    ref.send({ type: 'line.select', line: 2, extend: false });
+    // The page moved to the other step's URL, with its line, before the console started it over.
+    window.history.replaceState(null, '', '/acme/api/1/2/3#L4');
+    try {
+      ref.send({ type: 'viewer.reset', lines: LogLines.empty() });
+      expect(context().selection).toEqual({ start: 4, end: 4 });
+      receive(GROUPED);
+      // Line 4 ('b', index 3) is scrolled to once it arrives.
+      expect(context().scroll?.line).toBe(3);
+      expect(shown).toEqual([]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

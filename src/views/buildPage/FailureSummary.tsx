@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { Build } from '../../api/types';
 import '../../i18n/en/triage';
@@ -112,8 +112,12 @@ function FailedStepItem({
   reading: boolean;
 }) {
   const t = useT();
+  const [location] = useLocation();
   const { stage, step, digest, failure } = failed;
   const path = buildHref(repo, build, stage.number, step.number);
+  // On this step a plain link: the browser only moves to the line (hashchange). Another step's
+  // opens in the page, which reads the hash as it starts that step's console.
+  const LineLink = location === path ? 'a' : Link;
   const hint = exitHintOf(step.exit_code);
   return (
     <li data-testid="failed-step">
@@ -151,13 +155,12 @@ function FailedStepItem({
         <ErrorLines>
           {digest.errorLines.map((line) => (
             <li key={line.index}>
-              {/* A plain link: on this step the browser only moves to the line (hashchange). */}
-              <a href={`${path}#L${line.number}`}>
+              <LineLink href={`${path}#L${line.number}`}>
                 <LineNumber>{t('build.triage.line', { line: line.number })}</LineNumber>
                 <code>
                   <UserText>{line.text}</UserText>
                 </code>
-              </a>
+              </LineLink>
             </li>
           ))}
         </ErrorLines>

@@ -26,6 +26,26 @@ export function addBarePage(outDir: string): void {
 }
 
 /**
+ * Runs `npx tsx script args` in a process group of its own (stopServer ends it); resolves once its
+ * output says `ready`.
+ */
+async function startScript(script: string, args: string[], ready: string): Promise<ChildProcess> {
+  const child = spawn('npx', ['tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes(ready)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
+  });
+  return child;
+}
+
+/**
  * Serves `outDir` in front of the Drone server at `server` the way `npm run serve` does, in a
  * process of its own; the proxy adds `token` to the console's calls. Resolves once listening.
  */
@@ -37,19 +57,7 @@ export async function serveDeployed(
 ): Promise<ChildProcess> {
   if (await answers(port)) throw new Error(`port ${port} is already in use`);
   const args = ['--server', server, '--port', String(port), '--dist', outDir, '--token', token];
-  const child = spawn('npx', ['tsx', 'deploy/serve.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('Console: ')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before listening`)));
-  });
-  return child;
+  return startScript('deploy/serve.ts', args, 'Console: ');
 }
 
 /**
@@ -60,19 +68,7 @@ export async function serveDeployed(
 export async function startFakeDrone(port: number, scenario: string): Promise<ChildProcess> {
   if (await answers(port, '/healthz')) throw new Error(`port ${port} is already in use`);
   const args = ['--port', String(port), '--scenario', scenario];
-  const child = spawn('npx', ['tsx', 'mock-server/standalone.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('API base URL')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`mock-server exited (${code}) before listening`)));
-  });
-  return child;
+  return startScript('mock-server/standalone.ts', args, 'API base URL');
 }
 
 /** Stops a process started here and waits for its port to close. */

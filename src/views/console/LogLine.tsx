@@ -3,7 +3,7 @@ import { formatClockTime, type TimestampMode } from '../../logs/clock';
 import type { LogGroup } from '../../logs/groups';
 import { matchRanges } from '../../logs/search';
 import { lineContent, markMatches } from '../../logs/segments';
-import { styled } from '../ui';
+import { css, styled } from '../ui';
 import { LogText } from './LogText';
 import type { RowTexts } from './rowTexts';
 import type { ViewerRef } from './viewerSelectors';
@@ -13,7 +13,9 @@ import type { ViewerRef } from './viewerSelectors';
 // seconds since the step started, or the wall-clock time. A group's first line is its fold
 // toggle. Long lines wrap unless wrapping is off.
 
-const Row = styled('div', {
+// The row's own elements are plain, their classes made once: a list renders up to a hundred rows
+// at once, and a styled component's render is Stitches work per element (issue 32).
+const rowClass = css({
   display: 'grid',
   gridTemplateColumns: 'var(--log-number-width, 4ch) minmax(0, 1fr) max-content',
   columnGap: '$3',
@@ -28,21 +30,21 @@ const Row = styled('div', {
     boxShadow: 'inset 3px 0 0 #388bfd',
   },
   '&[data-current-match]': { boxShadow: 'inset 3px 0 0 #e3b341' },
-});
+})().className;
 
-const Number = styled('a', {
+const numberClass = css({
   color: '$logMuted',
   textAlign: 'right',
   userSelect: 'none',
   textDecoration: 'none',
   '&:hover': { color: '$logText', textDecoration: 'underline' },
-});
+})().className;
 
-const Time = styled('span', {
+const timeClass = css({
   color: '$logMuted',
   userSelect: 'none',
   fontSize: '12px',
-});
+})().className;
 
 const GroupToggle = styled('button', {
   all: 'unset',
@@ -94,9 +96,9 @@ function TimeCell({
 }: Pick<LogLineProps, 'time' | 'timestamps' | 'stepStarted' | 'texts'>) {
   const title = texts.clockTitle(time);
   return (
-    <Time data-time title={title}>
+    <span className={timeClass} data-time title={title}>
       {timestamps === 'clock' && title ? formatClockTime(stepStarted, time) : texts.duration(time)}
-    </Time>
+    </span>
   );
 }
 
@@ -152,14 +154,20 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
       ? markMatches(content, matchRanges(pattern, content.plain), currentOccurrence)
       : content?.segments;
   return (
-    <Row
+    <div
+      className={rowClass}
       data-pos={copy ? undefined : pos}
       data-selected={selected || undefined}
       data-current-match={currentOccurrence >= 0 || undefined}
     >
-      <Number href={`#L${number}`} onClick={selectLine} aria-label={`Line ${number}`}>
+      <a
+        className={numberClass}
+        href={`#L${number}`}
+        onClick={selectLine}
+        aria-label={`Line ${number}`}
+      >
         {number}
-      </Number>
+      </a>
       {group ? (
         <GroupHeader
           viewer={viewer}
@@ -179,6 +187,6 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
         stepStarted={props.stepStarted}
         texts={props.texts}
       />
-    </Row>
+    </div>
   );
 });

@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBuild } from '../../../tests/factories';
 import { setupMockServer } from '../../../tests/mockServer';
 import type { Line, Stage, Status, Step } from '../../api/types';
+import { ESTIMATED_LINE_HEIGHT } from './LogList';
+import { plainRowCount } from './PlainRows';
 import { StepConsole } from './StepConsole';
 import { virtuosoCode } from './virtuosoCode';
 
@@ -67,12 +69,15 @@ const range = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, index) => from + index);
 
 describe('log list before react-virtuoso has arrived', () => {
-  it('paints the first 100 rows of the tail window plainly, then react-virtuoso takes over', async () => {
+  // The rows painted plainly: the window's height of them and a margin.
+  const SHOWN = plainRowCount(ESTIMATED_LINE_HEIGHT);
+
+  it("paints the tail window's first rows that fill the window plainly, then react-virtuoso takes over", async () => {
     server.use(http.get(LOGS, () => HttpResponse.json(lines(300))));
     renderConsole('success', { stopped: 1700000100 });
     await screen.findByText('line 51');
     // The tail window is lines 51-300; the list starts at its top.
-    expect(rows()).toEqual(range(50, 150).map((pos) => ({ pos, virtual: false })));
+    expect(rows()).toEqual(range(50, 50 + SHOWN).map((pos) => ({ pos, virtual: false })));
     expect(document.querySelector('[data-virtuoso-scroller]')).toBeNull();
 
     // Asked for once a frame has painted the first rows (boot/firstScreen.ts).
@@ -84,7 +89,7 @@ describe('log list before react-virtuoso has arrived', () => {
     expect(rows()).toEqual(range(50, 100).map((pos) => ({ pos, virtual: true })));
   });
 
-  it("follows a running step's last 100 lines plainly, then at react-virtuoso's end", async () => {
+  it("follows a running step's last lines plainly, then at react-virtuoso's end", async () => {
     let send: (lines: Line[]) => void = () => undefined;
     server.use(
       http.get(STREAM, () => {
@@ -105,8 +110,8 @@ describe('log list before react-virtuoso has arrived', () => {
     await screen.findByRole('button', { name: 'Following logs' });
     act(() => send(lines(1000)));
     await screen.findByText('line 1000');
-    // A thousand lines: the last hundred painted.
-    expect(rows()).toEqual(range(900, 1000).map((pos) => ({ pos, virtual: false })));
+    // A thousand lines: the last ones painted.
+    expect(rows()).toEqual(range(1000 - SHOWN, 1000).map((pos) => ({ pos, virtual: false })));
 
     // Asked for once a frame has painted the first rows (boot/firstScreen.ts).
     await waitFor(() => expect(held.requested).toBe(true));

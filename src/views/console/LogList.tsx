@@ -32,7 +32,7 @@ import {
 // following (End, in StepConsole, follows again). Scroll requests (a permalink, a search match,
 // jump to top or bottom) come from the viewer machine.
 
-const ESTIMATED_LINE_HEIGHT = 20;
+export const ESTIMATED_LINE_HEIGHT = 20;
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 const Viewport = styled('div', {

@@ -1,13 +1,14 @@
 import { Fragment, type ReactNode } from 'react';
 import type { LogSegment } from '../../logs/segments';
-import { styled, userText } from '../ui';
+import { css, userText } from '../ui';
 
 // A line's segments as React elements: coloured spans, search matches as <mark>, and links (http
 // and https only, decided in src/logs/links.ts) opening in a new tab without access to this page.
 // Invisible and direction-changing characters show as markers (userText: one regular expression
 // test per segment, a split only where one is found; LogLine memoises the whole row).
 
-const Text = styled('span', {
+// A class made once, not a styled component: rendered for every row (LogLine.tsx, issue 32).
+const textClass = css({
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   minWidth: 0,
@@ -17,7 +18,7 @@ const Text = styled('span', {
   'mark[data-current]': { backgroundColor: '#e3b341', color: '#0d1117' },
   // The current match stays readable whatever colour the log gave its text.
   'mark[data-current] span': { color: '#0d1117 !important' },
-});
+})().className;
 
 function renderSegment(segment: LogSegment, key: number): ReactNode {
   const shown = userText(segment.text);
@@ -60,5 +61,5 @@ export function LogText({ segments }: { segments: readonly LogSegment[] }) {
       </a>,
     );
   }
-  return <Text className="log-text">{children}</Text>;
+  return <span className={`${textClass} log-text`}>{children}</span>;
 }

@@ -10,14 +10,23 @@ import type { IndexLocationWithAlign } from 'react-virtuoso';
 import { styled } from '../ui';
 
 // The log's first paint, while react-virtuoso's code is on its way (issue 18, docs/issues.md: it
-// is not on the first screen; LogRows.tsx hands over). LogList's rows, painted as they are: only those react-virtuoso would show first (PLAIN_ROWS at most, whatever the log's length),
+// is not on the first screen; LogRows.tsx hands over). LogList's rows, painted as they are: only those react-virtuoso would show first (plainRowCount, whatever the log's length),
 // after room for the rows before them at the height react-virtuoso estimates, so they sit where
 // its rows will. Not a second list: no scroll requests, no follow button; LogRows honours those
 // once react-virtuoso has taken over, starting where these rows are (`location`). Until its rows
 // show, these stay painted over it.
 
-/** A screen's worth and a margin: 100 rows of 20 px fill a 2,000 px high list. */
+/** At most: 100 rows of 20 px fill a 2,000 px high list. */
 export const PLAIN_ROWS = 100;
+
+/**
+ * The rows painted: a window's height of them and a margin, at most PLAIN_ROWS (the list is never
+ * taller than the window; painting rows below it cost a build page's first lines, issue 32).
+ */
+export function plainRowCount(rowHeight: number, windowHeight = globalThis.innerHeight): number {
+  if (!(windowHeight > 0)) return PLAIN_ROWS;
+  return Math.min(PLAIN_ROWS, Math.ceil(windowHeight / rowHeight) + 4);
+}
 
 export interface PlainRowsHandle {
   /** Where the reader is, as react-virtuoso's initial location; undefined at the top. */
@@ -65,8 +74,9 @@ export function PlainRows({
   // The row last centred: a line asked for meanwhile (a permalink) is centred in its turn.
   const centred = useRef<number | null>(null);
   const centre = around === 'end' ? count - 1 : around;
-  const start = Math.max(0, Math.min(centre - PLAIN_ROWS / 2, count - PLAIN_ROWS));
-  const end = Math.min(count, start + PLAIN_ROWS);
+  const shown = plainRowCount(rowHeight);
+  const start = Math.max(0, Math.min(centre - Math.floor(shown / 2), count - shown));
+  const end = Math.min(count, start + shown);
 
   useLayoutEffect(() => {
     const box = scroller.current!;

@@ -13,7 +13,7 @@ import type { ViewerRef } from './viewerSelectors';
 // seconds since the step started, or the wall-clock time. A group's first line is its fold
 // toggle. Long lines wrap unless wrapping is off.
 
-// The row's own elements are plain, their classes made once: a list renders up to a hundred rows
+// The row's own elements are plain, their classes made once: a list renders dozens of rows
 // at once, and a styled component's render is Stitches work per element (issue 32).
 const rowClass = css({
   display: 'grid',

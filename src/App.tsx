@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { onDemand } from './boot/OnDemand';
@@ -41,9 +41,13 @@ export function App({ ssrPath }: { ssrPath?: string }) {
  * then runs, and sends a build URL's first calls (boot/early.ts), before React DOM has loaded.
  */
 export function mountApp(root: HTMLElement): void {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: the first render yields to the browser every few milliseconds, so the answers
+  // and the log's chunks arriving meanwhile are handled as they come (issue 32).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

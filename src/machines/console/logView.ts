@@ -73,11 +73,11 @@ export function createFindGroups(schedule: Schedule = yieldToBrowser) {
 
 export { emptyGroupScan };
 
-/** The location hash, now and whenever it changes (a `#L12` permalink). */
 /** The address bar's hash ('' outside a browser). */
 export const currentHash = (): string =>
   typeof window === 'undefined' ? '' : window.location.hash;
 
+/** The location hash, now and whenever it changes (a `#L12` permalink). */
 export const listenHash = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
   if (typeof window === 'undefined') return undefined;
   const send = () => sendBack({ type: 'permalink.changed', hash: currentHash() });

@@ -197,3 +197,18 @@ describe('group markers', () => {
     expect(search(log, query('build_app'))).toEqual([]);
   });
 });
+
+describe('annotation commands', () => {
+  const log = logOf([
+    '::error file=src/app.ts,line=3,title=Type check::The build stops here',
+    'echo ::error::not a command',
+  ]);
+
+  it('are searched as shown: the message, never the hidden command text (issue 30 item 3)', () => {
+    expect(search(log, query('build stops'))).toEqual([[0, 1]]);
+    expect(search(log, query('file=src'))).toEqual([]);
+    expect(search(log, query('Type check'))).toEqual([]);
+    // Not at the start of its line: shown, and found, as written.
+    expect(search(log, query('::error'))).toEqual([[1, 1]]);
+  });
+});

@@ -1,9 +1,12 @@
-import { lineSearchText } from './escapes';
+import { lineSearchText, withoutCommand } from './escapes';
 import { shownText } from './groups';
 import type { LogLines } from './lineStore';
 import { BLOCK_LINES, type ScanProgress } from './searchIndex';
 
 // The scan of a whole log (searchIndex.ts says how), loaded the first time a log is searched.
+
+/** A line's text as the console shows it (LogLine: the command dropped, then the escapes). */
+const searchedText = (text: string) => lineSearchText(withoutCommand(text));
 
 interface Block {
   text: string;
@@ -61,8 +64,9 @@ export class PlainTextIndex {
     const first = from?.count ?? 0;
     const texts = lines.textsAt(start + first, start + count);
     for (let line = first; line < count; line++) {
-      // Group markers are searched as shown: a header's title, an end marker not at all.
-      const text = shownText(texts[line - first]!, lineSearchText);
+      // Searched as shown: a group header by its title, an end marker not at all, an annotation
+      // command by its message.
+      const text = shownText(texts[line - first]!, searchedText);
       starts[line] = offset;
       offset += text.length + 1;
       parts.push(text);

@@ -1,7 +1,13 @@
+import { askAhead, takeAhead } from '../boot/ahead';
 import { postForm, request, serverUrl } from './client';
 import type { Build, RegistrationPatch, Repository, User, UserWithToken } from './types';
 
-export const fetchCurrentUser = () => request<User>('/api/user');
+const userPath = '/api/user';
+
+export const fetchCurrentUser = () => takeAhead<User>(userPath) ?? request<User>(userPath);
+
+/** Asks for the signed-in user ahead of need (boot/early.ts): every page waits for the session. */
+export const prefetchCurrentUser = () => void askAhead(userPath, () => request<User>(userPath));
 
 export const fetchUserRepos = () =>
   request<Repository[]>('/api/user/repos', { query: { latest: 'true' } });

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { prefetchBuild } from '../api/builds';
 import { prefetchStoredLog } from '../api/logs';
+import { startLogWorkerAhead } from '../api/readStoredLog';
 import { prefetchRepo } from '../api/repos';
+import { prefetchCurrentUser } from '../api/user';
 import { viewOf } from '../views/buildPage/paths';
 import { readableQuery } from '../views/query';
 import {
@@ -16,7 +18,8 @@ import { markFirstScreenShown } from './firstScreen';
 // Issue 18: what the first screen needs starts at boot, beside the app's code, instead of after
 // the app has rendered. The code of the page the URL opens loads at once. A build URL names the
 // repository, build and step its page shows: their calls leave too (the repository, the build,
-// the step's log), and the page takes their answers.
+// the step's log), and the page takes their answers. The log's worker starts beside the build's
+// call. Every page waits for the signed-in user (routes.tsx, Guard): its call leaves on every URL.
 
 /** The code of the pages a visit most often starts on (routes.tsx shows them on demand). */
 export const pageCode = {
@@ -55,9 +58,11 @@ export function startEarly(location: { pathname: string; search: string }): void
     // The step's log once the build says it has one (issue 29 item 7); where a URL without stage
     // and step lands, the page decides.
     if (logView && params.stage !== undefined) {
+      startLogWorkerAhead();
       build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
     }
   }
+  prefetchCurrentUser();
   // A failure shows when the route loads the code again.
   pageAt(location.pathname)?.().catch(() => undefined);
   // Only a build page's log view has first lines to wait for (./firstScreen.ts).

@@ -3,9 +3,10 @@ import type { WorkerBodySource } from './workerBody';
 import type { FromLogWorker, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
-// Parses a stored log's body as the page passes it on, off the main thread; the page gets the
-// lines back in batches (their texts in one string and typed arrays, so posting them is cheap),
-// the last one holding the tail the console shows.
+// Asks for a stored log and parses its body as it arrives, off the main thread (in the in-page
+// demo, the body the page passes on); the page gets the lines back in batches (their texts in one
+// string and typed arrays, so posting them is cheap), the last one holding the tail the console
+// shows.
 
 /** The build's choice (src/config.ts), here as a literal so a server build drops the demo's code. */
 declare const __DRONE_MOCK__: boolean;
@@ -24,7 +25,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
-async function parse(body: ReadableStream<Uint8Array>): Promise<void> {
+async function parse(body: ReadableStream<Uint8Array> | null): Promise<void> {
   const parser = new StoredLogParser();
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
@@ -60,8 +61,23 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
   return chunks!;
 }
 
+/**
+ * The log's request, made here so its body is read on this thread. `url` is built by the API
+ * client's serverUrl: the server is the only place the headers and cookies may go, and a redirect
+ * would take them elsewhere, so it fails instead.
+ */
+async function fetched(url: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
+  if (!response.ok) {
+    const { status, statusText } = response;
+    return post({ type: 'refused', status, statusText, body: await response.text() });
+  }
+  await parse(response.body);
+}
+
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'workerBody') run(async () => parse(await producedBody(data.source)));
+  if (data.type === 'fetch') run(() => fetched(data.url, data.headers));
+  else if (data.type === 'workerBody') run(async () => parse(await producedBody(data.source)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();
 };

@@ -7,10 +7,14 @@ export type ToLogWorker =
   /** The body's chunks as they arrive (transferred), then its end. */
   | { type: 'chunk'; chunk: Uint8Array }
   | { type: 'end' }
+  /** The log's request, which the worker makes itself. */
+  | { type: 'fetch'; url: string; headers: Record<string, string> }
   /** In-page demo: another worker produces the body (./workerBody.ts). */
   | { type: 'workerBody'; source: WorkerBodySource };
 export type FromLogWorker =
   | { type: 'lines'; batch: LineBatch }
   | { type: 'done' }
+  /** The server's answer was not a log: its status and body, for the page's error. */
+  | { type: 'refused'; status: number; statusText: string; body: string }
   /** The body could not be read or parsed. */
   | { type: 'error'; message: string };

@@ -9,8 +9,9 @@ import { takeAhead } from '../../src/boot/ahead';
 import { fetchBuild } from '../../src/api/builds';
 import { fetchLogs } from '../../src/api/logs';
 import { fetchRepo } from '../../src/api/repos';
+import { fetchCurrentUser } from '../../src/api/user';
 import type { Status } from '../../src/api/types';
-import { makeBuild, makeRepo, makeStage, makeStep } from '../factories';
+import { makeBuild, makeRepo, makeStage, makeStep, makeUser } from '../factories';
 import { startEarly } from '../../src/boot/early';
 import { setupMockServer } from '../mockServer';
 
@@ -150,6 +151,23 @@ describe('startEarly', () => {
     await waitUntil(() => expect(build.asked).toBe(1));
     await fetchLogs({ ...ref, stage: 9, step: 9 }); // After any the boot would have asked.
     expect(asked).toEqual(['9/9']);
+  });
+
+  it('asks for the signed-in user on every URL: the session takes that answer', async () => {
+    takeAhead('/api/user'); // Asked for by an earlier test's boot: this boot asks anew.
+    let asked = 0;
+    server.use(
+      http.get('*/api/user', () => {
+        asked += 1;
+        return HttpResponse.json(makeUser({ login: 'early' }));
+      }),
+    );
+    startEarly({ pathname: '/settings/users', search: '' });
+    await waitUntil(() => expect(asked).toBe(1));
+    expect((await fetchCurrentUser()).login).toBe('early');
+    expect(asked).toBe(1);
+    await fetchCurrentUser(); // Taken once: a later call (a reload of the session) asks again.
+    expect(asked).toBe(2);
   });
 
   it('asks for nothing on the graph view or on a page that is not a build', async () => {

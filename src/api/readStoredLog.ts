@@ -2,7 +2,7 @@ import { AHEAD_MS } from '../boot/ahead';
 import { responseError } from './client';
 import { LogLines } from '../logs/lineStore';
 import type { WorkerBodySource } from '../logs/workerBody';
-import type { FromLogWorker, ToLogWorker } from '../logs/workerMessages';
+import type { FromLogWorker, RequestTiming, ToLogWorker } from '../logs/workerMessages';
 
 // Reads a stored log into lines. In a browser a worker asks for it and parses the body as it
 // arrives, so a million lines never block the page: the main thread only receives batches of lines
@@ -14,6 +14,13 @@ import type { FromLogWorker, ToLogWorker } from '../logs/workerMessages';
 // demo's generated logs are named in the mock's answer (takeLogBodies): the page asks for those
 // and passes the body on. Without workers (tests, a policy forbidding them) the same parser runs here,
 // chunk by chunk, on the body the API client fetched.
+
+/**
+ * User Timing measure of the log worker's request, from asking to the last byte (DevTools'
+ * Performance panel, `npm run bench`): a worker's requests are not in the page's Resource Timing.
+ * Its `detail` is the URL.
+ */
+export const LOG_REQUEST_MEASURE = 'drone-console: stored log request';
 
 /** User Timing mark of a stored log read (DevTools' Performance panel, `npm run bench`). */
 export const LOG_READ_MARK = 'drone-console: stored log read';
@@ -65,6 +72,11 @@ function takeWorker(): Worker | null {
   const worker = ahead ?? startWorker();
   ahead = null;
   return worker;
+}
+
+function measureRequest({ url, start, end }: RequestTiming): void {
+  const at = (epochMs: number) => epochMs - performance.timeOrigin;
+  performance.measure(LOG_REQUEST_MEASURE, { start: at(start), end: at(end), detail: url });
 }
 
 function read(lines: LogLines): LogLines {
@@ -144,8 +156,10 @@ export function loadStoredLogInWorker(target: {
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
-      else if (data.type === 'done') settle(() => resolve(read(log.lines())));
-      else if (data.type === 'refused')
+      else if (data.type === 'done') {
+        if (data.request) measureRequest(data.request);
+        settle(() => resolve(read(log.lines())));
+      } else if (data.type === 'refused')
         settle(() => reject(responseError(data.status, data.statusText, data.body)));
       else settle(() => reject(new Error(data.message)));
     };

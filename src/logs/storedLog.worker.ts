@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { WorkerBodySource } from './workerBody';
-import type { FromLogWorker, ToLogWorker } from './workerMessages';
+import type { FromLogWorker, RequestTiming, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
 // Asks for a stored log and parses its body as it arrives, off the main thread (in the in-page
@@ -25,7 +25,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
-async function parse(body: ReadableStream<Uint8Array> | null): Promise<void> {
+async function parse(
+  body: ReadableStream<Uint8Array> | null,
+  request?: () => RequestTiming | undefined,
+): Promise<void> {
   const parser = new StoredLogParser();
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
@@ -36,7 +39,7 @@ async function parse(body: ReadableStream<Uint8Array> | null): Promise<void> {
   };
   await parseBody(body, parser, postLines);
   postLines();
-  post({ type: 'done' });
+  post({ type: 'done', request: request?.() });
 }
 
 function run(work: () => Promise<void>): void {
@@ -67,12 +70,18 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
  * would take them elsewhere, so it fails instead.
  */
 async function fetched(url: string, headers: Record<string, string>): Promise<void> {
+  // When it was asked for and when its last byte was read, for the page's timeline (its Resource
+  // Timing entry may come only after the body's end is read).
+  const now = () => performance.timeOrigin + performance.now();
+  const start = now();
+  let end = Number.NaN;
   const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
   if (!response.ok) {
     const { status, statusText } = response;
     return post({ type: 'refused', status, statusText, body: await response.text() });
   }
-  await parse(response.body);
+  const body = response.body?.pipeThrough(new TransformStream({ flush: () => void (end = now()) }));
+  await parse(body ?? null, (): RequestTiming => ({ url, start, end }));
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {

@@ -11,9 +11,16 @@ export type ToLogWorker =
   | { type: 'fetch'; url: string; headers: Record<string, string> }
   /** In-page demo: another worker produces the body (./workerBody.ts). */
   | { type: 'workerBody'; source: WorkerBodySource };
+export interface RequestTiming {
+  url: string;
+  start: number;
+  end: number;
+}
+
 export type FromLogWorker =
   | { type: 'lines'; batch: LineBatch }
-  | { type: 'done' }
+  /** `request`: when the worker asked for the log and got its last byte (epoch ms). */
+  | { type: 'done'; request?: RequestTiming }
   /** The server's answer was not a log: its status and body, for the page's error. */
   | { type: 'refused'; status: number; statusText: string; body: string }
   /** The body could not be read or parsed. */

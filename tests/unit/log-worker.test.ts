@@ -10,6 +10,7 @@ import { bodyOf, GENERATED_LOG_HEADER, generatedLogSource } from '../../mock-ser
 import { ApiError } from '../../src/api/client';
 import { AHEAD_MS } from '../../src/boot/ahead';
 import {
+  LOG_REQUEST_MEASURE,
   loadStoredLogInWorker,
   startLogWorkerAhead,
   takeLogBodies,
@@ -61,6 +62,7 @@ beforeEach(() => {
 afterEach(() => {
   server.resetHandlers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const load = () => loadStoredLogInWorker(target)!;
@@ -79,6 +81,17 @@ describe('a stored log read in the worker', () => {
     expect(lines.outAt(20_001)).toBe(`${benchLine(3, 20_001)}\n`);
     expect(lines.outAt(44_999)).toBe(`${benchLine(3, 44_999)}\n`);
     expect(InProcessWorker.instances[0]!.terminated).toBe(true);
+  });
+
+  it("puts the worker's request in the page's timeline, where the page's own are (npm run bench)", async () => {
+    performance.clearMeasures(LOG_REQUEST_MEASURE);
+    answer(() => new HttpResponse(bodyOf(benchLogChunks(10, 3))));
+    const asked = performance.now();
+    await load();
+    const [request] = performance.getEntriesByName(LOG_REQUEST_MEASURE, 'measure');
+    expect(request).toMatchObject({ detail: URL });
+    expect(request!.startTime).toBeGreaterThanOrEqual(asked);
+    expect(request!.startTime + request!.duration).toBeLessThanOrEqual(performance.now());
   });
 
   it('takes the worker started ahead (boot, a log view): its script loads while the build is asked for', async () => {

@@ -1,12 +1,9 @@
 import { serverStarted } from './boot/server';
 import { defaultLanguage, loadRuntimeConfig } from './config';
-import { startEarly } from './boot/early';
+import { startEarly, startPageCode } from './boot/early';
 import { prefetchCatalog } from './i18n/languages';
 
 async function boot() {
-  // The app's code loads while the configuration is read and, in the demo, while the embedded
-  // server's service worker registers (mock-server/demo.ts).
-  const app = import('./App');
   // The deployment's configuration (preloaded by index.html), before any call: it names the server.
   const configured = loadRuntimeConfig();
   // A reader of another language than English gets its catalog beside the app's code. Before the
@@ -15,8 +12,11 @@ async function boot() {
   void configured.then(() => prefetchCatalog(defaultLanguage()));
   await Promise.all([configured, serverStarted()]);
   // After the demo's server has started: it answers the early requests too.
-  startEarly(window.location);
-  const { mountApp } = await app;
+  await startEarly(window.location);
+  // Then the code runs: index.html has loaded the app's chunk meanwhile (a modulepreload), and
+  // evaluating it, a long task, no longer holds back the calls that wait on an answer (issue 32).
+  startPageCode(window.location.pathname);
+  const { mountApp } = await import('./App');
   mountApp(document.getElementById('root')!);
 }
 

@@ -16,10 +16,18 @@ import { code } from './code';
 import { markFirstScreenShown } from './firstScreen';
 
 // Issue 18: what the first screen needs starts at boot, beside the app's code, instead of after
-// the app has rendered. The code of the page the URL opens loads at once. A build URL names the
-// repository, build and step its page shows: their calls leave too (the repository, the build,
-// the step's log), and the page takes their answers. The log's worker starts beside the build's
-// call. Every page waits for the signed-in user (routes.tsx, Guard): its call leaves on every URL.
+// the app has rendered. A build URL names the repository, build and step its page shows: their
+// calls leave at once (the repository, the build, the step's log), and the page takes their
+// answers. The log's worker starts beside the build's call. Every page waits for the signed-in
+// user (routes.tsx, Guard): its call leaves on every URL. The code of the page the URL opens loads
+// next (main.tsx): evaluating it and the app's is one long task, and the log's request, which
+// waits on the build's answer, would wait on that task too (issue 32).
+
+/**
+ * How long boot waits for a call that waits on another's answer to leave before the app's code
+ * runs anyway: a slow server must not hold the page back.
+ */
+export const FIRST_CALLS_WAIT_MS = 100;
 
 /** The code of the pages a visit most often starts on (routes.tsx shows them on demand). */
 export const pageCode = {
@@ -45,8 +53,12 @@ function pageAt(pathname: string): (() => Promise<ComponentType>) | undefined {
   return undefined;
 }
 
-/** Starts what the page at `location` will need first. */
-export function startEarly(location: { pathname: string; search: string }): void {
+/**
+ * Starts the calls the page at `location` makes first. Settles once they have all left (a log
+ * view's log leaves on the build's answer), or after FIRST_CALLS_WAIT_MS.
+ */
+export function startEarly(location: { pathname: string; search: string }): Promise<void> {
+  let left = Promise.resolve();
   const params = buildPattern.exec(location.pathname)?.groups;
   const logView = viewOf(readableQuery(location.search)) === 'log';
   if (params) {
@@ -59,12 +71,17 @@ export function startEarly(location: { pathname: string; search: string }): void
     // and step lands, the page decides.
     if (logView && params.stage !== undefined) {
       startLogWorkerAhead();
-      build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
+      left = build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
     }
   }
   prefetchCurrentUser();
-  // A failure shows when the route loads the code again.
-  pageAt(location.pathname)?.().catch(() => undefined);
   // Only a build page's log view has first lines to wait for (./firstScreen.ts).
   if (!params || !logView) markFirstScreenShown();
+  return Promise.race([left, new Promise<void>((done) => setTimeout(done, FIRST_CALLS_WAIT_MS))]);
+}
+
+/** Loads the code of the page routes.tsx shows at `pathname`, if it shows one on demand. */
+export function startPageCode(pathname: string): void {
+  // A failure shows when the route loads the code again.
+  pageAt(pathname)?.().catch(() => undefined);
 }

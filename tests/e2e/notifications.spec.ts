@@ -51,7 +51,8 @@ const recorded = (page: Page) =>
     };
   });
 
-const favicon = (page: Page) => page.locator('link[rel="icon"]').getAttribute('href');
+/** The tab's icon: a status icon comes once its code has (machines/notifications/tabStatus.ts). */
+const favicon = (page: Page) => page.locator('link[rel="icon"]');
 
 test('notifies when a started build finishes; the tab shows its status; a click opens it', async ({
   page,
@@ -74,7 +75,7 @@ test('notifies when a started build finishes; the tab shows its status; a click 
   await expect(page).toHaveTitle(
     new RegExp(`^● Build #${number}\\.1\\.\\d+ - octocat/hello-world$`),
   );
-  expect(await favicon(page)).toMatch(/^data:image\/svg\+xml,/);
+  await expect(favicon(page)).toHaveAttribute('href', /^data:image\/svg\+xml,/);
   expect((await recorded(page)).requests).toBe(0);
   const bell = page.getByRole('button', { name: 'Notify me' });
   await bell.click();
@@ -98,7 +99,7 @@ test('notifies when a started build finishes; the tab shows its status; a click 
   // Elsewhere, the tab is the console's again; the notification brings the build back.
   await page.evaluate(() => window.history.pushState(null, '', '/'));
   await expect(page).toHaveTitle('Dashboard - Drone');
-  expect(await favicon(page)).toBe('/favicon.svg');
+  await expect(favicon(page)).toHaveAttribute('href', '/favicon.svg');
   await page.evaluate(() => (window as unknown as Recorder).__notices[0]!.onclick?.());
   await expect(page).toHaveURL(new RegExp(`/octocat/hello-world/${number}$`));
 });

@@ -12,7 +12,7 @@ import { fetchRepo } from '../../src/api/repos';
 import { fetchCurrentUser } from '../../src/api/user';
 import type { Status } from '../../src/api/types';
 import { makeBuild, makeRepo, makeStage, makeStep, makeUser } from '../factories';
-import { startEarly } from '../../src/boot/early';
+import { FIRST_CALLS_WAIT_MS, startEarly, startPageCode } from '../../src/boot/early';
 import { setupMockServer } from '../mockServer';
 
 // The code of the page a URL opens loads at boot too: each page module stands in for the real one
@@ -89,10 +89,10 @@ function answerLogsBuild(
 }
 
 describe('startEarly', () => {
-  it('loads the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
+  it('loads, after the calls, the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
     answerLogs();
     const after = async (pathname: string) => {
-      startEarly({ pathname, search: '?view=graph' });
+      startPageCode(pathname);
       await vi.dynamicImportSettled();
       return [...loaded];
     };
@@ -107,6 +107,7 @@ describe('startEarly', () => {
   it("leaves the log list's react-virtuoso until the first lines are painted", async () => {
     answerLogs();
     startEarly({ pathname: '/acme/logs/1/4/5', search: '' });
+    startPageCode('/acme/logs/1/4/5');
     await vi.dynamicImportSettled();
     expect(loaded).toContain('build');
     expect(loaded).not.toContain('virtuoso');
@@ -120,6 +121,56 @@ describe('startEarly', () => {
     await waitUntil(() => expect(asked).toEqual(['2/3']));
     expect((await fetchLogs(ref)).outAt(0)).toBe('step 3\n');
     expect(asked).toEqual(['2/3']);
+  });
+
+  it("settles once the log has been asked for: the app's code runs after that (issue 32)", async () => {
+    answerLogs();
+    answerLogsBuild({ 2: { 3: 'success' } });
+    vi.useFakeTimers({ toFake: ['setTimeout'] }); // No FIRST_CALLS_WAIT_MS on a loaded machine.
+    try {
+      await startEarly({ pathname: '/acme/logs/1/2/3', search: '' });
+    } finally {
+      vi.useRealTimers();
+    }
+    // Asked for when it settled: the answer waits for the console.
+    expect(takeAhead('/api/repos/acme/logs/builds/1/logs/2/3')).not.toBeNull();
+  });
+
+  it('settles after FIRST_CALLS_WAIT_MS when the build has not answered: a slow server does not hold the page back', async () => {
+    takeAhead('/api/repos/acme/slow/builds/1');
+    server.use(http.get('*/api/repos/acme/slow/builds/1', () => new Promise<never>(() => {})));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let settled = false;
+      const left = startEarly({ pathname: '/acme/slow/1/1/1', search: '' }).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(FIRST_CALLS_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await left;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('settles at once where no call waits on another: a page that is not a log view', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const settled: string[] = [];
+      for (const [pathname, search] of [
+        ['/acme/logs/1/2/3', '?view=graph'],
+        ['/acme/logs/1', ''],
+        ['/', ''],
+      ] as const) {
+        void startEarly({ pathname, search }).then(() => settled.push(pathname));
+      }
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toEqual(['/acme/logs/1/2/3', '/acme/logs/1', '/']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for no log of a step that cannot have one yet (issue 29 item 7)', async () => {

@@ -12,8 +12,8 @@ import type { FromLogWorker, RequestTiming, ToLogWorker } from '../logs/workerMe
 // request against 130 ms for a bare page, issue 32). A build URL's log view starts the worker at
 // boot (startLogWorkerAhead), so its script has loaded when the log is asked for. The in-page
 // demo's generated logs are named in the mock's answer (takeLogBodies): the page asks for those
-// and passes the body on. Without workers (tests, a policy forbidding them) the same parser runs here,
-// chunk by chunk, on the body the API client fetched.
+// and passes the body on. Without workers (tests, a policy forbidding them) the same parser runs
+// here, chunk by chunk, on the body the API client fetched.
 
 /**
  * User Timing measure of the log worker's request, from asking to the last byte (DevTools'
@@ -157,8 +157,8 @@ export function loadStoredLogInWorker(target: {
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
       else if (data.type === 'done') {
-        if (data.request) measureRequest(data.request);
         settle(() => resolve(read(log.lines())));
+        if (data.request) measureRequest(data.request);
       } else if (data.type === 'refused')
         settle(() => reject(responseError(data.status, data.statusText, data.body)));
       else settle(() => reject(new Error(data.message)));

@@ -74,14 +74,15 @@ async function fetched(url: string, headers: Record<string, string>): Promise<vo
   // Timing entry may come only after the body's end is read).
   const now = () => performance.timeOrigin + performance.now();
   const start = now();
-  let end = Number.NaN;
+  let end: number | undefined;
   const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
   if (!response.ok) {
     const { status, statusText } = response;
     return post({ type: 'refused', status, statusText, body: await response.text() });
   }
   const body = response.body?.pipeThrough(new TransformStream({ flush: () => void (end = now()) }));
-  await parse(body ?? null, (): RequestTiming => ({ url, start, end }));
+  // A body-less answer (no stream to read) ends when it is parsed.
+  await parse(body ?? null, (): RequestTiming => ({ url, start, end: end ?? now() }));
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {

@@ -94,6 +94,13 @@ describe('a stored log read in the worker', () => {
     expect(request!.startTime + request!.duration).toBeLessThanOrEqual(performance.now());
   });
 
+  it('reads an answer without a body as an empty log, and still measures its request', async () => {
+    performance.clearMeasures(LOG_REQUEST_MEASURE);
+    answer(() => new HttpResponse(null, { status: 204 }));
+    expect((await load()).length).toBe(0);
+    expect(performance.getEntriesByName(LOG_REQUEST_MEASURE, 'measure')).toHaveLength(1);
+  });
+
   it('takes the worker started ahead (boot, a log view): its script loads while the build is asked for', async () => {
     answer(() => new HttpResponse(bodyOf(benchLogChunks(1_000, 3))));
     startLogWorkerAhead();

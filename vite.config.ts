@@ -194,6 +194,9 @@ export default defineConfig(({ command }) => {
         '@mswjs/data',
         'react-virtuoso',
         'anser',
+        // The kept builds (IndexedDB) and the log diff's worker.
+        'idb',
+        'diff',
       ],
     },
     build: {

@@ -4,6 +4,9 @@ import { startEarly, startPageCode } from './boot/early';
 import { prefetchCatalog } from './i18n/languages';
 
 async function boot() {
+  // The dev server has no modulepreload: its hundreds of modules are asked for at once, while the
+  // configuration is read and the demo's service worker registers (mock-server/demo.ts).
+  const app = import.meta.env.DEV ? import('./App') : null;
   // The deployment's configuration (preloaded by index.html), before any call: it names the server.
   const configured = loadRuntimeConfig();
   // A reader of another language than English gets its catalog beside the app's code. Before the
@@ -16,7 +19,7 @@ async function boot() {
   // Then the code runs: index.html has loaded the app's chunk meanwhile (a modulepreload), and
   // evaluating it, a long task, no longer holds back the calls that wait on an answer (issue 32).
   startPageCode(window.location.pathname);
-  const { mountApp } = await import('./App');
+  const { mountApp } = await (app ?? import('./App'));
   mountApp(document.getElementById('root')!);
 }
 

@@ -53,7 +53,8 @@ test('an error line of another step opens that step at the line, without reloadi
   page,
 }) => {
   await openMock(page, '/drone/plugins-docker/2');
-  await expect(page).toHaveURL(/\/drone\/plugins-docker\/2\/1\/2$/);
+  // The failed step, then its first error line once the log is read (issue 30 item 1).
+  await expect(page).toHaveURL(/\/drone\/plugins-docker\/2\/1\/2(#L\d+)?$/);
   // A reload would lose this (and start the in-page demo over).
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   const summary = page.getByRole('region', { name: 'Why it failed' });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { stepConsole } from '../../e2e/stepConsole';
+import { rowsHandedOver, stepConsole } from '../../e2e/stepConsole';
 import { REAL_DRONE_SCM } from '../../e2e/servers';
 import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild } from './drone';
 
@@ -29,6 +29,8 @@ test('a new build with a parameter runs, and its step reads the parameter', asyn
     event: 'custom',
     params: { GREETING: 'hello from the console' },
   });
+  // Once it has run: a page open on a running build follows it on to its next step.
+  await settled('acme/api', number, ['success']);
   await page.goto(`/acme/api/${number}/1/1`);
   const console = stepConsole(page);
   await expect(console.getByText('GREETING=hello from the console', { exact: true })).toBeVisible();
@@ -111,6 +113,7 @@ test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lin
   const group = console.getByRole('button', { name: 'Install' });
   await expect(group).toHaveAttribute('aria-expanded', 'false');
   await expect(console.getByText('installing package 7', { exact: true })).toHaveCount(0);
+  await rowsHandedOver(console);
   await group.click();
   await expect(console.getByText('installing package 7', { exact: true })).toBeVisible();
   await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0');

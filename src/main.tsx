@@ -1,9 +1,10 @@
 import { serverStarted } from './boot/server';
 import { defaultLanguage, loadRuntimeConfig } from './config';
-import { startEarly, startPageCode } from './boot/early';
+import { startEarly, startLogWorkerEarly, startPageCode } from './boot/early';
 import { prefetchCatalog } from './i18n/languages';
 
 async function boot() {
+  startLogWorkerEarly(window.location);
   // The dev server has no modulepreload: its hundreds of modules are asked for at once, while the
   // configuration is read and the demo's service worker registers (mock-server/demo.ts).
   const app = import.meta.env.DEV ? import('./App') : null;
@@ -18,8 +19,10 @@ async function boot() {
   await startEarly(window.location);
   // Then the code runs: index.html has loaded the app's chunk meanwhile (a modulepreload), and
   // evaluating it, a long task, no longer holds back the calls that wait on an answer (issue 32).
-  startPageCode(window.location.pathname);
-  const { mountApp } = await (app ?? import('./App'));
+  // The app mounts once the page's code is in too: its first render shows the page, not a Loading
+  // pass the page replaces a moment later (issue 32).
+  const page = startPageCode(window.location.pathname);
+  const [{ mountApp }] = await Promise.all([app ?? import('./App'), page]);
   mountApp(document.getElementById('root')!);
 }
 

@@ -1,22 +1,9 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 // The step console (docs/spec.md 2.9, 4.4) as the end-to-end specs find and measure it.
 
 /** The console section of the step on screen. */
 export const stepConsole = (page: Page) => page.locator('section[aria-label^="Console of step"]');
-
-/**
- * Waits until react-virtuoso shows the log's rows. The first rows are painted plainly; while
- * react-virtuoso places its own, inert copies of them cover its list, and a click then is lost
- * (the first screen's hand-over race, its own issue). A spec clicking a row just after a load
- * waits for this first.
- */
-export async function rowsHandedOver(console: Locator): Promise<void> {
-  await expect(
-    console.getByTestId('virtuoso-scroller').locator('[data-pos]').first(),
-  ).toBeVisible();
-  await expect(console.locator('[inert]')).toHaveCount(0);
-}
 
 /** How far the console's log list is from its bottom, in pixels. */
 export const distanceToBottom = (console: Locator) =>

@@ -5,14 +5,19 @@
 import { waitUntil } from '../wait';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeAhead } from '../../src/boot/ahead';
+import { AHEAD_MS, takeAhead } from '../../src/boot/ahead';
 import { fetchBuild } from '../../src/api/builds';
 import { fetchLogs } from '../../src/api/logs';
 import { fetchRepo } from '../../src/api/repos';
 import { fetchCurrentUser } from '../../src/api/user';
 import type { Status } from '../../src/api/types';
 import { makeBuild, makeRepo, makeStage, makeStep, makeUser } from '../factories';
-import { FIRST_CALLS_WAIT_MS, startEarly, startPageCode } from '../../src/boot/early';
+import {
+  FIRST_CALLS_WAIT_MS,
+  startEarly,
+  startLogWorkerEarly,
+  startPageCode,
+} from '../../src/boot/early';
 import { setupMockServer } from '../mockServer';
 
 // The code of the page a URL opens loads at boot too: each page module stands in for the real one
@@ -91,9 +96,9 @@ function answerLogsBuild(
 describe('startEarly', () => {
   it('loads, after the calls, the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
     answerLogs();
+    // Settles once the code is in: the app's first render shows the page (issue 32).
     const after = async (pathname: string) => {
-      startPageCode(pathname);
-      await vi.dynamicImportSettled();
+      await startPageCode(pathname);
       return [...loaded];
     };
     expect(await after('/settings/users')).toEqual([]);
@@ -229,5 +234,37 @@ describe('startEarly', () => {
     // A request asked for at boot would have reached the server before this one.
     await fetchLogs({ ...ref, stage: 9, step: 9 });
     expect(asked).toEqual(['9/9']);
+  });
+});
+
+describe('startLogWorkerEarly', () => {
+  it("starts the log's worker only where the URL opens a step's log, and lets it go if no read takes it", () => {
+    const started: Array<{ terminated: boolean }> = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        terminated = false;
+        constructor() {
+          started.push(this);
+        }
+        terminate() {
+          this.terminated = true;
+        }
+      },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      startLogWorkerEarly({ pathname: '/acme/logs/1/2/3', search: '?view=graph' });
+      startLogWorkerEarly({ pathname: '/acme/logs/1', search: '' }); // Lands where the page decides.
+      startLogWorkerEarly({ pathname: '/settings/users', search: '' });
+      expect(started).toHaveLength(0);
+      startLogWorkerEarly({ pathname: '/acme/logs/1/2/3', search: '' });
+      expect(started).toEqual([{ terminated: false }]);
+      vi.advanceTimersByTime(AHEAD_MS);
+      expect(started).toEqual([{ terminated: true }]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -82,7 +82,8 @@ export interface LogLineProps {
   texts: RowTexts;
   /**
    * A copy painted over react-virtuoso's own row while it places its rows (PlainRows): it does
-   * not carry the line's `data-pos`, so the line is found once.
+   * not carry the line's `data-pos`, so the line is found once, and the keyboard skips its link
+   * and fold (a click on them works as on the row's).
    */
   copy?: boolean;
 }
@@ -116,17 +117,20 @@ function GroupHeader({
   pattern,
   currentOccurrence,
   texts,
+  copy,
 }: Required<
   Pick<
     LogLineProps,
     'viewer' | 'group' | 'folded' | 'hiddenCount' | 'pattern' | 'currentOccurrence' | 'texts'
   >
->) {
+> &
+  Pick<LogLineProps, 'copy'>) {
   const duration = group.endTime === undefined ? undefined : group.endTime - group.startTime;
   return (
     <span>
       <GroupToggle
         aria-expanded={!folded}
+        tabIndex={copy ? -1 : undefined}
         onClick={() => viewer.send({ type: 'group.toggle', key: group.key })}
       >
         <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
@@ -163,6 +167,7 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
       <a
         className={numberClass}
         href={`#L${number}`}
+        tabIndex={copy ? -1 : undefined}
         onClick={selectLine}
         aria-label={`Line ${number}`}
       >
@@ -177,6 +182,7 @@ export const LogLine = memo(function LogLine(props: LogLineProps) {
           pattern={pattern}
           currentOccurrence={currentOccurrence}
           texts={props.texts}
+          copy={copy}
         />
       ) : (
         <LogText segments={segments ?? []} />

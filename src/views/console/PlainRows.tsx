@@ -117,9 +117,10 @@ export function PlainRows({
     rows.push(<Fragment key={rowKey(row)}>{renderRow(row, covering)}</Fragment>);
   }
   return (
-    // While covering react-virtuoso's rows: inert, so neither a reader nor the keyboard reaches
-    // these copies (aria-hidden alone left their line links focusable).
-    <Scroller ref={scroller} tabIndex={covering ? -1 : 0} inert={covering || undefined}>
+    // While covering react-virtuoso's rows: hidden from readers, and out of the keyboard's way
+    // (the rows' copies leave their links and folds out of the tab order), but not inert: a click
+    // in that moment, on a fold or a line's number, does what it does on the row.
+    <Scroller ref={scroller} tabIndex={covering ? -1 : 0} aria-hidden={covering || undefined}>
       <div
         ref={list}
         style={{

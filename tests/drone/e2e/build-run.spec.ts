@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { rowsHandedOver, stepConsole } from '../../e2e/stepConsole';
+import { stepConsole } from '../../e2e/stepConsole';
 import { REAL_DRONE_SCM } from '../../e2e/servers';
 import { buildStatus, drone, expect, pushBuild, settled, test, type DroneBuild } from './drone';
 
@@ -113,7 +113,8 @@ test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lin
   const group = console.getByRole('button', { name: 'Install' });
   await expect(group).toHaveAttribute('aria-expanded', 'false');
   await expect(console.getByText('installing package 7', { exact: true })).toHaveCount(0);
-  await rowsHandedOver(console);
+  // At once, while react-virtuoso may still be placing its rows under the first screen's copies:
+  // a click on a copy's fold works as on the row's.
   await group.click();
   await expect(console.getByText('installing package 7', { exact: true })).toBeVisible();
   await expect(console.getByTestId('console-footer')).toHaveText('Exit Code 0');

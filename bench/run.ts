@@ -3,6 +3,8 @@
 // 2,000 lines a second). Prints figures; it never passes or fails on time (docs/architecture.md 8). Parts:
 // - opening: each of the 10k, 100k and 1M-line steps opened in a fresh browser, broken down
 //   (bench/opening.ts), beside a bare page's floor; the JS the first screen loaded;
+// - pages: the first paint of the dashboard, a repository's builds and the builds feed
+//   (bench/pages.ts);
 // - show-all: 'Show all logs' on 100k lines (DOM size), the million lines scrolled to their end;
 // - stream: arrival-to-paint latency of a 2,000 lines/s stream, beside the floor (bench/stream.ts);
 // - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts);
@@ -13,8 +15,9 @@
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
-//   BENCH_ONLY=opening,stream            # only these parts: opening, show-all, stream, log-viewer,
-//                                        # log-diff, insights, triage, test-results (http only)
+//   BENCH_ONLY=opening,stream            # only these parts: opening, pages, show-all, stream,
+//                                        # log-viewer, log-diff, insights, triage, test-results
+//                                        # (pages and test-results: http only)
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
 //   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
@@ -57,6 +60,7 @@ import {
   stopServer,
 } from './server';
 import { openInterleaved, reportOpening, VIEWPORT, type OpeningTarget } from './opening';
+import { pagesBench } from './pages';
 import { reportFirstLine, reportStream, watchStream, type Floor } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -75,7 +79,8 @@ const runs = (
     | 'log-diff'
     | 'insights'
     | 'triage'
-    | 'test-results',
+    | 'test-results'
+    | 'pages',
 ) => !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -458,6 +463,19 @@ async function benchMode(browser: Browser, setup: Setup) {
   report('benchmark steps found', steps.map((step) => step.lines).join(', ') || 'none');
   const million = steps.find((step) => step.lines === 1_000_000);
   if (runs('opening')) await openings(browser, setup, steps);
+  if (setup.name === 'http' && runs('pages')) {
+    section(`${setup.name}: the other pages' first paint (median of ${RUNS})`);
+    const loadBefore = load();
+    await pagesBench({
+      browser,
+      base: BASE,
+      comparedBase: setup.comparedBase,
+      repo: REPO,
+      runs: RUNS,
+      report,
+    });
+    report('  load averages before / after', `${loadBefore} / ${load()}`);
+  }
   if (runs('show-all')) {
     section(`${setup.name}: 'Show all logs' and the million lines`);
     await finishedLogs(page, steps);

@@ -19,10 +19,8 @@ async function boot() {
   await startEarly(window.location);
   // Then the code runs: index.html has loaded the app's chunk meanwhile (a modulepreload), and
   // evaluating it, a long task, no longer holds back the calls that wait on an answer (issue 32).
-  // The app mounts once the page's code is in too: its first render shows the page, not a Loading
-  // pass the page replaces a moment later (issue 32).
-  const page = startPageCode(window.location.pathname);
-  const [{ mountApp }] = await Promise.all([app ?? import('./App'), page]);
+  startPageCode(window.location.pathname);
+  const { mountApp } = await (app ?? import('./App'));
   mountApp(document.getElementById('root')!);
 }
 

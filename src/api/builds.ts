@@ -1,4 +1,4 @@
-import { arrivedAhead, askAhead, takeAhead } from '../boot/ahead';
+import { askAhead, takeAhead } from '../boot/ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -26,14 +26,6 @@ export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) 
 
 export const fetchBuild = (repo: RepoRef, build: number) =>
   takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
-
-/** The build asked for ahead, if its answer has come (boot/ahead.ts, arrivedAhead). */
-export const buildArrivedAhead = (repo: RepoRef, build: number) =>
-  arrivedAhead<Build>(buildPath(repo, build));
-
-/** Lets go of the build asked for ahead: the next fetchBuild asks the server. */
-export const forgetBuildAhead = (repo: RepoRef, build: number) =>
-  void takeAhead(buildPath(repo, build));
 
 /**
  * Asks for a build ahead of need (boot/early.ts): the next fetchBuild of it takes the answer. Returns

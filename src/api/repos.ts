@@ -1,4 +1,4 @@
-import { arrivedAhead, askAhead, takeAhead } from '../boot/ahead';
+import { askAhead, takeAhead } from '../boot/ahead';
 import { request } from './client';
 import { encodeSegment as e } from './urls';
 import type { Repository, RepositoryPatch } from './types';
@@ -12,12 +12,6 @@ export const repoPath = ({ namespace, name }: RepoRef) => `/api/repos/${e(namesp
 
 export const fetchRepo = (repo: RepoRef) =>
   takeAhead<Repository>(repoPath(repo)) ?? request<Repository>(repoPath(repo));
-
-/** The repository asked for ahead, if its answer has come (boot/ahead.ts, arrivedAhead). */
-export const repoArrivedAhead = (repo: RepoRef) => arrivedAhead<Repository>(repoPath(repo));
-
-/** Lets go of the repository asked for ahead: the next fetchRepo asks the server. */
-export const forgetRepoAhead = (repo: RepoRef) => void takeAhead(repoPath(repo));
 
 /** Asks for a repository ahead of need (boot/early.ts): the next fetchRepo of it takes the answer. */
 export const prefetchRepo = (repo: RepoRef) =>

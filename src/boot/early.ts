@@ -93,19 +93,8 @@ export function startEarly(location: { pathname: string; search: string }): Prom
   return Promise.race([left, new Promise<void>((done) => setTimeout(done, FIRST_CALLS_WAIT_MS))]);
 }
 
-/** How long the app waits for its page's code before it shows its frame and Loading. */
-export const PAGE_CODE_WAIT_MS = 300;
-
-/**
- * Loads the code of the page routes.tsx shows at `pathname`, if it shows one on demand. Settles
- * once it has loaded or failed (a failure shows when the route loads the code again), or after
- * PAGE_CODE_WAIT_MS.
- */
-export function startPageCode(pathname: string): Promise<void> {
-  const loaded = pageAt(pathname)?.().then(
-    () => undefined,
-    () => undefined,
-  );
-  if (!loaded) return Promise.resolve();
-  return Promise.race([loaded, new Promise<void>((done) => setTimeout(done, PAGE_CODE_WAIT_MS))]);
+/** Loads the code of the page routes.tsx shows at `pathname`, if it shows one on demand. */
+export function startPageCode(pathname: string): void {
+  // A failure shows when the route loads the code again.
+  pageAt(pathname)?.().catch(() => undefined);
 }

@@ -96,9 +96,9 @@ function answerLogsBuild(
 describe('startEarly', () => {
   it('loads, after the calls, the code of the page the URL opens, and none for a page routes.tsx matches first', async () => {
     answerLogs();
-    // Settles once the code is in: the app's first render shows the page (issue 32).
     const after = async (pathname: string) => {
-      await startPageCode(pathname);
+      startPageCode(pathname);
+      await vi.dynamicImportSettled();
       return [...loaded];
     };
     expect(await after('/settings/users')).toEqual([]);

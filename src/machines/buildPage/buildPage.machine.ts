@@ -2,7 +2,7 @@ import { assign, fromPromise, not, raise, sendTo, setup } from 'xstate';
 import * as buildsApi from '../../api/builds';
 import { msg } from '../../i18n/message';
 import { errorMessageOf } from '../shell/callErrors';
-import { fetchRepo, forgetRepoAhead, repoArrivedAhead, type RepoRef } from '../../api/repos';
+import { fetchRepo, type RepoRef } from '../../api/repos';
 import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
@@ -97,17 +97,6 @@ const loadBuildPage = fromPromise<
   return { repo, build, landing };
 });
 
-/**
- * The repository and build asked for at boot (boot/early.ts), if both have come: the page starts
- * on them, without a Loading pass (issue 32). A URL without stage and step lands by its own load.
- */
-function arrivedAhead(input: BuildPageInput) {
-  if (input.landing && input.view === 'log') return null;
-  const repo = repoArrivedAhead(input.repo);
-  const build = buildsApi.buildArrivedAhead(input.repo, input.build);
-  return repo && build ? { repo, build } : null;
-}
-
 const stageTarget = ({ context }: { context: BuildPageContext }) => ({
   repo: context.repoRef,
   build: context.route.build,
@@ -169,8 +158,6 @@ export const buildPageMachine = setup({
       isStepOutOfRange(context),
     isBlocked: ({ context }) =>
       context.build?.status === 'pending' && requestedStage(context)?.status === 'blocked',
-    /** The page started on answers asked for at boot (context's repo and build). */
-    hasArrivedAhead: ({ context }) => context.build !== null,
     isUnfinished: ({ context }) => context.build !== null && !isDone(context.build.status),
     // A load or refresh that failed can be tried again; a build's own error cannot.
     hasFetchError: ({ context }) => context.fetchError !== null,
@@ -204,14 +191,6 @@ export const buildPageMachine = setup({
         .output;
       return { repo, build, fetchError: null };
     }),
-    /**
-     * The answers the page started on are let go (boot/ahead.ts): a later load asks the server.
-     * An action, so it runs once the page has started, not in a first render React throws away.
-     */
-    forgetArrivedAhead: ({ context }) => {
-      forgetRepoAhead(context.repoRef);
-      buildsApi.forgetBuildAhead(context.repoRef, context.route.build);
-    },
     assignBuild: assign({
       build: ({ event }) => (event as unknown as { output: Build }).output,
       fetchError: null,
@@ -282,7 +261,6 @@ export const buildPageMachine = setup({
 }).createMachine({
   id: 'buildPage',
   context: ({ input }) => ({
-    ...(arrivedAhead(input) ?? { repo: null, build: null }),
     repoRef: input.repo,
     navigate: input.navigate,
     route: {
@@ -292,6 +270,8 @@ export const buildPageMachine = setup({
       view: input.view,
       landing: input.landing,
     },
+    repo: null,
+    build: null,
     fetchError: null,
     landOnError: false,
   }),
@@ -309,14 +289,8 @@ export const buildPageMachine = setup({
   type: 'parallel',
   states: {
     page: {
-      initial: 'starting',
+      initial: 'loading',
       states: {
-        starting: {
-          always: [
-            { guard: 'hasArrivedAhead', target: 'routing', actions: 'forgetArrivedAhead' },
-            { target: 'loading' },
-          ],
-        },
         loading: {
           invoke: {
             src: 'loadBuildPage',

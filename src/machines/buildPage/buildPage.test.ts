@@ -2,8 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import type { Build, Repository } from '../../api/types';
-import { repoPath } from '../../api/repos';
-import { askAhead, takeAhead } from '../../boot/ahead';
 import { makeStagedBuild, makeRepo, makeStage, makeStep, repoRef } from '../../../tests/factories';
 import {
   approveFailed,
@@ -98,50 +96,6 @@ function startPage(options: {
 }
 
 setupFakeClock();
-
-describe('buildPage: answers asked for at boot (issue 32)', () => {
-  const repoKey = repoPath(repoRef);
-  const buildKey = `${repoKey}/builds/7`;
-  const askedAtBoot = async (build: Build) => {
-    askAhead(repoKey, () => Promise.resolve(makeRepo()));
-    askAhead(buildKey, () => Promise.resolve(build));
-    await settle(); // Both have come.
-  };
-
-  it('starts on them without a Loading pass, and lets them go once started', async () => {
-    await askedAtBoot(makeStagedBuild(7, 'success'));
-    // A first render React throws away creates the page's actor without starting it.
-    createActor(buildPageMachine, {
-      input: {
-        repo: repoRef,
-        build: 7,
-        stage: 1,
-        step: 1,
-        view: 'log',
-        landing: false,
-        navigate: () => 0,
-      },
-    });
-    const page = startPage({ builds: [makeStagedBuild(7, 'failure')] });
-    expect(page.state()).toBe('normal');
-    expect(page.actor.getSnapshot().context.build?.status).toBe('success');
-    expect(page.calls.load).toBe(0);
-    // Let go: a later load of the build asks the server.
-    expect(takeAhead(repoKey)).toBeNull();
-    expect(takeAhead(buildKey)).toBeNull();
-  });
-
-  it('loads them where a URL without stage and step lands', async () => {
-    await askedAtBoot(makeStagedBuild(7, 'success'));
-    const page = startPage({ route: { landing: true }, builds: [makeStagedBuild(7, 'success')] });
-    expect(page.state()).toBe('loading');
-    await settle();
-    expect(page.state()).toBe('normal');
-    expect(page.calls.load).toBe(1);
-    takeAhead(repoKey);
-    takeAhead(buildKey);
-  });
-});
 
 describe('buildPage: error state (docs/spec.md 4.2)', () => {
   it.each([

@@ -20,7 +20,6 @@ import { pagePath } from '../../api/urls';
 import { usePageTitle } from '../shell/title';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   LoadFailed,
   Loading,
@@ -36,6 +35,7 @@ import {
   useT,
   type TFunction,
 } from '../ui';
+import { ConfirmDialog } from '../ui/Modal';
 import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';

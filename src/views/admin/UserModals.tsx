@@ -8,7 +8,8 @@ import {
 } from '../../machines/settings/resourceList.selectors';
 import type { UserDraft, UserPatch } from '../../machines/settings/resourceLists';
 import { FormModal, useDraft, type ListActor } from '../settings/ListParts';
-import { Button, Modal, ModalFooter, Row, useT } from '../ui';
+import { Button, Row, useT } from '../ui';
+import { Modal, ModalFooter } from '../ui/Modal';
 import { Checkbox, Field, TextInput } from '../ui/Form';
 import { CopyButton } from '../ui/CopyButton';
 import { styled } from '../ui/theme';

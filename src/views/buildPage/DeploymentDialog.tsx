@@ -6,7 +6,8 @@ import {
   selectDeploymentForm,
   selectIsDeploying,
 } from '../../machines/buildPage/deployment.machine';
-import { Button, IconButton, Modal, ModalFooter, styled, UserText, useT } from '../ui';
+import { Button, IconButton, styled, UserText, useT } from '../ui';
+import { Modal, ModalFooter } from '../ui/Modal';
 import { Field, Select, TextInput } from '../ui/Form';
 import '../../i18n/en/buildViews';
 import '../../i18n/en/repo';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
-import { Modal, styled } from '../ui';
+import { styled } from '../ui';
 import { onDemand } from '../../boot/OnDemand';
 import { Extra } from './extras';
 import type { BuildPageRef } from './BuildPage';
@@ -13,6 +13,8 @@ import { useIsMobile } from './useIsMobile';
 
 type RepoRef = { namespace: string; name: string };
 
+// A phone shows the step in a full-screen dialog, whose code is not on a desktop's first screen.
+const Modal = onDemand(() => import('../ui/Modal').then((m) => m.Modal), null);
 // docs/architecture.md 7: a blocked stage's approval panel loads when a build page shows one.
 const BlockedPanel = onDemand(() => import('./BlockedPanel').then((m) => m.BlockedPanel));
 

@@ -8,7 +8,8 @@ import {
 } from '../../machines/console/deleteLog.machine';
 import { toBuildParams } from '../repo/params';
 import { useCurrentUser } from '../shell/session';
-import { ConfirmDialog, useT } from '../ui';
+import { useT } from '../ui';
+import { ConfirmDialog } from '../ui/Modal';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/buildControls';
 

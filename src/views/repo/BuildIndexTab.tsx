@@ -11,7 +11,8 @@ import {
   selectIsRemoving,
   type BuildIndexKind,
 } from '../../machines/repo/buildIndex.machine';
-import { ConfirmDialog, EmptyState, LoadFailed, Loading, useT } from '../ui';
+import { EmptyState, LoadFailed, Loading, useT } from '../ui';
+import { ConfirmDialog } from '../ui/Modal';
 import { BranchesTable, DeploymentsTable, PullsTable } from './BuildIndexTables';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import '../../i18n/en/repo';

@@ -12,7 +12,8 @@ import {
   selectIsSubmitting,
   type NewBuildField,
 } from '../../machines/repo/newBuild.machine';
-import { Button, Modal, ModalFooter, SectionTitle, useT } from '../ui';
+import { Button, SectionTitle, useT } from '../ui';
+import { Modal, ModalFooter } from '../ui/Modal';
 import { Field, TextInput } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { useInspectedActorRef } from '../useInspectedActorRef';

@@ -10,7 +10,8 @@ import {
   type BooleanSetting,
   type repoSettingsMachine,
 } from '../../machines/settings/repoSettings.machine';
-import { Button, ConfirmDialog, Row, SectionTitle, useT } from '../ui';
+import { Button, Row, SectionTitle, useT } from '../ui';
+import { ConfirmDialog } from '../ui/Modal';
 import { SelectField, Switch, TextField } from '../ui/Form';
 import { styled } from '../ui/theme';
 import { timeoutOptions } from './timeouts';

@@ -17,17 +17,15 @@ import {
 } from '../../machines/settings/resourceList.selectors';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   LoadFailed,
   Loading,
-  Modal,
-  ModalFooter,
   Notice,
   SectionTitle,
   UserText,
   useT,
 } from '../ui';
+import { ConfirmDialog, Modal, ModalFooter } from '../ui/Modal';
 import { Table, TableScroll } from '../ui/Table';
 import { styled } from '../ui/theme';
 import { showInvisibles } from '../../text/invisibles';

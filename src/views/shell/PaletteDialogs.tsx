@@ -16,7 +16,8 @@ import {
   selectRepos,
   selectReposError,
 } from '../../machines/palette/search.machine';
-import { Modal, Spinner, StatusIcon, UserText, useT } from '../ui';
+import { Spinner, StatusIcon, UserText, useT } from '../ui';
+import { Modal } from '../ui/Modal';
 import { Trans } from '../ui/Trans';
 import { Table } from '../ui/Table';
 import { TextInput } from '../ui/Form';

@@ -8,7 +8,6 @@ export * from './Button';
 export * from './Feedback';
 export * from './Layout';
 export * from './LoadFailed';
-export * from './Modal';
 export * from './Status';
 export * from './Toasts';
 export * from './theme';

@@ -68,3 +68,17 @@ test('the dashboard lists repository health with the red default branch', async 
     'true',
   );
 });
+
+test('a step keeps its first lines where they were shown while its trend and annotations arrive', async ({
+  page,
+}) => {
+  await openMock(page, '/acme/checkout/40/1/4');
+  // The log's first line, whichever rows show it (the first paint's or react-virtuoso's).
+  const firstRow = page.getByText('+ go install gotest.tools').filter({ visible: true }).first();
+  await expect(firstRow).toBeVisible();
+  const shown = await firstRow.boundingBox();
+  await expect(page.getByTestId('step-insights')).toContainText(/median \d+s, p95 \d+s/);
+  await expect(page.getByTestId('annotation-counts')).toBeVisible();
+  // A pixel of rounding, not the 52 and 61 px of the parts arriving above.
+  expect(Math.abs((await firstRow.boundingBox())!.y - shown!.y)).toBeLessThanOrEqual(2);
+});

@@ -8,7 +8,7 @@ import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors'
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
-import { Extra } from './extras';
+import { Extra, Reserved } from './extras';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -59,7 +59,12 @@ export function StepPanel({
           </dd>
         </div>
       </Meta>
-      {step ? <Extra part="step" {...{ repo, build, stage: stage.name, step: step.name }} /> : null}
+      {step ? (
+        // Two lines of 20 px, 4 px apart, and a margin of 8 px (StepInsights.tsx).
+        <Reserved height={52}>
+          <Extra part="step" {...{ repo, build, stage: stage.name, step: step.name }} />
+        </Reserved>
+      ) : null}
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
         <>

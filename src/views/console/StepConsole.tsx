@@ -17,6 +17,7 @@ import {
   selectFollow,
   selectLines,
   selectShowAll,
+  type ConsoleSnapshot,
 } from './selectors';
 import {
   consoleErrorText,
@@ -37,7 +38,7 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { onDemand } from '../../boot/OnDemand';
-import { Extra } from '../buildPage/extras';
+import { Extra, Reserved } from '../buildPage/extras';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
@@ -70,6 +71,7 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
   const viewer = useSelector(actorRef, selectViewerRef);
   const search = useSelector(viewer, selectSearchRef);
   const searching = useSelector(search, selectIsSearchOpen);
+  const annotationsRoom = useSelector(actorRef, (snapshot) => annotationsHeight(snapshot, step));
   const frame = useRef<HTMLElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const openSearch = () => {
@@ -111,12 +113,23 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
-      <Extra part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
+      <Reserved height={annotationsRoom}>
+        <Extra part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
+      </Reserved>
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
       <Extra part="tests" repo={repo} build={build} stage={stage} step={step} log={actorRef} />
     </Frame>
   );
+}
+
+/**
+ * The annotation panel's height (AnnotationList.tsx): 8 px of padding around its heading, then
+ * 8 px and "No annotations" once the log is read, and a border. None beside a failed read.
+ */
+function annotationsHeight(snapshot: ConsoleSnapshot, step: Step): number {
+  if (selectConsoleState(snapshot) === 'error') return 0;
+  return step.status === 'running' ? 35 : 61;
 }
 
 /**

@@ -72,7 +72,8 @@ const Lines = styled('section', {
   margin: '0 0 $2',
   fontSize: '$1',
   color: '$textMuted',
-  '& > div': { display: 'flex', alignItems: 'center', gap: '$2', flexWrap: 'wrap' },
+  // As tall with a sparkline as without: the build page keeps their room (StepPanel.tsx).
+  '& > div': { display: 'flex', alignItems: 'center', gap: '$2', flexWrap: 'wrap', minHeight: 20 },
   '& > div:empty': { display: 'none' },
 });
 const Slower = styled('strong', { color: '$danger' });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { onDemand } from '../../boot/OnDemand';
 import type { ExtraProps } from './extrasLoaded';
 
@@ -9,3 +10,11 @@ export const Extra = onDemand<ExtraProps>(
   null,
   { afterFirstScreen: true },
 );
+
+/**
+ * Keeps `height` px for a part above the log, whose code and answers come after the first lines,
+ * so the lines do not move down when it shows (issue 32).
+ */
+export function Reserved({ height, children }: { height: number; children: ReactNode }) {
+  return <div style={{ minHeight: height }}>{children}</div>;
+}

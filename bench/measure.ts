@@ -11,6 +11,8 @@ declare global {
     __firstLineAt?: number;
     __firstLinePaintedAt?: number;
     __firstLineVisibleAt?: number;
+    /** The first row seen: its line and its top in the viewport then. */
+    __firstRowSeen?: { pos: string; top: number };
     __watchedLineAt?: number;
     __longTasks?: number[];
     __longTaskSpans?: Array<[number, number]>;
@@ -80,8 +82,10 @@ export async function installProbes(page: Page): Promise<void> {
       const now = performance.now();
       const rows = document.querySelectorAll<HTMLElement>('[data-pos]');
       if (rows.length > 0) window.__firstLinePaintedAt ??= now;
-      if ([...rows].some(seen)) {
+      const row = [...rows].find(seen);
+      if (row) {
         window.__firstLineVisibleAt = now;
+        window.__firstRowSeen = { pos: row.dataset.pos!, top: row.getBoundingClientRect().top };
         performance.mark('bench: first line visible'); // VISIBLE_MARK: the script is sent as text
         // VISIBLE_BINDING, set by installProbes.
         (window as unknown as { __benchFirstLineVisible?: () => void }).__benchFirstLineVisible?.();
@@ -163,6 +167,26 @@ export async function firstLinePainted(page: Page): Promise<FirstPaint> {
         longest: durations.length ? Math.max(...durations) : 0,
       },
     };
+  });
+}
+
+/**
+ * How far the first row seen has moved since (px): parts that arrive above the log after the
+ * first lines (the step's trend lines, the annotation panel) must not push them down (issue 32).
+ * Waits for those parts first, at most `settleMs`; NaN if the row is gone.
+ */
+export async function firstRowMoved(page: Page, settleMs = 5_000): Promise<number> {
+  const parts = ['[data-testid=step-insights]', '[data-testid=annotations]'];
+  await Promise.all(
+    parts.map((part) =>
+      page.waitForSelector(part, { state: 'attached', timeout: settleMs }).catch(() => undefined),
+    ),
+  );
+  return page.evaluate(() => {
+    const seen = window.__firstRowSeen;
+    const rows = seen ? document.querySelectorAll<HTMLElement>(`[data-pos="${seen.pos}"]`) : [];
+    const now = [...rows].map((row) => row.getBoundingClientRect()).find((box) => box.height > 0);
+    return seen && now ? Math.abs(now.top - seen.top) : Number.NaN;
   });
 }
 

@@ -21,6 +21,8 @@ export interface Opening {
   longTasks: number;
   longTaskTotal: number;
   longestTask: number;
+  /** Pixels the first row seen moved once the parts above the log had arrived. */
+  moved: number;
   /** Main-thread work before the first line was visible (a traced load, not a timed one). */
   mainThread: number;
   /** MB after a forced garbage collection, once the log is read (NaN unless asked for). */
@@ -63,6 +65,7 @@ export async function openOnce(browser: Browser, target: OpeningTarget): Promise
     const first = await probe.firstLinePainted(page);
     const mainThread = trace ? await trace.stop(first.visible) : Number.NaN;
     const parsed = target.bare ? Number.NaN : await probe.waitForLogRead(page);
+    const moved = target.bare ? Number.NaN : await probe.firstRowMoved(page);
     const heap = target.heap ? await probe.heapAfterGc(page) : Number.NaN;
     const requests = await pageRequests(page);
     const log = requests.find((request) => new URL(request.url).pathname.endsWith(target.logPath));
@@ -82,6 +85,7 @@ export async function openOnce(browser: Browser, target: OpeningTarget): Promise
       longTasks: first.longTasks.count,
       longTaskTotal: first.longTasks.total,
       longestTask: first.longTasks.longest,
+      moved,
       mainThread,
       heap,
       scripts: scripts.map(({ url }) => new URL(url).pathname),
@@ -140,6 +144,7 @@ const LABELS: Array<[Figure, string]> = [
   ['longTasks', 'long tasks before them'],
   ['longTaskTotal', '  together'],
   ['longestTask', '  longest'],
+  ['moved', 'first lines moved once the parts above them arrived'],
   ['heap', 'JS heap kept after a forced collection'],
 ];
 
@@ -147,6 +152,7 @@ const shown = (key: Figure, value: number) => {
   if (!Number.isFinite(value)) return '-';
   if (key === 'longTasks') return String(value);
   if (key === 'heap') return `${value} MB`;
+  if (key === 'moved') return `${Math.round(value)} px`;
   return `${Math.round(value)} ms`;
 };
 
@@ -163,7 +169,7 @@ export function reportOpening(
   for (const [key, label] of LABELS) {
     if (key === 'heap' && !Number.isFinite(figures.heap)) continue;
     const besides = [
-      floor && key !== 'heap' ? `bare page ${shown(key, floor[key])}` : '',
+      floor && key !== 'heap' && key !== 'moved' ? `bare page ${shown(key, floor[key])}` : '',
       compared ? `compared build ${shown(key, compared[key])}` : '',
     ].filter(Boolean);
     const beside = besides.length ? ` (${besides.join('; ')})` : '';

@@ -5,6 +5,7 @@ import { startLogWorkerAhead } from '../api/readStoredLog';
 import { prefetchRepo } from '../api/repos';
 import { prefetchCurrentUser } from '../api/user';
 import { viewOf } from '../views/buildPage/paths';
+import { isMobileNow } from '../views/buildPage/phone';
 import { readableQuery } from '../views/query';
 import {
   buildPattern,
@@ -36,6 +37,9 @@ export const pageCode = {
   repo: code(() => import('../views/repo/RepoPage').then((m) => m.RepoPage)),
   build: code(() => import('../views/buildPage/BuildPage').then((m) => m.BuildPage)),
 } satisfies Record<string, () => Promise<ComponentType>>;
+
+/** A phone's full-screen step dialog (views/buildPage/LogView.tsx), not on a desktop's. */
+export const stepDialogCode = code(() => import('../views/ui/Modal').then((m) => m.Modal));
 
 const repoPaths = [repoPattern(), repoPattern('/branches'), repoPattern('/deployments')];
 
@@ -95,6 +99,9 @@ export function startEarly(location: { pathname: string; search: string }): Prom
 
 /** Loads the code of the page routes.tsx shows at `pathname`, if it shows one on demand. */
 export function startPageCode(pathname: string): void {
+  const page = pageAt(pathname);
   // A failure shows when the route loads the code again.
-  pageAt(pathname)?.().catch(() => undefined);
+  page?.().catch(() => undefined);
+  // A phone shows a step in a dialog: its code beside the page's, not once the page has rendered.
+  if (page === pageCode.build && isMobileNow()) stepDialogCode().catch(() => undefined);
 }

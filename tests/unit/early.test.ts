@@ -35,6 +35,10 @@ vi.mock('../../src/views/repo/RepoPage', () => pageModule('repo', 'RepoPage'));
 vi.mock('../../src/views/dashboard/DashboardPage', () => pageModule('dashboard', 'DashboardPage'));
 vi.mock('../../src/views/feed/BuildsFeedPage', () => pageModule('feed', 'BuildsFeedPage'));
 vi.mock('react-virtuoso', () => pageModule('virtuoso', 'Virtuoso'));
+vi.mock('../../src/views/ui/Modal', () => pageModule('step dialog', 'Modal'));
+// Whether the window is a phone's: node has no matchMedia.
+const phone = vi.hoisted(() => ({ now: false }));
+vi.mock('../../src/views/buildPage/phone', () => ({ isMobileNow: () => phone.now }));
 
 const server = setupMockServer();
 afterEach(() => server.resetHandlers());
@@ -107,6 +111,19 @@ describe('startEarly', () => {
     expect(await after('/')).toEqual(['repo', 'dashboard']);
     expect(await after('/builds-feed')).toEqual(['repo', 'dashboard', 'feed']);
     expect(await after('/acme/logs/1')).toEqual(['repo', 'dashboard', 'feed', 'build']);
+  });
+
+  it("loads a phone's step dialog beside a build page's code; a desktop's, not at all", async () => {
+    answerLogs();
+    startPageCode('/acme/logs/1/4/5');
+    await vi.dynamicImportSettled();
+    expect(loaded).not.toContain('step dialog');
+    phone.now = true;
+    startPageCode('/acme/logs');
+    startPageCode('/acme/logs/1/4/5');
+    await vi.dynamicImportSettled();
+    phone.now = false;
+    expect(loaded.filter((name) => name === 'step dialog')).toHaveLength(1);
   });
 
   it("leaves the log list's react-virtuoso until the first lines are painted", async () => {

@@ -4,6 +4,7 @@ import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
 import { styled } from '../ui';
 import { onDemand } from '../../boot/OnDemand';
+import { stepDialogCode } from '../../boot/early';
 import { Extra } from './extras';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
@@ -13,8 +14,9 @@ import { useIsMobile } from './useIsMobile';
 
 type RepoRef = { namespace: string; name: string };
 
-// A phone shows the step in a full-screen dialog, whose code is not on a desktop's first screen.
-const Modal = onDemand(() => import('../ui/Modal').then((m) => m.Modal), null);
+// A phone shows the step in a full-screen dialog, whose code is not on a desktop's first screen
+// (a phone's boot loads it beside the page's).
+const Modal = onDemand(stepDialogCode, null);
 // docs/architecture.md 7: a blocked stage's approval panel loads when a build page shows one.
 const BlockedPanel = onDemand(() => import('./BlockedPanel').then((m) => m.BlockedPanel));
 

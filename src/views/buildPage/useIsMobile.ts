@@ -1,25 +1,13 @@
 import { useSyncExternalStore } from 'react';
-
-// docs/spec.md 9: below 768px the build logs open in a fullscreen modal. This is layout, not domain
-// state, so a media-query subscription is enough.
-const MOBILE_QUERY = '(max-width: 767px)';
-
-function mediaQuery(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && window.matchMedia
-    ? window.matchMedia(MOBILE_QUERY)
-    : undefined;
-}
+import { isMobileNow, mobileQuery } from './phone';
 
 function subscribe(onChange: () => void) {
-  const query = mediaQuery();
+  const query = mobileQuery();
   query?.addEventListener('change', onChange);
   return () => query?.removeEventListener('change', onChange);
 }
 
+/** Whether the window is a phone's (./phone.ts), re-rendering when that changes. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => mediaQuery()?.matches ?? false,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isMobileNow, () => false);
 }

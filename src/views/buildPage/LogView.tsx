@@ -8,7 +8,6 @@ import { stepDialogCode } from '../../boot/early';
 import { Extra } from './extras';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
-import { StageNav } from './StageNav';
 import { StepPanel } from './StepPanel';
 import { useIsMobile } from './useIsMobile';
 
@@ -17,6 +16,11 @@ type RepoRef = { namespace: string; name: string };
 // A phone shows the step in a full-screen dialog, whose code is not on a desktop's first screen
 // (a phone's boot loads it beside the page's).
 const Modal = onDemand(stepDialogCode, null);
+// The stage list beside the step: its code loads after the first lines (a pointer over its place
+// loads it at once), meanwhile an empty box holds its column, of a fixed width beside the console.
+const StageNav = onDemand(() => import('./StageNav').then((m) => m.StageNav), StageListRoom, {
+  afterFirstScreen: true,
+});
 // docs/architecture.md 7: a blocked stage's approval panel loads when a build page shows one.
 const BlockedPanel = onDemand(() => import('./BlockedPanel').then((m) => m.BlockedPanel));
 
@@ -88,3 +92,7 @@ const Columns = styled('div', {
 });
 
 const MobileColumn = styled('div', { display: 'flex', flexDirection: 'column', gap: '$3' });
+
+function StageListRoom() {
+  return <div />;
+}

@@ -8,7 +8,7 @@ import { selectLandOnError } from '../../machines/buildPage/buildPage.selectors'
 import { StepConsole } from '../console/StepConsole';
 import { Elapsed } from './Elapsed';
 import { threeLinesAtMost } from '../ui/clamp';
-import { Extra, Reserved } from './extras';
+import { Extra } from './extras';
 
 type RepoRef = { namespace: string; name: string };
 
@@ -60,10 +60,9 @@ export function StepPanel({
         </div>
       </Meta>
       {step ? (
-        // Two lines of 20 px, 4 px apart, and a margin of 8 px (StepInsights.tsx).
-        <Reserved height={52}>
+        <InsightsRoom>
           <Extra part="step" {...{ repo, build, stage: stage.name, step: step.name }} />
-        </Reserved>
+        </InsightsRoom>
       ) : null}
       {step ? (
         // Following the logs moves on to the stage's next running step through the page.
@@ -111,6 +110,9 @@ const PanelHeader = styled('header', {
   time: { color: '$textMuted' },
 });
 
+// Until the step's trend lines show: two lines of 20 px, 4 px apart, and their 8 px margin
+// (StepInsights.tsx). Then theirs: one line when there is nothing to say about flakiness.
+const InsightsRoom = styled('div', { '&:empty': { minHeight: 52 } });
 const Meta = styled('dl', {
   display: 'flex',
   gap: '$5',

@@ -38,7 +38,7 @@ import {
 } from './viewerSelectors';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import { onDemand } from '../../boot/OnDemand';
-import { Extra, Reserved } from '../buildPage/extras';
+import { Extra } from '../buildPage/extras';
 
 // Issue 18: the search box's code loads the first time it opens (it focuses itself on arrival).
 const LogSearchBar = onDemand(() => import('./LogSearchBar').then((m) => m.LogSearchBar), null);
@@ -113,9 +113,9 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
-      <Reserved height={annotationsRoom}>
+      <div style={{ minHeight: annotationsRoom }}>
         <Extra part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
-      </Reserved>
+      </div>
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
       <Extra part="tests" repo={repo} build={build} stage={stage} step={step} log={actorRef} />
@@ -124,8 +124,9 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
 }
 
 /**
- * The annotation panel's height (AnnotationList.tsx): 8 px of padding around its heading, then
- * 8 px and "No annotations" once the log is read, and a border. None beside a failed read.
+ * The room the annotation panel keeps (AnnotationList.tsx), from the first render, so the log's
+ * first lines stay put when it shows: 8 px of padding around its heading, then 8 px and "No
+ * annotations" once the log is read, and a border. None beside a failed read.
  */
 function annotationsHeight(snapshot: ConsoleSnapshot, step: Step): number {
   if (selectConsoleState(snapshot) === 'error') return 0;

@@ -219,6 +219,8 @@ const TopRow = styled('div', {
 
 const TopTools = styled('div', {
   display: 'flex',
+  // As tall as the Notify me button, which arrives after the first lines: the page stays put.
+  minHeight: 32,
   maxWidth: '100%',
   alignItems: 'center',
   gap: '$2',

@@ -49,6 +49,26 @@ test('a red build says why it failed: steps, exit codes with hints, errors, erro
   await expect(summary.getByRole('button', { name: 'Copied as Markdown' })).toBeVisible();
 });
 
+test("a red build keeps its summary's room from the start: the first lines are not pushed down", async ({
+  page,
+}) => {
+  await openMock(page, '/acme/api/11/1/4');
+  // The log's first line, whichever rows show it: asked again should they be handed over.
+  const firstRow = page.getByText('+ go install gotest.tools').filter({ visible: true }).first();
+  const top = async () => {
+    let y: number | undefined;
+    await expect.poll(async () => (y = (await firstRow.boundingBox())?.y)).toBeDefined();
+    return y!;
+  };
+  const shown = await top();
+  const summary = page.getByRole('region', { name: 'Why it failed' });
+  await expect(summary.getByTestId('failed-step').getByRole('link', { name: /^Line/ })).toHaveCount(
+    3,
+  );
+  // Not the summary's 148 px (its step's trend, one line, may leave room above the log unused).
+  expect((await top()) - shown).toBeLessThanOrEqual(2);
+});
+
 test('an error line of another step opens that step at the line, without reloading the page', async ({
   page,
 }) => {

@@ -7,7 +7,7 @@ import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
 import { isDone, type Build, type Repository } from '../../api/types';
 import type { FollowStepEvent, OpenStepEvent } from '../console/consoleFollow';
-import type { Landing } from './landing';
+import { landingStep, type Landing } from './landing';
 import type { Navigate } from '../shell/navigation';
 import { watchOnline, type ConnectivityEvent } from '../runtime/connectivity';
 import { watchPageVisibility, type PageVisibilityEvent } from '../runtime/pageVisibility';
@@ -92,8 +92,8 @@ const loadBuildPage = fromPromise<
     fetchRepo(input.repo),
     buildsApi.fetchBuild(input.repo, input.build),
   ]);
-  // Where a URL without stage and step lands: its rules load only for such a URL.
-  const landing = input.landing ? (await import('./landing')).landingStep(build) : null;
+  // Where a URL without stage and step lands.
+  const landing = input.landing ? landingStep(build) : null;
   return { repo, build, landing };
 });
 

@@ -4,13 +4,8 @@ import type { Build } from '../../api/types';
 import type { Message } from '../../i18n/message';
 import { serverSaid } from '../shell/callErrors';
 import { readStepLog, type LoadStepLog } from '../console/stepLog';
-import {
-  digestLog,
-  failedSteps,
-  isRedBuild,
-  type FailedStep,
-  type LogDigest,
-} from './failureSummary';
+import { digestLog, failedSteps, type FailedStep, type LogDigest } from './failureSummary';
+import { isRedBuild } from './landing';
 
 // Issue 30 item 2: the failure summary at the top of a red build. Its code loads after the
 // build page's first lines (views/buildPage/FailureSummary.tsx); it reads each failed step's

@@ -52,10 +52,6 @@ export function failedSteps(build: Build): FailedStep[] {
   return found;
 }
 
-/** Whether the build is red: what the summary is for. */
-export const isRedBuild = (build: Build) =>
-  build.status === 'failure' || build.status === 'error' || build.status === 'killed';
-
 /** A line as the log shows it: a workflow command by its message (its command text hidden). */
 function shownLine(lines: LogLines, index: number): ErrorLine {
   const text = searchText(lines.outAt(index));

@@ -24,13 +24,19 @@ function firstStep(build: Build, matches: (step: Step) => boolean, failed: boole
 export const isFailedStep = (step: Step) =>
   /^(failure|error)$/.test(step.status) && !step.errignore;
 
+/** Whether the build is red: what the failure summary is for. */
+export const isRedBuild = (build: Build) =>
+  build.status === 'failure' || build.status === 'error' || build.status === 'killed';
+
 /** The step a build URL without stage and step opens. */
 export function landingStep(build: Build): Landing {
   const { status } = build;
   return (
     (status === 'running' ? firstStep(build, (step) => step.status === 'running', false) : null) ??
-    (status === 'failure' || status === 'error' || status === 'killed'
-      ? firstStep(build, isFailedStep, true)
-      : null) ?? { stage: 1, step: 1, failed: false }
+    (isRedBuild(build) ? firstStep(build, isFailedStep, true) : null) ?? {
+      stage: 1,
+      step: 1,
+      failed: false,
+    }
   );
 }

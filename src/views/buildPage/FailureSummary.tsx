@@ -94,7 +94,7 @@ export function FailureSummary({ repo, build }: FailureSummaryProps) {
           ))}
         </Steps>
       ) : reading || build.error || stageErrors.length > 0 ? null : (
-        <p>{t('build.triage.summary.noSteps', { status: build.status })}</p>
+        <NoSteps>{t('build.triage.summary.noSteps', { status: build.status })}</NoSteps>
       )}
     </Summary>
   );
@@ -171,9 +171,14 @@ function FailedStepItem({
   );
 }
 
+// As tall as the room the log view keeps for it (./summaryRoom.ts), scrolling within.
 const Summary = styled('section', {
   display: 'flex',
   flexDirection: 'column',
+  height: '100%',
+  boxSizing: 'border-box',
+  overflowY: 'auto',
+  '& > *': { flexShrink: 0 },
   gap: '$2',
   padding: '$3',
   border: '1px solid $danger',
@@ -209,6 +214,8 @@ const StepLine = styled('div', {
   // A stage or step name of one long word (hostile data) wraps within the summary.
   a: { fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' },
 });
+// One line, as summaryRoom.ts counts it.
+const NoSteps = styled('p', { margin: 0 });
 const Fact = styled('span', { color: '$textMuted' });
 const Hint = styled('span', { color: '$danger' });
 const Detail = styled('p', { margin: '$1 0 0', color: '$textMuted', overflowWrap: 'anywhere' });

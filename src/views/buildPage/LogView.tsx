@@ -9,6 +9,7 @@ import { Extra } from './extras';
 import type { BuildPageRef } from './BuildPage';
 import { buildHref } from './paths';
 import { StepPanel } from './StepPanel';
+import { summaryRoom } from './summaryRoom';
 import { useIsMobile } from './useIsMobile';
 
 type RepoRef = { namespace: string; name: string };
@@ -47,6 +48,8 @@ export function LogView({
   explicitStep: boolean;
 }) {
   const route = useSelector(pageRef, selectRoute);
+  // A red build's failure summary keeps its room from the first render (./summaryRoom.ts).
+  const summary = summaryRoom(build);
   const isMobile = useIsMobile();
   const [, navigate] = useLocation();
   const nav = <StageNav repo={repo} build={build} stage={route.stage} step={route.step} />;
@@ -75,7 +78,11 @@ export function LogView({
   }
   return (
     <>
-      <Extra part="summary" repo={repo} build={build} />
+      {summary ? (
+        <div style={{ height: summary }}>
+          <Extra part="summary" repo={repo} build={build} />
+        </div>
+      ) : null}
       <Columns>
         {nav}
         {detail}

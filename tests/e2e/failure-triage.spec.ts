@@ -1,5 +1,5 @@
 import { expect, openMock, test } from './fixtures';
-import { stepConsole } from './stepConsole';
+import { rowTop, stepConsole } from './stepConsole';
 
 // Issue 30 items 2 and 3 on the demo (fixtures/demo/triage.ts): drone/plugins-docker #2 fails in
 // five stages (go › test exit 2, web › build exit 1, python › pytest 137, tools › lint 127, and
@@ -53,13 +53,8 @@ test("a red build keeps its summary's room from the start: the first lines are n
   page,
 }) => {
   await openMock(page, '/acme/api/11/1/4');
-  // The log's first line, whichever rows show it: asked again should they be handed over.
-  const firstRow = page.getByText('+ go install gotest.tools').filter({ visible: true }).first();
-  const top = async () => {
-    let y: number | undefined;
-    await expect.poll(async () => (y = (await firstRow.boundingBox())?.y)).toBeDefined();
-    return y!;
-  };
+  // The log's first line.
+  const top = rowTop(page, '+ go install gotest.tools');
   const shown = await top();
   const summary = page.getByRole('region', { name: 'Why it failed' });
   await expect(summary.getByTestId('failed-step').getByRole('link', { name: /^Line/ })).toHaveCount(

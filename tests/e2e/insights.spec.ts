@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
+import { rowTop } from './stepConsole';
 
 /** Serious and critical axe findings (WCAG 2.1 A and AA) of what the page shows now. */
 async function blockingFindings(page: Page) {
@@ -73,17 +74,11 @@ test('a step keeps its first lines where they were shown while its trend and ann
   page,
 }) => {
   await openMock(page, '/acme/checkout/40/1/4');
-  // The log's first line, whichever rows show it (the first paint's or react-virtuoso's): asked
-  // again should the rows be handed over between finding the row and measuring it.
-  const firstRow = page.getByText('+ go install gotest.tools').filter({ visible: true }).first();
-  const top = async () => {
-    let y: number | undefined;
-    await expect.poll(async () => (y = (await firstRow.boundingBox())?.y)).toBeDefined();
-    return y!;
-  };
+  // The log's first line.
+  const top = rowTop(page, '+ go install gotest.tools');
   const shown = await top();
   await expect(page.getByTestId('step-insights')).toContainText(/median \d+s, p95 \d+s/);
   await expect(page.getByTestId('annotation-counts')).toBeVisible();
-  // A pixel of rounding, not the 52 and 61 px of the parts arriving above.
+  // A pixel of rounding, not the 52 and 65 px of the parts arriving above.
   expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
 });

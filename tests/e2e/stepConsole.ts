@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // The step console (docs/spec.md 2.9, 4.4) as the end-to-end specs find and measure it.
 
@@ -27,3 +27,14 @@ export const waitForLiveLines = (page: Page, lines = 3) =>
     lines,
     { polling: 'raf' },
   );
+
+/**
+ * The top of the row showing `text` (the first paint's or react-virtuoso's), in the window: asked
+ * again should the rows be handed over between finding and measuring it.
+ */
+export const rowTop = (page: Page, text: string) => async () => {
+  const row = page.getByText(text).filter({ visible: true }).first();
+  let top: number | undefined;
+  await expect.poll(async () => (top = (await row.boundingBox())?.y)).toBeDefined();
+  return top!;
+};

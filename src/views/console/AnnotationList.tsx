@@ -151,7 +151,8 @@ const Heading = styled('div', {
 });
 const Keys = styled('span', { marginLeft: 'auto' });
 const Truncated = styled('p', { margin: '0 0 $2', color: '#e3b341' });
-const Empty = styled('p', { margin: '$2 0 0', color: '$logMuted' });
+// As tall as one annotation's row: the console keeps this much room (StepConsole.tsx).
+const Empty = styled('p', { margin: '$2 0 0', padding: '2px 0', color: '$logMuted' });
 // Many annotations scroll within the panel, so the log stays in view below it.
 const Items = styled('ul', {
   listStyle: 'none',

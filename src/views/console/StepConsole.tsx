@@ -125,12 +125,13 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
 
 /**
  * The room the annotation panel keeps (AnnotationList.tsx), from the first render, so the log's
- * first lines stay put when it shows: 8 px of padding around its heading, then 8 px and "No
- * annotations" once the log is read, and a border. None beside a failed read.
+ * first lines stay put when it shows: 8 px of padding around its heading, then 8 px and a row of
+ * 22 px (one annotation, or "No annotations") once the log is read, and a border. None beside a
+ * failed read.
  */
 function annotationsHeight(snapshot: ConsoleSnapshot, step: Step): number {
   if (selectConsoleState(snapshot) === 'error') return 0;
-  return step.status === 'running' ? 35 : 61;
+  return step.status === 'running' ? 35 : 65;
 }
 
 /**

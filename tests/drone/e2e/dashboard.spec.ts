@@ -1,5 +1,5 @@
 import { REAL_DRONE_SCM } from '../../e2e/servers';
-import { drone, expect, signInWithForm, test } from './drone';
+import { drone, expect, settled, signInWithForm, test, type DroneBuild } from './drone';
 
 // The dashboard, its account sync, the search drawer, activating a repository and signing out,
 // against a real Drone (docs/spec.md 2.3, 2.4, 2.10, 2.12, 4.6, 4.7), as the administrator.
@@ -121,8 +121,15 @@ test('the dashboard follows a pushed build live, from running to passed', async 
     body: JSON.stringify({ repo: 'acme/slow', message }),
   });
   expect(response.ok).toBe(true);
+  const { sha } = (await response.json()) as { sha: string };
   // Drone's global event stream carries the repository with its new build: no reload.
   const card = recent.getByRole('link', { name: new RegExp(message) });
   await expect(card).toBeVisible();
+  // Once Drone says the build passed (on a busy machine its runner may take longer than a wait
+  // for the page would), the card says so too, from the stream's next event.
+  const builds = await drone<DroneBuild[]>('GET', '/api/repos/acme/slow/builds?per_page=50');
+  const pushed = builds.find((build) => build.after === sha);
+  expect(pushed).toBeDefined();
+  await settled('acme/slow', pushed!.number, ['success']);
   await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'success');
 });

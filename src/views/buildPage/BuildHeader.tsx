@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Build } from '../../api/types';
 import { type BuildView } from '../../machines/buildPage/buildPage.machine';
+import { isRestart } from '../../machines/insights/restart';
 import {
   hasWriteAccess,
   selectBuild,
@@ -108,7 +109,11 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
         </TitleRow>
       ) : null}
       {build ? <ActivityLine build={build} /> : null}
-      {build ? <Extra part="attempts" repo={repo} build={build} /> : null}
+      {build ? (
+        <AttemptsRoom restart={isRestart(build)}>
+          <Extra part="attempts" repo={repo} build={build} />
+        </AttemptsRoom>
+      ) : null}
     </Header>
   );
 }
@@ -226,6 +231,13 @@ const TopTools = styled('div', {
   gap: '$2',
   flexWrap: 'wrap',
   justifyContent: 'flex-end',
+});
+
+// A restart's "attempt 2 of 3" (AttemptNav.tsx) arrives with the history, after the first lines:
+// its line's room is kept meanwhile so they stay put. Otherwise no room, and no gap for one.
+const AttemptsRoom = styled('div', {
+  '&:empty': { display: 'none' },
+  variants: { restart: { true: { '&:empty': { display: 'block', height: 21 } } } },
 });
 
 const TitleRow = styled('div', {

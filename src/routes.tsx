@@ -7,7 +7,7 @@ import { onDemand } from './boot/OnDemand';
 import { Loading } from './views/ui';
 import { ErrorBoundary } from './views/shell/ErrorBoundary';
 import { BareLayout, FullLayout, HeaderLayout } from './views/shell/Layouts';
-import { NotFoundPage } from './views/shell/NotFoundPage';
+import { NotFoundPage } from './views/shell/NotFound';
 import { RedirectingText } from './views/auth/RedirectingText';
 import { SessionFailed } from './views/shell/SessionFailed';
 import { useCurrentUser, useSessionState } from './views/shell/session';

@@ -15,8 +15,36 @@ export interface StepRef extends RepoRef {
 const logsPath = (ref: StepRef) =>
   `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`;
 
+/** Issue 32: a long stored log's last lines, by path, while the rest is read (the worker's). */
+const tails = new Map<string, LogLines>();
+/** Who shows them: the step's console. */
+const tailWatchers = new Map<string, (tail: LogLines) => void>();
+
+function showTail(path: string, tail: LogLines): void {
+  tails.set(path, tail);
+  tailWatchers.get(path)?.(tail);
+}
+
 const readLogs = (path: string, quiet = false) =>
-  requestStream(path, readStoredLog, { call: loadStoredLogInWorker, quiet });
+  requestStream(path, readStoredLog, {
+    call: (target) => loadStoredLogInWorker(target, (tail) => showTail(path, tail)),
+    quiet,
+  }).finally(() => tails.delete(path));
+
+/**
+ * Calls `watcher` with a step's stored log's last lines, once a worker reading a long log has
+ * them ahead of the rest (at once if it has; never for a log read whole first). Returns the
+ * call that stops watching.
+ */
+export function watchStoredLogTail(ref: StepRef, watcher: (tail: LogLines) => void): () => void {
+  const path = logsPath(ref);
+  tailWatchers.set(path, watcher);
+  const tail = tails.get(path);
+  if (tail) watcher(tail);
+  return () => {
+    if (tailWatchers.get(path) === watcher) tailWatchers.delete(path);
+  };
+}
 
 /**
  * Asks for a step's stored log ahead of need (boot/early.ts at boot, once the build has answered), so

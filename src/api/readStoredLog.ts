@@ -137,12 +137,13 @@ function passBody(
 
 /**
  * Fetches a stored log and parses it in a worker; null where workers are missing. Rejects with the
- * server's error (ApiError) or the call's or parser's message.
+ * server's error (ApiError) or the call's or parser's message. `onTail` gets a long log's last
+ * lines first, when the worker reads them ahead of the rest.
  */
-export function loadStoredLogInWorker(target: {
-  url: string;
-  headers: Record<string, string>;
-}): Promise<LogLines> | null {
+export function loadStoredLogInWorker(
+  target: { url: string; headers: Record<string, string> },
+  onTail: (tail: LogLines) => void = () => undefined,
+): Promise<LogLines> | null {
   const worker = takeWorker();
   if (!worker) return null;
   const log = LogLines.storedLog();
@@ -156,6 +157,7 @@ export function loadStoredLogInWorker(target: {
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
+      else if (data.type === 'tail') onTail(LogLines.fromBatches([data.batch]));
       else if (data.type === 'done') {
         settle(() => resolve(read(log.lines())));
         if (data.request) measureRequest(data.request);

@@ -432,6 +432,7 @@ export const messages: Messages = {
   'console.tail': [
     ['count', 'plural', { other: ['显示共 ', ['total'], ' 行中的最后 ', ['shown'], ' 行'] }],
   ],
+  'console.tailReading': ['显示最后 ', ['shown'], ' 行，正在读取其余部分…'],
   'console.title': ['控制台日志'],
   'console.top': ['跳到顶部'],
   'console.wrap': ['自动换行'],

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { goEncode, goJson } from '../../mock-server/gojson';
 import type { Line } from './line';
 import { batchOut, type LineBatch } from './outColumn';
-import { StoredLogParser, batchOfValues, scanGoLines } from './storedLog';
+import {
+  PARSED_WHILE_READ,
+  StoredLogParser,
+  TAIL_FIRST_BACKLOG,
+  batchOfValues,
+  parseBody,
+  scanGoLines,
+  tailLines,
+} from './storedLog';
 
 const linesOf = (batches: readonly LineBatch[]): Line[] =>
   batches.flatMap((batch) =>
@@ -110,5 +118,76 @@ describe('StoredLogParser', () => {
     expect(() => parse('{"message":"not a log"}')).toThrow(
       'Unexpected log data: {"message":"not a log"}',
     );
+  });
+});
+
+/** `body`'s bytes as a stream of chunks of `size` bytes. */
+function streamOf(body: string, size = 1 << 16): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(body);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, (at += size)));
+    },
+  });
+}
+
+describe('parseBody (issue 32: a long log read ahead of its parsing)', () => {
+  it('gives every line of a body read in chunks, and no tail for a short one', async () => {
+    const log = lines(5_000, (i) => `line ${i} "quoted" é\n`);
+    const parser = new StoredLogParser();
+    const tails: LineBatch[] = [];
+    await parseBody(streamOf(JSON.stringify(log), 1_000), parser, undefined, (t) => tails.push(t));
+    expect(linesOf(parser.take())).toEqual(log);
+    expect(tails).toEqual([]);
+  });
+
+  it('gives a long body’s last lines first, then all of them', async () => {
+    const count = Math.ceil((PARSED_WHILE_READ + TAIL_FIRST_BACKLOG) / 70);
+    const log = lines(count, (i) => `${String(i).padStart(9, '0')} processed batch items=5 ok\n`);
+    const parser = new StoredLogParser();
+    const seen: string[] = [];
+    let tail: Line[] = [];
+    await parseBody(
+      streamOf(JSON.stringify(log)),
+      parser,
+      () => void (parser.take().length && seen.push('lines')),
+      (batch) => {
+        seen.push('tail');
+        tail = linesOf([batch]);
+      },
+    );
+    expect(seen.lastIndexOf('tail')).toBeGreaterThan(-1);
+    expect(seen.slice(seen.indexOf('tail') + 1)).toContain('lines');
+    expect(tail.length).toBeGreaterThan(250);
+    expect(tail).toEqual(log.slice(-tail.length));
+  });
+
+  it('rejects with the body’s error', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.error(new Error('connection reset')),
+    });
+    await expect(parseBody(body, new StoredLogParser())).rejects.toThrow('connection reset');
+  });
+});
+
+describe('tailLines', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('gives the whole lines at the end of the last bytes, whatever the chunks', () => {
+    const log = lines(20_000, (i) => `line ${i} ends with },{"pos":1 \n`);
+    const bytes = encode(`${JSON.stringify(log)}\n`);
+    const half = bytes.length >> 1;
+    const tail = linesOf([tailLines([bytes.slice(0, half), bytes.slice(half)])!]);
+    expect(tail.length).toBeGreaterThan(250);
+    expect(tail).toEqual(log.slice(-tail.length));
+  });
+
+  it('gives none for a body of another shape, or with a group marker among them', () => {
+    expect(tailLines([encode('null')])).toBeNull();
+    expect(tailLines([encode('[{"pos":0,"out":"a"},{"pos":1,"out":"b"}]')])).toBeNull();
+    const grouped = lines(400, (i) => (i === 390 ? '::group::build\n' : `line ${i}\n`));
+    expect(tailLines([encode(JSON.stringify(grouped))])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import type { WorkerBodySource } from './workerBody';
+import type { LineBatch } from './outColumn';
 import type { FromLogWorker, RequestTiming, ToLogWorker } from './workerMessages';
 import { StoredLogParser, parseBody } from './storedLog';
 
@@ -30,14 +31,15 @@ async function parse(
   request?: () => RequestTiming | undefined,
 ): Promise<void> {
   const parser = new StoredLogParser();
+  const postBatch = (type: 'lines' | 'tail', batch: LineBatch) => {
+    const { offsets, pos, time, marked } = batch;
+    post({ type, batch }, [offsets.buffer, pos.buffer, time.buffer, marked.buffer]);
+  };
   // Each batch is about a megabyte of the body, parsed as soon as it arrived.
   const postLines = () => {
-    for (const batch of parser.take()) {
-      const { offsets, pos, time, marked } = batch;
-      post({ type: 'lines', batch }, [offsets.buffer, pos.buffer, time.buffer, marked.buffer]);
-    }
+    for (const batch of parser.take()) postBatch('lines', batch);
   };
-  await parseBody(body, parser, postLines);
+  await parseBody(body, parser, postLines, (tail) => postBatch('tail', tail));
   postLines();
   post({ type: 'done', request: request?.() });
 }

@@ -19,6 +19,8 @@ export interface RequestTiming {
 
 export type FromLogWorker =
   | { type: 'lines'; batch: LineBatch }
+  /** A long log's last lines, read ahead of the rest (storedLog.ts parseBody); its batches follow. */
+  | { type: 'tail'; batch: LineBatch }
   /** `request`: when the worker asked for the log and got its last byte (epoch ms). */
   | { type: 'done'; request?: RequestTiming }
   /** The server's answer was not a log: its status and body, for the page's error. */

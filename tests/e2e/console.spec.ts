@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expect, openMock, test } from './fixtures';
-import { distanceToBottom, stepConsole } from './stepConsole';
+import { distanceToBottom, rowTop, stepConsole } from './stepConsole';
 
 // The step console (docs/spec.md 2.9, 4.4) on the demo scenario, in the browser's mock server:
 // acme/web #14 is a finished node build (jest prints coloured output in step 4 'test');
@@ -110,4 +110,30 @@ test('follows a step from pending through streaming to its stored log', async ({
   const positions = await rowPositions(console);
   expect(positions[0]).toBe(0);
   expect(positions).toEqual(positions.map((_, index) => index));
+});
+
+test('shows a million-line log’s last lines while the rest is read, where they then stay', async ({
+  page,
+}) => {
+  // Whether the console ever said it was still reading the rest (the tail shown first).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body?.textContent?.includes('reading the rest')) return;
+      (window as unknown as { sawTail: boolean }).sawTail = true;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  // bench/logs build 1, step 4 stores 1,000,000 lines (two of them group markers).
+  await openMock(page, '/bench/logs/1/1/4', 'bench');
+  const console = stepConsole(page);
+  const top = rowTop(page, 'batch 0999750 ');
+  const shown = await top();
+  await expect(console.getByTestId('console-tail')).toHaveText(
+    'Showing the last 250 of 999,998 lines',
+  );
+  expect(await page.evaluate(() => (window as unknown as { sawTail?: boolean }).sawTail)).toBe(
+    true,
+  );
+  expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
+  await expect(console.getByRole('button', { name: 'Show all logs' })).toBeEnabled();
 });

@@ -73,6 +73,7 @@ export const messages: Messages = {
       },
     ],
   ],
+  'console.tailReading': ['Showing the last ', ['shown'], ' lines, reading the rest…'],
   'console.title': ['Console Logs'],
   'console.top': ['Jump to top'],
   'console.wrap': ['Wrap lines'],

@@ -340,6 +340,7 @@ export type TextKey =
   | 'console.skipped'
   | 'console.skippedError'
   | 'console.tail'
+  | 'console.tailReading'
   | 'console.title'
   | 'console.top'
   | 'console.wrap'

@@ -1,15 +1,17 @@
 import {
   assign,
   enqueueActions,
+  fromCallback,
   fromPromise,
   sendTo,
   setup,
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import { fetchLogs, logStreamPath, type StepRef } from '../../api/logs';
+import { fetchLogs, logStreamPath, watchStoredLogTail, type StepRef } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
+import { parsePermalink } from '../../logs/permalink';
 import { logStreamMachine, type LogLinesEvent, type LogOverlongEvent } from './logStream.machine';
 import {
   adjacentStep,
@@ -19,7 +21,8 @@ import {
   type OpenStepEvent,
 } from './consoleFollow';
 import { consoleKeysMachine, type BuildKeyEvent } from './consoleKeys.machine';
-import { logViewerMachine, type ShowLineEvent } from './logViewer.machine';
+import { currentHash } from './logView';
+import { LOGS_SHOWN_BY_DEFAULT, logViewerMachine, type ShowLineEvent } from './logViewer.machine';
 import { readStepLog, type LoadStepLog } from './stepLog';
 
 // docs/spec.md 4.4: one step's console. The state follows the build, stage and step statuses (sent by the
@@ -64,6 +67,8 @@ export interface ConsoleContext extends ConsoleInput {
   followNext: boolean;
   /** The live stream held a line too long to keep, left out (issue 28 item 4). */
   droppedOverlong: boolean;
+  /** A long stored log's last lines show alone while the rest is read (issue 32). */
+  tailShown: boolean;
 }
 
 export type ConsoleEvent =
@@ -72,6 +77,8 @@ export type ConsoleEvent =
   | LogOverlongEvent
   | { type: 'log.showAll' }
   | { type: 'log.retry' }
+  /** A long stored log's last lines, read ahead of the rest. */
+  | { type: 'log.tail'; lines: LogLines }
   | ShowLineEvent
   | { type: 'log.follow' }
   | { type: 'log.unfollow' }
@@ -90,6 +97,7 @@ function freshContext(input: ConsoleInput): ConsoleContext {
     follow: true,
     followNext: false,
     droppedOverlong: false,
+    tailShown: false,
   };
 }
 
@@ -101,6 +109,33 @@ export function createFetchStepLogs(load: LoadStepLog) {
 }
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
+
+/**
+ * Whether a long stored log's last lines may show before the rest (issue 32): where they are what
+ * the console shows first (nothing streamed, no line to land on: a permalink, a failed step's
+ * first error).
+ */
+const mayShowTail = (context: ConsoleContext) =>
+  context.lines.length === 0 &&
+  !context.showAll &&
+  !context.landOnError &&
+  parsePermalink(currentHash()) === null;
+
+/**
+ * A long stored log's last lines, once a worker has read them ahead of the rest (`watch`: api/logs
+ * watchStoredLogTail, or a test's stand-in), where they may show first.
+ */
+export function createStoredLogTail(watch: typeof watchStoredLogTail) {
+  return fromCallback<ConsoleEvent, { ref: StepRef; wanted: boolean }>(({ input, sendBack }) => {
+    if (!input.wanted) return undefined;
+    return watch(input.ref, (lines) => {
+      // More than the window of the last lines: the window is then the same in the whole log.
+      if (lines.length > LOGS_SHOWN_BY_DEFAULT) sendBack({ type: 'log.tail', lines });
+    });
+  });
+}
+
+export const storedLogTail = createStoredLogTail(watchStoredLogTail);
 
 /**
  * Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not
@@ -149,6 +184,7 @@ export const consoleMachine = setup({
   },
   actors: {
     fetchStepLogs,
+    storedLogTail,
     findFirstError,
     streamLogs: logStreamMachine,
     viewLog: logViewerMachine,
@@ -167,7 +203,7 @@ export const consoleMachine = setup({
     /** docs/spec.md 4.4: a failed step is resolved even with an empty log; others need lines. */
     hasLogToShow: ({ context, event }) =>
       context.step.status === 'failure' ||
-      context.lines.length > 0 ||
+      (context.lines.length > 0 && !context.tailShown) ||
       ((event as { output?: LogLines }).output?.length ?? 0) > 0,
     hasFetchError: ({ context }) => context.fetchError !== null,
     isOtherStep: ({ context, event }) =>
@@ -195,13 +231,23 @@ export const consoleMachine = setup({
         : {},
     ),
     assignFetchedLines: assign({
-      lines: ({ context, event }) =>
-        context.lines.concat((event as unknown as { output: LogLines }).output),
+      lines: ({ context, event }) => {
+        const { output } = event as unknown as { output: LogLines };
+        // The whole log replaces its last lines shown alone.
+        return context.tailShown ? output : context.lines.concat(output);
+      },
       fetched: true,
+      tailShown: false,
     }),
+    assignTail: assign(({ event }) =>
+      event.type === 'log.tail' ? { lines: event.lines, tailShown: true } : {},
+    ),
     assignFetchError: assign({
       fetched: true,
       fetchError: ({ event }) => ((event as { error?: Error }).error as Error).message,
+      // A log that failed to load shows none of its lines.
+      lines: ({ context }) => (context.tailShown ? LogLines.empty() : context.lines),
+      tailShown: false,
     }),
     assignRetry: assign({ fetched: false, fetchError: null }),
     /** Tells the page to go to the build's next running step, once (the page navigates). */
@@ -272,23 +318,34 @@ export const consoleMachine = setup({
         // A finished step's stored log, read once; streamed lines stay and the store fills any
         // gap the stream left.
         fetching: {
-          invoke: {
-            id: 'fetchStepLogs',
-            src: 'fetchStepLogs',
-            input: ({ context }) => ({ ...context.ref }),
-            onDone: [
-              {
-                guard: 'hasLogToShow',
-                target: '#console.resolved',
-                actions: ['assignFetchedLines', 'forwardLines'],
-              },
-              // docs/spec.md 4.4: a successful or killed step that printed nothing.
-              {
-                target: '#console.no_logs_available',
-                actions: ['assignFetchedLines', 'forwardLines'],
-              },
-            ],
-            onError: { target: '#console.error', actions: 'assignFetchError' },
+          invoke: [
+            {
+              id: 'fetchStepLogs',
+              src: 'fetchStepLogs',
+              input: ({ context }) => ({ ...context.ref }),
+              onDone: [
+                {
+                  guard: 'hasLogToShow',
+                  target: '#console.resolved',
+                  actions: ['assignFetchedLines', 'forwardLines'],
+                },
+                // docs/spec.md 4.4: a successful or killed step that printed nothing.
+                {
+                  target: '#console.no_logs_available',
+                  actions: ['assignFetchedLines', 'forwardLines'],
+                },
+              ],
+              onError: { target: '#console.error', actions: ['assignFetchError', 'forwardLines'] },
+            },
+            // A million lines: their last ones show while the rest is parsed (issue 32).
+            {
+              id: 'storedLogTail',
+              src: 'storedLogTail',
+              input: ({ context }) => ({ ref: { ...context.ref }, wanted: mayShowTail(context) }),
+            },
+          ],
+          on: {
+            'log.tail': { actions: ['assignTail', 'forwardLines'] },
           },
         },
       },

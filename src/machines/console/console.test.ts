@@ -5,7 +5,13 @@ import { ApiError } from '../../api/client';
 import { makeLines as range } from '../../../tests/factories';
 import type { StepRef } from '../../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
-import { consoleMachine, createFetchStepLogs, type ConsoleInput } from './console.machine';
+import { LogLines } from '../../logs';
+import {
+  consoleMachine,
+  createFetchStepLogs,
+  createStoredLogTail,
+  type ConsoleInput,
+} from './console.machine';
 import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
 
 const build = (status: Status = 'running', number = 7) => ({ number, status }) as Build;
@@ -18,8 +24,14 @@ const step = (status: Status, extra: Partial<Step> = {}) =>
 function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
   const calls: StepRef[] = [];
   const answers: Array<{ resolve: (lines: Line[]) => void; reject: (error: unknown) => void }> = [];
+  let sendTail: ((lines: Line[]) => void) | null = null;
   const machine = consoleMachine.provide({
     actors: {
+      // A long log's last lines, as the worker reads them ahead of the rest.
+      storedLogTail: createStoredLogTail((_, watcher) => {
+        sendTail = (lines) => watcher(LogLines.from(lines));
+        return () => void (sendTail = null);
+      }),
       fetchStepLogs: createFetchStepLogs(
         (ref) =>
           new Promise((resolve, reject) => {
@@ -50,7 +62,9 @@ function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
     const { lines } = state().context;
     return Array.from({ length: lines.length }, (_, index) => lines.posAt(index));
   };
-  return { actor, state, stream, calls, answer, positions };
+  // Nothing, where the console does not watch for them.
+  const tail = (lines: Line[]) => sendTail?.(lines);
+  return { actor, state, stream, calls, answer, positions, tail };
 }
 
 describe('console machine (docs/spec.md 4.4)', () => {
@@ -483,5 +497,50 @@ describe('console machine (docs/spec.md 4.4)', () => {
     await clean.answer(range(0, 20));
     expect(clean.state().children.viewer!.getSnapshot().context.selection).toBeNull();
     expect(window.location.hash).toBe('');
+  });
+
+  describe('a long stored log read in a worker (issue 32)', () => {
+    it('shows its last lines while the rest is read, then the whole log in their place', async () => {
+      const { state, tail, answer, positions } = startConsole({ step: step('success') });
+      tail(range(9_000, 10_000));
+      expect(state().matches({ loading: 'fetching' })).toBe(true);
+      expect(state().context.tailShown).toBe(true);
+      expect(positions().slice(0, 2)).toEqual([9_000, 9_001]);
+      await answer(range(0, 10_000));
+      expect(state().matches('resolved')).toBe(true);
+      expect(state().context.tailShown).toBe(false);
+      expect(state().context.lines.length).toBe(10_000);
+      expect(positions().slice(0, 2)).toEqual([0, 1]);
+    });
+
+    it('shows none of them once the log failed to load', async () => {
+      const { state, tail, answer } = startConsole({ step: step('success') });
+      tail(range(9_000, 10_000));
+      await answer(new ApiError(500, 'boom'));
+      expect(state().matches('error')).toBe(true);
+      expect(state().context.tailShown).toBe(false);
+      expect(state().context.lines.length).toBe(0);
+    });
+
+    it.each([
+      ['the page lands on the first error line', { landOnError: true }, 1_000],
+      ['they are no more than the window of the last lines', {}, 250],
+    ])('waits for the whole log where %s', (_, input, count) => {
+      const { state, tail } = startConsole({ step: step('failure'), ...input });
+      tail(range(10_000 - count, 10_000));
+      expect(state().context.tailShown).toBe(false);
+      expect(state().context.lines.length).toBe(0);
+    });
+
+    it('waits for the whole log where the address names a line', () => {
+      window.location.hash = '#L12';
+      try {
+        const { state, tail } = startConsole({ step: step('success') });
+        tail(range(9_000, 10_000));
+        expect(state().context.tailShown).toBe(false);
+      } finally {
+        window.location.hash = '';
+      }
+    });
   });
 });

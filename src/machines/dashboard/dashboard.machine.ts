@@ -4,7 +4,8 @@ import type { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { fetchUserRepos } from '../../api/user';
 import { accountSyncMachine } from './accountSync.machine';
-import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
+import type { RepoEventsEmitted } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 import {
   filterRepos,
   mergeRepoEvent,

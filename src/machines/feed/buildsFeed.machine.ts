@@ -3,7 +3,8 @@ import type { ApiError } from '../../api/client';
 import type { Repository } from '../../api/types';
 import { fetchIncompleteBuilds, fetchUserBuilds, fetchUserRepos } from '../../api/user';
 import { upsertBuild, updateRunning } from './feedList';
-import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
+import type { RepoEventsEmitted } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 
 // The builds feed (/builds-feed): the 25 newest builds across the user's repositories, kept
 // live from /api/stream, and for system administrators the builds running now.

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Build, Repository } from '../../api/types';
 import { appActor } from '../app/appActors';
 import { matchesFilter } from '../repo/buildFilter';
-import { followRepoEvents } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 import { errorMessageOf } from '../shell/callErrors';
 import { finishedBuild, isRepo, loadHistory, type History, type HistoryQuery } from './history';
 import { isFinished, stepRuns, type StepRun } from './stats';

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fetchBuilds } from '../../api/builds';
 import type { Build, Repository } from '../../api/types';
-import { followRepoEvents } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 import { errorMessageOf } from '../shell/callErrors';
 import { repoHealth, sortHealth, type HealthSort, type RepoHealth } from './health';
 import { DETAILS_IN_FLIGHT, inPool, isRepo } from './history';

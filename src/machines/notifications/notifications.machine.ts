@@ -1,7 +1,8 @@
 import { assign, emit, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
 import { isDone, type Build, type Repository, type Status } from '../../api/types';
 import { pagePath } from '../../api/urls';
-import { followRepoEvents, type RepoEventsEmitted } from '../repo/repoEvents.machine';
+import type { RepoEventsEmitted } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 import { statusFavicon } from './tabIcon';
 import {
   browserStorage,

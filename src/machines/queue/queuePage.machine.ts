@@ -3,7 +3,7 @@ import type { ApiError } from '../../api/client';
 import { pauseQueue, fetchQueue, resumeQueue } from '../../api/queue';
 import { fetchIncompleteBuilds } from '../../api/user';
 import { msg, type Message } from '../../i18n/message';
-import { followRepoEvents } from '../repo/repoEvents.machine';
+import { followRepoEvents } from '../repo/repoEventsLink';
 import { errorMessageOf, errorOf } from '../shell/callErrors';
 import { notify } from '../shell/toasts.machine';
 import { buildsOf, pickupsOf, queueReport, type QueueData } from './queueReport';

@@ -7,7 +7,7 @@ import { applyIndexUpdate, type BuildIndexKind } from './buildList';
 import { msg } from '../../i18n/message';
 import { errorMessageOf, errorOf, serverSaid } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
-import { followRepoEvents } from './repoEvents.machine';
+import { followRepoEvents } from './repoEventsLink';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 2.7, 2.8: the Branches and Deployments tabs, each the latest build per branch or per

@@ -6,7 +6,7 @@ import { appendPage, applyBuildUpdate, mergeFirstPage } from './buildList';
 import { filterBuilds, isFiltered, sameFilter, type BuildFilter } from './buildFilter';
 import { errorMessageOf, serverSaid } from '../shell/callErrors';
 import { isBuildOfRepo } from './repo.machine';
-import { followRepoEvents } from './repoEvents.machine';
+import { followRepoEvents } from './repoEventsLink';
 import { notify } from '../shell/toasts.machine';
 
 // docs/spec.md 2.6, 4.5, 9: the Executions list of a repository. Pages of 50 ('Show more' until a page

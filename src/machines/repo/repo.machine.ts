@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fetchRepo, type RepoRef } from '../../api/repos';
 import type { Repository } from '../../api/types';
 import { errorMessageOf, serverSaid } from '../shell/callErrors';
-import { followRepoEvents } from './repoEvents.machine';
+import { followRepoEvents } from './repoEventsLink';
 import { notify } from '../shell/toasts.machine';
 import { watchForNotifications } from '../notifications/notificationsLink';
 

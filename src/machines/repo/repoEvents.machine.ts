@@ -192,17 +192,3 @@ export const repoEventsMachine = setup({
 
 /** One repository event stream for the whole app, started on first use. */
 export const repoEventsActor = () => appActor('repoEvents', repoEventsMachine);
-
-/**
- * For other machines: invoke this to receive `repo.updated` / `stream.reconnected` as events.
- * Example: `invoke: { src: 'followRepoEvents' }` with `actors: { followRepoEvents }`.
- */
-export const followRepoEvents = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
-  const actor = repoEventsActor();
-  const updated = actor.on('repo.updated', (event) => sendBack(event));
-  const reconnected = actor.on('stream.reconnected', (event) => sendBack(event));
-  return () => {
-    updated.unsubscribe();
-    reconnected.unsubscribe();
-  };
-});

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { onDemand } from '../../boot/OnDemand';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { NotFoundPage } from '../shell/NotFound';
 import type { User } from '../../api/types';
 import {
   selectHasMore,

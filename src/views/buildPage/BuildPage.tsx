@@ -15,7 +15,7 @@ import {
   selectStep,
 } from '../../machines/buildPage/buildPage.selectors';
 import { toBuildParams } from '../repo/params';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { NotFoundPage } from '../shell/NotFound';
 import { usePageTitle } from '../shell/title';
 import { onDemand } from '../../boot/OnDemand';
 import { LoadFailed, Loading, Notice, Page, UserText, useT } from '../ui';

@@ -5,7 +5,14 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
 import { makeBuild } from '../../../tests/factories';
 import { setupMockServer } from '../../../tests/mockServer';
+import { renderWithMachines } from '../../../tests/renderMachine';
 import type { Line, Stage, Status, Step } from '../../api/types';
+import { LogLines } from '../../logs';
+import {
+  consoleMachine,
+  createFetchStepLogs,
+  createStoredLogTail,
+} from '../../machines/console/console.machine';
 import { StepConsole } from './StepConsole';
 
 // The console against the Node mock server; the logs route is overridden per test so each test
@@ -94,6 +101,47 @@ describe('StepConsole', () => {
     await screen.findByText('line 1');
     expect(screen.queryByRole('button', { name: 'Show all logs' })).toBeNull();
     expect(screen.queryByTestId('console-tail')).toBeNull();
+  });
+
+  it('shows a long log’s last lines while the rest is read, in the place it then shows them', async () => {
+    let sendTail = (_: LogLines) => {};
+    let settle = (_: LogLines) => {};
+    const machine = consoleMachine.provide({
+      actors: {
+        fetchStepLogs: createFetchStepLogs(() => new Promise((resolve) => (settle = resolve))),
+        storedLogTail: createStoredLogTail((_, watcher) => {
+          sendTail = watcher;
+          return () => undefined;
+        }),
+      },
+    });
+    const build = makeBuild({ number: 7, status: 'success' });
+    renderWithMachines(
+      withViewport(
+        <StepConsole repo={repo} build={build} stage={stage('success')} step={step('success')} />,
+      ),
+      { machines: [[consoleMachine, machine]] },
+    );
+    act(() => sendTail(LogLines.from(lines(1_000).slice(700))));
+    await screen.findByText('line 1000');
+    expect(screen.getByText('line 751')).toBeInTheDocument();
+    expect(screen.queryByText('line 750')).toBeNull();
+    expect(screen.getByTestId('console-tail')).toHaveTextContent(
+      'Showing the last 250 lines, reading the rest…',
+    );
+    // Both wait for the whole log, in their places.
+    expect(screen.getByRole('button', { name: 'Show all logs' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await act(async () => settle(LogLines.from(lines(1_000))));
+    await waitFor(() =>
+      expect(screen.getByTestId('console-tail')).toHaveTextContent(
+        'Showing the last 250 of 1,000 lines',
+      ),
+    );
+    expect(screen.getByText('line 751')).toBeInTheDocument();
+    expect(screen.queryByText('line 750')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show all logs' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('counts no group marker as a line, in the tail window or its notice', async () => {

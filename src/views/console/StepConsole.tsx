@@ -6,10 +6,10 @@ import { consoleMachine, type FollowStepTarget } from '../../machines/console/co
 import { Button, Loading, StatusIcon, styled, UserText, useT } from '../ui';
 import { showInvisibles } from '../../text/invisibles';
 import { ConsoleToolbar } from './ConsoleToolbar';
-import { saveTextFile } from './download';
 import { LogList } from './LogList';
 import {
   selectCanDownload,
+  selectTailShown,
   selectCanFollow,
   selectConsoleState,
   selectDroppedOverlong,
@@ -25,6 +25,7 @@ import {
   logFileName,
   noLogsText,
   overlongText,
+  tailReadingText,
   tailText,
 } from './texts';
 import {
@@ -171,11 +172,14 @@ function ConsoleHeader({
   const t = useT();
   const follow = useSelector(actorRef, selectFollow);
   const canDownload = useSelector(actorRef, selectCanDownload);
-  const download = () =>
-    saveTextFile(
-      logFileName(repo, build, stage, step),
-      actorRef.getSnapshot().context.lines.text(),
-    );
+  // Its place is kept while a long log's last lines show alone: the lines stay put (issue 32).
+  const tailShown = useSelector(actorRef, selectTailShown);
+  const download = () => {
+    const name = logFileName(repo, build, stage, step);
+    const text = actorRef.getSnapshot().context.lines.text();
+    // Its code is not on the first screen: it arrives within the click's activation.
+    void import('./download').then(({ saveTextFile }) => saveTextFile(name, text));
+  };
   return (
     <Header>
       <Title>{t('console.title')}</Title>
@@ -191,8 +195,8 @@ function ConsoleHeader({
             {follow ? t('console.following') : t('console.follow')}
           </Button>
         ) : null}
-        {canDownload ? (
-          <Button size="small" onClick={download}>
+        {canDownload || tailShown ? (
+          <Button size="small" disabled={!canDownload} onClick={download}>
             {t('console.download')}
           </Button>
         ) : null}
@@ -236,6 +240,7 @@ function ConsoleBody({
   const showAll = useSelector(actorRef, selectShowAll);
   const hasHidden = useSelector(viewer, selectTailStart) > 0 && !showAll;
   const realLineCount = useSelector(viewer, selectLineCount);
+  const tailShown = useSelector(actorRef, selectTailShown);
   const fetchError = useSelector(actorRef, selectFetchError);
   const droppedOverlong = useSelector(actorRef, selectDroppedOverlong);
   const errorText = state === 'error' ? consoleErrorText(fetchError, step, t) : undefined;
@@ -273,8 +278,14 @@ function ConsoleBody({
       ) : null}
       {hasHidden ? (
         <ShowAll>
-          <span data-testid="console-tail">{tailText(realLineCount, t)}</span>
-          <Button size="small" onClick={() => actorRef.send({ type: 'log.showAll' })}>
+          <span data-testid="console-tail">
+            {tailShown ? tailReadingText(t) : tailText(realLineCount, t)}
+          </span>
+          <Button
+            size="small"
+            disabled={tailShown}
+            onClick={() => actorRef.send({ type: 'log.showAll' })}
+          >
             {t('console.showAll')}
           </Button>
         </ShowAll>

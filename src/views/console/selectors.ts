@@ -27,6 +27,9 @@ export const selectDroppedOverlong = (snapshot: ConsoleSnapshot) =>
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('resolved') && Boolean(snapshot.context.step.stopped);
 
+/** A long stored log's last lines show alone while the rest is read (issue 32). */
+export const selectTailShown = (snapshot: ConsoleSnapshot) => snapshot.context.tailShown;
+
 /**
  * docs/spec.md 2.9: the follow-logs toggle while streaming, and after the shown step stopped running
  * while the build runs on (following then goes on to its next running step, in this stage or a

@@ -42,6 +42,11 @@ export function tailText(total: number, t: TFunction = translate): string {
   });
 }
 
+/** Issue 32: a long log's last lines, shown while the rest is read (its count unknown yet). */
+export function tailReadingText(t: TFunction = translate): string {
+  return t('console.tailReading', { shown: LOGS_SHOWN_BY_DEFAULT });
+}
+
 /** Issue 28 item 4: the live stream dropped a line past the parser's limit (1 MiB). */
 export function overlongText(t: TFunction = translate): string {
   return t('console.overlong', { limit: `${MAX_LIVE_LINE_LENGTH / (1 << 20)} MiB` });

@@ -9,7 +9,7 @@ import {
 } from '../../machines/repo/repo.machine';
 import { hasWriteAccess } from '../../machines/buildPage/buildPage.selectors';
 import { repoHref } from '../buildPage/paths';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { NotFoundPage } from '../shell/NotFound';
 import { useCurrentUser, useSessionState } from '../shell/session';
 import { usePageTitle } from '../shell/title';
 import { onDemand } from '../../boot/OnDemand';

@@ -1,0 +1,38 @@
+import { fromCallback } from 'xstate';
+import { code } from '../../boot/code';
+import type { RepoEventsEmitted } from './repoEvents.machine';
+
+// How machines follow the repository event stream (docs/spec.md 4.5) without carrying its machine
+// on a build page's first screen (issue 32): its code loads once the first log lines are painted
+// (boot/code.ts), and the stream connects then. What happened meanwhile the build page already
+// has: it fetched the build, and polls while the build runs.
+
+const repoEventsCode = code(() => import('./repoEvents.machine'), { afterFirstScreen: true });
+
+/**
+ * For other machines: invoke this to receive `repo.updated` / `stream.reconnected` as events.
+ * Example: `invoke: { src: 'followRepoEvents' }` with `actors: { followRepoEvents }`.
+ */
+export const followRepoEvents = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
+  let stop: (() => void) | undefined;
+  let ended = false;
+  repoEventsCode().then(
+    ({ repoEventsActor }) => {
+      if (ended) return;
+      const actor = repoEventsActor();
+      const forward = (event: RepoEventsEmitted) => sendBack(event);
+      const updated = actor.on('repo.updated', forward);
+      const reconnected = actor.on('stream.reconnected', forward);
+      stop = () => {
+        updated.unsubscribe();
+        reconnected.unsubscribe();
+      };
+    },
+    // The code did not arrive: no live updates on this page; the next page asks again.
+    () => undefined,
+  );
+  return () => {
+    ended = true;
+    stop?.();
+  };
+});

@@ -4,6 +4,7 @@ import { prefetchStoredLog } from '../api/logs';
 import { startLogWorkerAhead } from '../api/readStoredLog';
 import { prefetchRepo } from '../api/repos';
 import { prefetchCurrentUser } from '../api/user';
+import { repoEventsCode } from '../machines/repo/repoEventsCode';
 import { viewOf } from '../views/buildPage/paths';
 import { isMobileNow } from '../views/buildPage/phone';
 import { readableQuery } from '../views/query';
@@ -104,4 +105,7 @@ export function startPageCode(pathname: string): void {
   page?.().catch(() => undefined);
   // A phone shows a step in a dialog: its code beside the page's, not once the page has rendered.
   if (page === pageCode.build && isMobileNow()) stepDialogCode().catch(() => undefined);
+  // The repository event stream's, which a page follows from its first render (after a build
+  // page's first lines: boot/code.ts).
+  repoEventsCode().catch(() => undefined);
 }

@@ -1,13 +1,11 @@
 import { fromCallback } from 'xstate';
-import { code } from '../../boot/code';
 import type { RepoEventsEmitted } from './repoEvents.machine';
+import { repoEventsCode } from './repoEventsCode';
 
 // How machines follow the repository event stream (docs/spec.md 4.5) without carrying its machine
 // on a build page's first screen (issue 32): its code loads once the first log lines are painted
-// (boot/code.ts), and the stream connects then. What happened meanwhile the build page already
-// has: it fetched the build, and polls while the build runs.
-
-const repoEventsCode = code(() => import('./repoEvents.machine'), { afterFirstScreen: true });
+// (./repoEventsCode.ts), and the stream connects then. What happened meanwhile the build page
+// already has: it fetched the build, and polls while the build runs.
 
 /**
  * For other machines: invoke this to receive `repo.updated` / `stream.reconnected` as events.

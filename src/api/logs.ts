@@ -12,6 +12,11 @@ export interface StepRef extends RepoRef {
   step: number;
 }
 
+/** A step's stored log, and whether a long one's last lines are wanted first (fetchLogs). */
+export interface StoredLogRef extends StepRef {
+  tailFirst?: boolean;
+}
+
 const logsPath = (ref: StepRef) =>
   `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`;
 
@@ -25,16 +30,18 @@ function showTail(path: string, tail: LogLines): void {
   tailWatchers.get(path)?.(tail);
 }
 
-const readLogs = (path: string, quiet = false) =>
+/** `tailFirst`: a long log's last lines are read ahead of the rest, for its console. */
+const readLogs = (path: string, { quiet = false, tailFirst = false } = {}) =>
   requestStream(path, readStoredLog, {
-    call: (target) => loadStoredLogInWorker(target, (tail) => showTail(path, tail)),
+    call: (target) =>
+      loadStoredLogInWorker(target, tailFirst ? (tail) => showTail(path, tail) : undefined),
     quiet,
   }).finally(() => tails.delete(path));
 
 /**
  * Calls `watcher` with a step's stored log's last lines, once a worker reading a long log has
- * them ahead of the rest (at once if it has; never for a log read whole first). Returns the
- * call that stops watching.
+ * them ahead of the rest (at once if it has; never for a log read without `tailFirst`). Returns
+ * the call that stops watching.
  */
 export function watchStoredLogTail(ref: StepRef, watcher: (tail: LogLines) => void): () => void {
   const path = logsPath(ref);
@@ -52,9 +59,9 @@ export function watchStoredLogTail(ref: StepRef, watcher: (tail: LogLines) => vo
  * answer; a failure (a running step has no stored log yet: Drone's 404) is dropped quietly and
  * the log asked for again.
  */
-export function prefetchLogs(ref: StepRef): void {
+export function prefetchLogs(ref: StepRef, tailFirst = false): void {
   const path = logsPath(ref);
-  askAhead(path, () => readLogs(path, true));
+  askAhead(path, () => readLogs(path, { quiet: true, tailFirst }));
 }
 
 /**
@@ -62,19 +69,20 @@ export function prefetchLogs(ref: StepRef): void {
  * request, and no 404 in the browser's console, for a skipped, pending, blocked, declined or
  * running step).
  */
-export function prefetchStoredLog(ref: StepRef, build: Build): void {
+export function prefetchStoredLog(ref: StepRef, build: Build, tailFirst = false): void {
   const step = build.stages
     ?.find((stage) => stage.number === ref.stage)
     ?.steps?.find((candidate) => candidate.number === ref.step);
   // docs/drone-api.md 6: a stored log is written when a step ends; never running, pending, skipped.
-  if (/^(success|failure|killed)$/.test(step?.status ?? '')) prefetchLogs(ref);
+  if (/^(success|failure|killed)$/.test(step?.status ?? '')) prefetchLogs(ref, tailFirst);
 }
 
 /**
  * A finished step's stored log; a step that printed nothing stores `null`. Parsed as it arrives
- * (off the main thread for a long log), so a million lines never freeze the page.
+ * (off the main thread for a long log), so a million lines never freeze the page; with
+ * `tailFirst`, a long log's last lines first (watchStoredLogTail).
  */
-export async function fetchLogs(ref: StepRef): Promise<LogLines> {
+export async function fetchLogs(ref: StoredLogRef): Promise<LogLines> {
   const path = logsPath(ref);
   const early = takeAhead<LogLines>(path);
   if (early) {
@@ -84,7 +92,7 @@ export async function fetchLogs(ref: StepRef): Promise<LogLines> {
       // Asked before the step had finished, or failed: ask now.
     }
   }
-  return readLogs(path);
+  return readLogs(path, { tailFirst: ref.tailFirst });
 }
 
 /** A running step's live log stream (docs/drone-api.md 5.3), read with `openEventStream`. */

@@ -137,12 +137,12 @@ function passBody(
 
 /**
  * Fetches a stored log and parses it in a worker; null where workers are missing. Rejects with the
- * server's error (ApiError) or the call's or parser's message. `onTail` gets a long log's last
- * lines first, when the worker reads them ahead of the rest.
+ * server's error (ApiError) or the call's or parser's message. Given `onTail`, a long log's last
+ * lines are read ahead of the rest, and given to it.
  */
 export function loadStoredLogInWorker(
   target: { url: string; headers: Record<string, string> },
-  onTail: (tail: LogLines) => void = () => undefined,
+  onTail?: (tail: LogLines) => void,
 ): Promise<LogLines> | null {
   const worker = takeWorker();
   if (!worker) return null;
@@ -157,7 +157,7 @@ export function loadStoredLogInWorker(
     };
     worker.onmessage = ({ data }: MessageEvent<FromLogWorker>) => {
       if (data.type === 'lines') log.add(data.batch);
-      else if (data.type === 'tail') onTail(LogLines.fromBatches([data.batch]));
+      else if (data.type === 'tail') onTail?.(LogLines.fromBatches([data.batch]));
       else if (data.type === 'done') {
         settle(() => resolve(read(log.lines())));
         if (data.request) measureRequest(data.request);
@@ -169,6 +169,7 @@ export function loadStoredLogInWorker(
       event.preventDefault();
       settle(() => reject(new Error(event.message || 'The log could not be read')));
     };
+    if (onTail) worker.postMessage({ type: 'tailFirst' } satisfies ToLogWorker);
     // The build-time constant, so a production build holds no trace of the demo's bodies.
     if (__DRONE_MOCK__ && logBodies) {
       passBody(worker, target, () => !settled).catch((error: unknown) =>

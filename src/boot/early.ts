@@ -4,6 +4,7 @@ import { prefetchStoredLog } from '../api/logs';
 import { startLogWorkerAhead } from '../api/readStoredLog';
 import { prefetchRepo } from '../api/repos';
 import { prefetchCurrentUser } from '../api/user';
+import { parsePermalink } from '../logs/permalink';
 import { repoEventsCode } from '../machines/repo/repoEventsCode';
 import { viewOf } from '../views/buildPage/paths';
 import { isMobileNow } from '../views/buildPage/phone';
@@ -77,7 +78,11 @@ export function startLogWorkerEarly(location: { pathname: string; search: string
  * Starts the calls the page at `location` makes first. Settles once they have all left (a log
  * view's log leaves on the build's answer), or after FIRST_CALLS_WAIT_MS.
  */
-export function startEarly(location: { pathname: string; search: string }): Promise<void> {
+export function startEarly(location: {
+  pathname: string;
+  search: string;
+  hash?: string;
+}): Promise<void> {
   let left = Promise.resolve();
   const params = buildPattern.exec(location.pathname)?.groups;
   const logView = viewOf(readableQuery(location.search)) === 'log';
@@ -87,9 +92,13 @@ export function startEarly(location: { pathname: string; search: string }): Prom
     const step = toBuildParams(params);
     const build = prefetchBuild(step, step.build);
     prefetchRepo(step);
-    // The step's log once the build says it has one (issue 29 item 7).
+    // The step's log once the build says it has one (issue 29 item 7); a long one's last lines
+    // first, unless the URL names a line to open at.
+    const tailFirst = parsePermalink(location.hash ?? '') === null;
     if (stepLogView(location)) {
-      left = build.then((answer) => prefetchStoredLog(step, answer)).catch(() => undefined);
+      left = build
+        .then((answer) => prefetchStoredLog(step, answer, tailFirst))
+        .catch(() => undefined);
     }
   }
   prefetchCurrentUser();

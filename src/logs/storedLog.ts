@@ -278,16 +278,16 @@ export function tailLines(chunks: readonly Uint8Array[]): LineBatch | null {
 
 /**
  * Runs a body through `parser` to its end; `afterChunk` may take the lines parsed so far (the
- * worker posts them in batches). Its first PARSED_WHILE_READ bytes are parsed as they arrive, the
- * rest once it is all in; where that rest is TAIL_FIRST_BACKLOG bytes or more, `onTail` gets its
- * last lines first (tailLines), if they can be read alone. Throws the parser's message, or the
- * body's.
+ * worker posts them in batches). Given `onTail`, only the first PARSED_WHILE_READ bytes are parsed
+ * as they arrive, the rest once it is all in; where that rest is TAIL_FIRST_BACKLOG bytes or more,
+ * `onTail` gets its last lines first (tailLines), if they can be read alone. Throws the parser's
+ * message, or the body's.
  */
 export async function parseBody(
   body: ReadableStream<Uint8Array> | null,
   parser: StoredLogParser,
   afterChunk: () => void = () => undefined,
-  onTail: (tail: LineBatch) => void = () => undefined,
+  onTail?: (tail: LineBatch) => void,
 ): Promise<void> {
   const decoder = new TextDecoder();
   const parse = (chunk: Uint8Array) => {
@@ -299,10 +299,10 @@ export async function parseBody(
   const reader = body?.getReader();
   for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
     received += chunk.value.length;
-    if (received <= PARSED_WHILE_READ) parse(chunk.value);
+    if (!onTail || received <= PARSED_WHILE_READ) parse(chunk.value);
     else rest.push(chunk.value);
   }
-  if (received - PARSED_WHILE_READ >= TAIL_FIRST_BACKLOG) {
+  if (onTail && received - PARSED_WHILE_READ >= TAIL_FIRST_BACKLOG) {
     const tail = tailLines(rest);
     if (tail) onTail(tail);
   }

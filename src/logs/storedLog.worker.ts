@@ -26,6 +26,9 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromLogWorker, transfer: Transferable[] = []) =>
   scope.postMessage(message, transfer);
 
+/** The page shows a long log's last lines first (a `tailFirst` message). */
+let tailFirst = false;
+
 async function parse(
   body: ReadableStream<Uint8Array> | null,
   request?: () => RequestTiming | undefined,
@@ -39,7 +42,12 @@ async function parse(
   const postLines = () => {
     for (const batch of parser.take()) postBatch('lines', batch);
   };
-  await parseBody(body, parser, postLines, (tail) => postBatch('tail', tail));
+  await parseBody(
+    body,
+    parser,
+    postLines,
+    tailFirst ? (tail) => postBatch('tail', tail) : undefined,
+  );
   postLines();
   post({ type: 'done', request: request?.() });
 }
@@ -88,7 +96,8 @@ async function fetched(url: string, headers: Record<string, string>): Promise<vo
 }
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
-  if (data.type === 'fetch') run(() => fetched(data.url, data.headers));
+  if (data.type === 'tailFirst') tailFirst = true;
+  else if (data.type === 'fetch') run(() => fetched(data.url, data.headers));
   else if (data.type === 'workerBody') run(async () => parse(await producedBody(data.source)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);
   else chunked().close();

@@ -7,6 +7,8 @@ export type ToLogWorker =
   /** The body's chunks as they arrive (transferred), then its end. */
   | { type: 'chunk'; chunk: Uint8Array }
   | { type: 'end' }
+  /** Before the log's body: its last lines are wanted first (storedLog.ts parseBody). */
+  | { type: 'tailFirst' }
   /** The log's request, which the worker makes itself. */
   | { type: 'fetch'; url: string; headers: Record<string, string> }
   /** In-page demo: another worker produces the body (./workerBody.ts). */

@@ -8,7 +8,13 @@ import {
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import { fetchLogs, logStreamPath, watchStoredLogTail, type StepRef } from '../../api/logs';
+import {
+  fetchLogs,
+  logStreamPath,
+  watchStoredLogTail,
+  type StepRef,
+  type StoredLogRef,
+} from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
 import { parsePermalink } from '../../logs/permalink';
@@ -105,7 +111,7 @@ function freshContext(input: ConsoleInput): ConsoleContext {
 export function createFetchStepLogs(load: LoadStepLog) {
   // No abort signal: @xstate/react revives a stopped actor's children in React's strict and
   // offscreen modes, and the revived actor would then receive the aborted call's rejection.
-  return fromPromise<LogLines, StepRef>(({ input }) => readStepLog(load, input));
+  return fromPromise<LogLines, StoredLogRef>(({ input }) => readStepLog(load, input));
 }
 
 export const fetchStepLogs = createFetchStepLogs(fetchLogs);
@@ -322,7 +328,7 @@ export const consoleMachine = setup({
             {
               id: 'fetchStepLogs',
               src: 'fetchStepLogs',
-              input: ({ context }) => ({ ...context.ref }),
+              input: ({ context }) => ({ ...context.ref, tailFirst: mayShowTail(context) }),
               onDone: [
                 {
                   guard: 'hasLogToShow',

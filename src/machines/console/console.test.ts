@@ -3,7 +3,7 @@ import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import { fakeLogStream } from '../../../tests/drivers/logStream';
 import { ApiError } from '../../api/client';
 import { makeLines as range } from '../../../tests/factories';
-import type { StepRef } from '../../api/logs';
+import type { StoredLogRef } from '../../api/logs';
 import type { Build, Line, Stage, Status, Step } from '../../api/types';
 import { LogLines } from '../../logs';
 import {
@@ -22,7 +22,7 @@ const step = (status: Status, extra: Partial<Step> = {}) =>
 
 /** Controlled answers of the logs endpoint, one per call. */
 function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
-  const calls: StepRef[] = [];
+  const calls: StoredLogRef[] = [];
   const answers: Array<{ resolve: (lines: Line[]) => void; reject: (error: unknown) => void }> = [];
   let sendTail: ((lines: Line[]) => void) | null = null;
   const machine = consoleMachine.provide({
@@ -109,7 +109,10 @@ describe('console machine (docs/spec.md 4.4)', () => {
   it('fetches a successful step once and resolves when it has logs', async () => {
     const { actor, state, calls, answer } = startConsole({ step: step('success') });
     expect(state().matches({ loading: 'fetching' })).toBe(true);
-    expect(calls).toEqual([{ namespace: 'octocat', name: 'hello', build: 7, stage: 1, step: 2 }]);
+    // A long log's last lines are asked for first (issue 32).
+    expect(calls).toEqual([
+      { namespace: 'octocat', name: 'hello', build: 7, stage: 1, step: 2, tailFirst: true },
+    ]);
     await answer(range(0, 3));
     expect(state().matches('resolved')).toBe(true);
     actor.send({
@@ -523,10 +526,11 @@ describe('console machine (docs/spec.md 4.4)', () => {
     });
 
     it.each([
-      ['the page lands on the first error line', { landOnError: true }, 1_000],
-      ['they are no more than the window of the last lines', {}, 250],
-    ])('waits for the whole log where %s', (_, input, count) => {
-      const { state, tail } = startConsole({ step: step('failure'), ...input });
+      ['the page lands on the first error line', { landOnError: true }, 1_000, false],
+      ['they are no more than the window of the last lines', {}, 250, true],
+    ])('waits for the whole log where %s', (_, input, count, asked) => {
+      const { state, tail, calls } = startConsole({ step: step('failure'), ...input });
+      expect(calls[0]!.tailFirst).toBe(asked);
       tail(range(10_000 - count, 10_000));
       expect(state().context.tailShown).toBe(false);
       expect(state().context.lines.length).toBe(0);
@@ -535,7 +539,9 @@ describe('console machine (docs/spec.md 4.4)', () => {
     it('waits for the whole log where the address names a line', () => {
       window.location.hash = '#L12';
       try {
-        const { state, tail } = startConsole({ step: step('success') });
+        const { state, tail, calls } = startConsole({ step: step('success') });
+        // Its parsing is not put off for lines nobody will show first.
+        expect(calls[0]!.tailFirst).toBe(false);
         tail(range(9_000, 10_000));
         expect(state().context.tailShown).toBe(false);
       } finally {

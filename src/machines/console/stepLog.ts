@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/client';
-import type { StepRef } from '../../api/logs';
+import type { StoredLogRef } from '../../api/logs';
 import type { Line } from '../../api/types';
 import { LogLines } from '../../logs';
 
@@ -9,7 +9,7 @@ import { LogLines } from '../../logs';
 export const NO_STORED_LOG_MESSAGE = 'sql: no rows in result set';
 
 /** The logs endpoint (api/logs fetchLogs), or a test's stand-in. */
-export type LoadStepLog = (ref: StepRef) => Promise<LogLines | readonly Line[]>;
+export type LoadStepLog = (ref: StoredLogRef) => Promise<LogLines | readonly Line[]>;
 
 const isNoStoredLog = (error: unknown) =>
   (error as ApiError | undefined)?.status === 404 &&
@@ -19,7 +19,7 @@ const isNoStoredLog = (error: unknown) =>
  * A finished step's stored log; "no stored log" (404) and a `null` body both mean no lines.
  * `load` is a parameter so tests control the answers while keeping this mapping.
  */
-export async function readStepLog(load: LoadStepLog, ref: StepRef): Promise<LogLines> {
+export async function readStepLog(load: LoadStepLog, ref: StoredLogRef): Promise<LogLines> {
   let lines: unknown;
   try {
     lines = await load(ref);

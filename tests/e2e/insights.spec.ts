@@ -86,3 +86,21 @@ test('a step keeps its first lines where they were shown while its trend and ann
   // A pixel of rounding, not the 52 and 65 px of the parts arriving above.
   expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("a step's trend lines keep to their room in its dialog, so its first lines stay put", async ({
+    page,
+  }) => {
+    // Flaky, with five attempts: the longest lines the panel has.
+    await openMock(page, '/acme/checkout/49/1/4');
+    const top = rowTop(page, '+ go install gotest.tools');
+    const shown = await top();
+    await expect(page.getByTestId('step-insights')).toContainText(/flaky: failed \d+ times/);
+    await expect(page.getByTestId('annotation-counts')).toBeVisible();
+    expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
+    // Each line scrolls sideways, and the keyboard reaches it.
+    expect(await blockingFindings(page)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Build } from '../../api/types';
+import { useIsMobile } from '../buildPage/useIsMobile';
 import { formatDuration, styled, useT } from '../ui';
 import { AttemptLinks } from './AttemptLinks';
 import { spreadText } from './spreadText';
@@ -24,11 +25,13 @@ export function StepInsights({
 }) {
   const t = useT();
   const insights = useStepInsights(repo, build, stage, step);
+  // On a phone each line scrolls sideways (Lines): the keyboard reaches it too.
+  const scroller = useIsMobile() ? 0 : undefined;
   if (!insights) return null;
   const { trend, flaky } = insights;
   return (
     <Lines aria-label={t('insights.step.label')} data-testid="step-insights">
-      <div>
+      <div tabIndex={scroller}>
         {trend.durations.length > 1 ? (
           <Sparkline
             values={trend.durations}
@@ -49,7 +52,7 @@ export function StepInsights({
           </Slower>
         ) : null}
       </div>
-      <div>
+      <div tabIndex={scroller}>
         {flaky.kind === 'flaky' ? (
           <>
             <Flaky>
@@ -75,6 +78,12 @@ const Lines = styled('section', {
   // As tall with a sparkline as without: the build page keeps their room (StepPanel.tsx).
   '& > div': { display: 'flex', alignItems: 'center', gap: '$2', flexWrap: 'wrap', minHeight: 20 },
   '& > div:empty': { display: 'none' },
+  // A phone's step dialog: each line stays one line and scrolls sideways, so the lines fill the
+  // room kept for them and the log below does not move down when they arrive (issue 32).
+  '@mobile': {
+    '& > div': { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+    '& > div > *': { flexShrink: 0, whiteSpace: 'nowrap' },
+  },
 });
 const Slower = styled('strong', { color: '$danger' });
 const Flaky = styled('strong', { color: '$warning' });

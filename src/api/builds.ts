@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from '../boot/ahead';
+import { ahead, askAhead, takeAhead } from '../boot/ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -21,8 +21,16 @@ function paramsQuery(params: Param[], extra: Record<string, string> = {}): URLSe
   return query;
 }
 
-export const fetchBuilds = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) =>
-  request<Build[]>(buildsPath(repo), { query: { page, per_page: perPage } });
+const buildsPage = (repo: RepoRef, page = 1, perPage = BUILD_PAGE_SIZE) =>
+  ahead(`${buildsPath(repo)}?page=${page}&per_page=${perPage}`, () =>
+    request<Build[]>(buildsPath(repo), { query: { page, per_page: perPage } }),
+  );
+
+export const fetchBuilds = (repo: RepoRef, page?: number, perPage?: number) =>
+  buildsPage(repo, page, perPage).fetch();
+
+/** Asks for a repository's first page of builds ahead of need (boot/early.ts). */
+export const prefetchBuilds = (repo: RepoRef) => buildsPage(repo).prefetch();
 
 export const fetchBuild = (repo: RepoRef, build: number) =>
   takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));

@@ -15,7 +15,7 @@ export const fetchRepo = (repo: RepoRef) =>
 
 /** Asks for a repository ahead of need (boot/early.ts): the next fetchRepo of it takes the answer. */
 export const prefetchRepo = (repo: RepoRef) =>
-  askAhead(repoPath(repo), () => request<Repository>(repoPath(repo)));
+  askAhead(repoPath(repo), () => request<Repository>(repoPath(repo))) as Promise<Repository>;
 
 export const activateRepo = (repo: RepoRef) =>
   request<Repository>(repoPath(repo), { method: 'POST' });

@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from '../boot/ahead';
+import { ahead, askAhead, takeAhead } from '../boot/ahead';
 import { postForm, request, serverUrl } from './client';
 import type { Build, RegistrationPatch, Repository, User, UserWithToken } from './types';
 
@@ -7,10 +7,14 @@ const userPath = '/api/user';
 export const fetchCurrentUser = () => takeAhead<User>(userPath) ?? request<User>(userPath);
 
 /** Asks for the signed-in user ahead of need (boot/early.ts): every page waits for the session. */
-export const prefetchCurrentUser = () => void askAhead(userPath, () => request<User>(userPath));
+export const prefetchCurrentUser = () =>
+  askAhead(userPath, () => request<User>(userPath)) as Promise<User>;
 
-export const fetchUserRepos = () =>
-  request<Repository[]>('/api/user/repos', { query: { latest: 'true' } });
+const userRepos = ahead('/api/user/repos?latest=true', () =>
+  request<Repository[]>('/api/user/repos', { query: { latest: 'true' } }),
+);
+export const fetchUserRepos = userRepos.fetch;
+export const prefetchUserRepos = userRepos.prefetch;
 
 /** Starts an account sync; the server answers 204 right away. */
 export const syncUserRepos = () =>
@@ -22,11 +26,17 @@ export const fetchUserToken = () => request<UserWithToken>('/api/user/token', { 
 export const updateUserProfile = (patch: RegistrationPatch) =>
   request<User>('/api/user', { method: 'PATCH', body: patch });
 
+const userBuilds = ahead('/api/user/builds', () => request<Repository[]>('/api/user/builds'));
 /** The 25 newest builds across the user's repositories, each as a repository with `build`. */
-export const fetchUserBuilds = () => request<Repository[]>('/api/user/builds');
+export const fetchUserBuilds = userBuilds.fetch;
+export const prefetchUserBuilds = userBuilds.prefetch;
 
+const incompleteBuilds = ahead('/api/builds/incomplete', () =>
+  request<Repository[]>('/api/builds/incomplete'),
+);
 /** Builds with a pending or running stage (system administrators). */
-export const fetchIncompleteBuilds = () => request<Repository[]>('/api/builds/incomplete');
+export const fetchIncompleteBuilds = incompleteBuilds.fetch;
+export const prefetchIncompleteBuilds = incompleteBuilds.prefetch;
 
 /**
  * The sign-in form (docs/spec.md 2.11, 7.1): POST /login with username and password. Drone answers 303

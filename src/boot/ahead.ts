@@ -28,3 +28,9 @@ export function takeAhead<T>(key: string): Promise<T> | null {
   waiting.delete(key);
   return answer ?? null;
 }
+
+/** A call boot may ask for ahead (./early.ts): `fetch` takes that answer once, else asks. */
+export const ahead = <T>(key: string, call: () => Promise<T>) => ({
+  fetch: () => takeAhead<T>(key) ?? call(),
+  prefetch: () => void askAhead(key, call),
+});

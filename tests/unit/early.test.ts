@@ -6,11 +6,16 @@ import { waitUntil } from '../wait';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AHEAD_MS, takeAhead } from '../../src/boot/ahead';
-import { fetchBuild } from '../../src/api/builds';
+import { fetchBuild, fetchBuilds } from '../../src/api/builds';
 import { fetchLogs } from '../../src/api/logs';
 import { fetchRepo } from '../../src/api/repos';
-import { fetchCurrentUser } from '../../src/api/user';
-import type { Status } from '../../src/api/types';
+import {
+  fetchCurrentUser,
+  fetchIncompleteBuilds,
+  fetchUserBuilds,
+  fetchUserRepos,
+} from '../../src/api/user';
+import type { Status, User } from '../../src/api/types';
 import { makeBuild, makeRepo, makeStage, makeStep, makeUser } from '../factories';
 import {
   FIRST_CALLS_WAIT_MS,
@@ -251,6 +256,102 @@ describe('startEarly', () => {
     // A request asked for at boot would have reached the server before this one.
     await fetchLogs({ ...ref, stage: 9, step: 9 });
     expect(asked).toEqual(['9/9']);
+  });
+});
+
+describe("startEarly: the other pages' first calls", () => {
+  const aheadKeys = [
+    '/api/user',
+    '/api/user/repos?latest=true',
+    '/api/user/builds',
+    '/api/builds/incomplete',
+    '/api/repos/acme/early',
+    '/api/repos/acme/early/builds?page=1&per_page=50',
+  ];
+
+  /** Answers the session's user (null: signed out), repository acme/early and the lists; records each request. */
+  function answerPages({
+    user = makeUser(),
+    active = true,
+  }: {
+    user?: User | null;
+    active?: boolean;
+  }) {
+    for (const key of aheadKeys) takeAhead(key); // Asked for by an earlier test's boot.
+    const asked: string[] = [];
+    const answer = (name: string, body: object) => () => {
+      asked.push(name);
+      return HttpResponse.json(body);
+    };
+    server.use(
+      http.get('*/api/user', () => {
+        asked.push('user');
+        return user
+          ? HttpResponse.json(user)
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      http.get('*/api/user/repos', answer('repos', [makeRepo({ slug: 'acme/early' })])),
+      http.get('*/api/user/builds', answer('feed', [])),
+      http.get('*/api/builds/incomplete', answer('running', [])),
+      http.get('*/api/repos/acme/early', answer('repo', makeRepo({ slug: 'acme/early', active }))),
+      http.get('*/api/repos/acme/early/builds', answer('builds', [makeBuild({ number: 5 })])),
+    );
+    return asked;
+  }
+
+  it("asks for the dashboard's repositories once the user has answered: the dashboard takes that answer", async () => {
+    const asked = answerPages({});
+    startEarly({ pathname: '/', search: '' });
+    await waitUntil(() => expect(asked).toEqual(['user', 'repos']));
+    expect((await fetchUserRepos()).map((repo) => repo.slug)).toEqual(['acme/early']);
+    expect(asked).toEqual(['user', 'repos']);
+  });
+
+  it("asks for the feed's builds and repositories, and an administrator's running builds", async () => {
+    let asked = answerPages({});
+    startEarly({ pathname: '/builds-feed', search: '' });
+    await waitUntil(() => expect(asked.sort()).toEqual(['feed', 'repos', 'user']));
+    await Promise.all([fetchUserBuilds(), fetchUserRepos()]);
+    expect(asked).toHaveLength(3);
+
+    asked = answerPages({ user: makeUser({ admin: true }) });
+    startEarly({ pathname: '/builds-feed', search: '' });
+    await waitUntil(() => expect(asked.sort()).toEqual(['feed', 'repos', 'running', 'user']));
+    await fetchIncompleteBuilds();
+    expect(asked).toHaveLength(4);
+  });
+
+  it('asks nothing for a signed-out visitor, whom the page sends to sign in', async () => {
+    const asked = answerPages({ user: null });
+    startEarly({ pathname: '/', search: '' });
+    // After what waits on the user's answer.
+    await takeAhead('/api/user')?.catch(() => undefined);
+    expect(asked).toEqual(['user']);
+    expect(takeAhead('/api/user/repos?latest=true')).toBeNull();
+  });
+
+  it("asks for a repository, then an active one's first page of builds: its page takes both answers", async () => {
+    const asked = answerPages({});
+    const early = { namespace: 'acme', name: 'early' };
+    startEarly({ pathname: '/acme/early', search: '' });
+    await waitUntil(() => expect(asked).toContain('builds'));
+    const [repo, builds] = await Promise.all([fetchRepo(early), fetchBuilds(early, 1)]);
+    expect([repo.slug, builds.map((build) => build.number)]).toEqual(['acme/early', [5]]);
+    expect(asked.filter((name) => name !== 'user')).toEqual(['repo', 'builds']);
+  });
+
+  it("asks for no builds of an inactive repository, nor on a repository's other tabs", async () => {
+    for (const [pathname, active] of [
+      ['/acme/early', false],
+      ['/acme/early/settings', true],
+      ['/acme/early/branches', true],
+    ] as const) {
+      const asked = answerPages({ active });
+      startEarly({ pathname, search: '' });
+      await waitUntil(() => expect(asked).toContain('repo'));
+      await takeAhead('/api/repos/acme/early');
+      expect(takeAhead('/api/repos/acme/early/builds?page=1&per_page=50')).toBeNull();
+    }
   });
 });
 

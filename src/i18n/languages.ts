@@ -66,9 +66,9 @@ export function languageFor(
 /**
  * At boot, before the app's code has arrived: the language this visit will show (the remembered
  * pick, else the browser's), its catalog requested at once so a Chinese reader does not wait
- * for it after the app has rendered in English.
+ * for it after the app has rendered in English. Returns that language.
  */
-export function prefetchCatalog(fallback: Language = DEFAULT_LANGUAGE): void {
+export function prefetchCatalog(fallback: Language = DEFAULT_LANGUAGE): Language {
   let remembered: unknown = null;
   try {
     remembered = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -79,4 +79,5 @@ export function prefetchCatalog(fallback: Language = DEFAULT_LANGUAGE): void {
   const language = isLanguage(remembered) ? remembered : languageFor(browser, fallback);
   // A failure shows when the language machine asks again.
   if (language !== 'en') fetchCatalog(language).catch(() => undefined);
+  return language;
 }

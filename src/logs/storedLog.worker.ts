@@ -74,6 +74,18 @@ function chunked(): ReadableStreamDefaultController<Uint8Array> {
   return chunks!;
 }
 
+/** The page's language, whose Intl data loads here once the log's request has left. */
+let warmLanguage: string | null = null;
+
+/** The formatters a build page's first render makes first (views/ui/time.ts) load their data. */
+function warmIntl(): void {
+  if (!warmLanguage) return;
+  new Intl.RelativeTimeFormat(warmLanguage, { numeric: 'auto' }).format(-1, 'minute');
+  const unit = new Intl.NumberFormat(warmLanguage, { style: 'unit', unit: 'second' }).format(1);
+  new Intl.ListFormat(warmLanguage, { type: 'unit' }).format([unit]);
+  warmLanguage = null;
+}
+
 /**
  * The log's request, made here so its body is read on this thread. `url` is built by the API
  * client's serverUrl: the server is the only place the headers and cookies may go, and a redirect
@@ -85,7 +97,10 @@ async function fetched(url: string, headers: Record<string, string>): Promise<vo
   const now = () => performance.timeOrigin + performance.now();
   const start = now();
   let end: number | undefined;
-  const response = await fetch(url, { headers, credentials: 'include', redirect: 'error' });
+  const answer = fetch(url, { headers, credentials: 'include', redirect: 'error' });
+  // While the answer is on its way: the log's request left first.
+  warmIntl();
+  const response = await answer;
   if (!response.ok) {
     const { status, statusText } = response;
     return post({ type: 'refused', status, statusText, body: await response.text() });
@@ -97,6 +112,7 @@ async function fetched(url: string, headers: Record<string, string>): Promise<vo
 
 scope.onmessage = ({ data }: MessageEvent<ToLogWorker>) => {
   if (data.type === 'tailFirst') tailFirst = true;
+  else if (data.type === 'warmIntl') warmLanguage = data.language;
   else if (data.type === 'fetch') run(() => fetched(data.url, data.headers));
   else if (data.type === 'workerBody') run(async () => parse(await producedBody(data.source)));
   else if (data.type === 'chunk') chunked().enqueue(data.chunk);

@@ -12,7 +12,9 @@ export type ToLogWorker =
   /** The log's request, which the worker makes itself. */
   | { type: 'fetch'; url: string; headers: Record<string, string> }
   /** In-page demo: another worker produces the body (./workerBody.ts). */
-  | { type: 'workerBody'; source: WorkerBodySource };
+  | { type: 'workerBody'; source: WorkerBodySource }
+  /** While it waits for the log: load the Intl data of the page's language (readStoredLog.ts). */
+  | { type: 'warmIntl'; language: string };
 export interface RequestTiming {
   url: string;
   start: number;

@@ -14,6 +14,7 @@ import {
   loadStoredLogInWorker,
   startLogWorkerAhead,
   takeLogBodies,
+  warmIntlAhead,
 } from '../../src/api/readStoredLog';
 import { setupMockServer } from '../mockServer';
 
@@ -111,6 +112,29 @@ describe('a stored log read in the worker', () => {
     expect(kinds()).toEqual(['fetch']);
     await load(); // Taken once: the next read starts its own.
     expect(InProcessWorker.instances).toHaveLength(2);
+  });
+
+  it("has the worker started ahead load the page language's Intl data once the log's request has left", async () => {
+    answer(() => new HttpResponse(bodyOf(benchLogChunks(1_000, 3))));
+    const order: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((...args) => {
+      order.push('request');
+      return realFetch(...args);
+    });
+    const RelativeTimeFormat = Intl.RelativeTimeFormat;
+    vi.spyOn(Intl, 'RelativeTimeFormat').mockImplementation(function (language, options) {
+      order.push(`Intl data of ${String(language)}`);
+      return new RelativeTimeFormat(language, options);
+    });
+    startLogWorkerAhead();
+    warmIntlAhead('zh-CN');
+    expect((await load()).length).toBe(1_000);
+    // The page's first relative time then finds the data loaded (a process's threads share it).
+    expect(order).toEqual(['request', 'Intl data of zh-CN']);
+    warmIntlAhead('en'); // No worker waits: nothing to do.
+    await load();
+    expect(order).toEqual(['request', 'Intl data of zh-CN', 'request']);
   });
 
   it('lets a worker started ahead go when no read takes it (a running step has no stored log)', async () => {

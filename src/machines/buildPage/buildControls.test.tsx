@@ -1,13 +1,15 @@
 import { saidBy } from '../../../tests/said';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { Route } from 'wouter';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { leftOutOfChart, modelOf, pathName } from '../../../tests/model';
 import { renderWithMachines } from '../../../tests/renderMachine';
 import { BuildControls } from '../../views/buildPage/BuildControls';
 import { ApiError } from '../../api/client';
 import type { Build } from '../../api/types';
-import { makeStagedBuild, repoRef } from '../../../tests/factories';
+import { makeRepo, makeStagedBuild, repoRef } from '../../../tests/factories';
 import {
   buildControlsMachine,
   selectDeployment,
@@ -18,6 +20,12 @@ import {
 import { deploymentMachine, type DeployInput } from './deployment.machine';
 import { notify } from '../shell/toasts.machine';
 import { settle, setupFakeClock } from '../../../tests/fakeClock';
+import { setupMockServer } from '../../../tests/mockServer';
+
+// The Actions menu's "Delete step log" asks whether the user may (the repository's permissions).
+setupMockServer({
+  handlers: [http.get('*/api/repos/octocat/hello-world', () => HttpResponse.json(makeRepo()))],
+});
 
 type Answer = Build | null | ApiError;
 // Typed as the real calls' answers; the skipped-pipeline `null` goes through unchanged.
@@ -245,15 +253,18 @@ describe('build controls, model-based', () => {
       let deployUnreadable = false;
       // The build page's controls (docs/spec.md 4.3): Cancel for a running build, the Actions menu
       // (Restart, Promote, Debug) for a finished one; each event is the user's click.
+      // Under the build page's route, as on the page: its step's log may be deleted from here.
       const ui = (status: 'running' | 'success') => (
-        <BuildControls
-          repo={repoRef}
-          build={makeStagedBuild(7, status)}
-          canWrite
-          blocked={false}
-          onCancelled={() => undefined}
-          onStale={() => undefined}
-        />
+        <Route path={/^\/(?<namespace>[^/]+)\/(?<name>[^/]+)/}>
+          <BuildControls
+            repo={repoRef}
+            build={makeStagedBuild(7, status)}
+            canWrite
+            blocked={false}
+            onCancelled={() => undefined}
+            onStale={() => undefined}
+          />
+        </Route>
       );
       const view = renderWithMachines(ui('success'), {
         machines: [[buildControlsMachine, machine]],

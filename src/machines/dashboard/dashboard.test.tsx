@@ -7,6 +7,7 @@ import {
   type AnyEventObject,
   type SnapshotFrom,
 } from 'xstate';
+import { http, HttpResponse } from 'msw';
 import { ApiError } from '../../api/client';
 import type { Repository, User } from '../../api/types';
 import { makeBuild, makeRepo, makeUser } from '../../../tests/factories';
@@ -18,6 +19,8 @@ import {
   visitedStates,
 } from '../../../tests/model';
 import { neverAnswering, renderWithMachines } from '../../../tests/renderMachine';
+import { setupMockServer } from '../../../tests/mockServer';
+import { fakeRepoEvents } from '../../../tests/fakeRepoEvents';
 import { DashboardPage } from '../../views/dashboard/DashboardPage';
 import { accountSyncMachine, SYNC_POLL_INTERVAL } from './accountSync.machine';
 import {
@@ -32,6 +35,15 @@ import {
 } from './dashboard.machine';
 import type { RepoEventsEmitted } from '../repo/repoEvents.machine';
 import { SORT_BY_NAME } from './repoList';
+
+// The page follows the event stream, and its health section asks for each shown repository's
+// recent builds.
+setupMockServer({
+  handlers: [
+    fakeRepoEvents().handler,
+    http.get('*/api/repos/:owner/:name/builds', () => HttpResponse.json([])),
+  ],
+});
 
 const slugs = (repos: Repository[]) => repos.map((repo) => repo.slug);
 

@@ -3,7 +3,8 @@ import { LOG_READ_MARK } from '../src/api/readStoredLog';
 
 // In-page probes of the console benchmark. They run inside Chromium (page.evaluate), so they
 // only use the DOM: the virtualized rows carry `data-pos` (the line's pos), and react-virtuoso's
-// item wrappers carry `data-index` (the row's index in the list shown).
+// item wrappers carry `data-index` (the row's index in the list shown). Another UI's log rows
+// (Drone's own, bench/drone-ui.ts) are found by the selector given instead.
 
 declare global {
   interface Window {
@@ -44,14 +45,14 @@ const visibleSignals = new WeakMap<Page, Promise<void>>();
  * animation-frame callbacks and before that task. Every frame is looked at, since a row added by
  * an animation-frame callback is painted in that frame.
  */
-export async function installProbes(page: Page): Promise<void> {
+export async function installProbes(page: Page, rows = '[data-pos]'): Promise<void> {
   await allowNamedFunctions(page);
   if (!visibleSignals.has(page)) {
     let signal = () => {};
     visibleSignals.set(page, new Promise<void>((resolve) => (signal = resolve)));
     await page.exposeFunction(VISIBLE_BINDING, () => signal());
   }
-  await page.addInitScript(() => {
+  await page.addInitScript((rowSelector) => {
     window.__longTasks = [];
     window.__longTaskSpans = [];
     new PerformanceObserver((list) => {
@@ -64,7 +65,7 @@ export async function installProbes(page: Page): Promise<void> {
       if (window.__bootAt === undefined && document.getElementById('root')?.firstChild) {
         window.__bootAt = performance.now();
       }
-      if (document.querySelector('[data-pos]')) {
+      if (document.querySelector(rowSelector)) {
         window.__firstLineAt = performance.now();
         observer.disconnect();
       }
@@ -80,12 +81,14 @@ export async function installProbes(page: Page): Promise<void> {
     };
     const afterFrame = () => {
       const now = performance.now();
-      const rows = document.querySelectorAll<HTMLElement>('[data-pos]');
+      const rows = document.querySelectorAll<HTMLElement>(rowSelector);
       if (rows.length > 0) window.__firstLinePaintedAt ??= now;
       const row = [...rows].find(seen);
       if (row) {
         window.__firstLineVisibleAt = now;
-        window.__firstRowSeen = { pos: row.dataset.pos!, top: row.getBoundingClientRect().top };
+        // Another UI's rows (bench/drone-ui.ts) name no pos: their text stands for it.
+        const pos = row.dataset.pos ?? row.textContent!.slice(0, 40);
+        window.__firstRowSeen = { pos, top: row.getBoundingClientRect().top };
         performance.mark('bench: first line visible'); // VISIBLE_MARK: the script is sent as text
         // VISIBLE_BINDING, set by installProbes.
         (window as unknown as { __benchFirstLineVisible?: () => void }).__benchFirstLineVisible?.();
@@ -97,7 +100,7 @@ export async function installProbes(page: Page): Promise<void> {
       channel.port2.postMessage(null);
     };
     requestAnimationFrame(frame);
-  });
+  }, rows);
 }
 
 /** Records when the row of line `pos` first appears on the pages loaded after this call. */

@@ -4,7 +4,7 @@
 // each figure, the floor: a bare page (bench/floor.html) fetching the same log bytes from the same
 // server and painting its last lines. Console and bare page loads alternate, so both see the same
 // machine; each load is a fresh browser context (nothing cached).
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 import * as probe from './measure';
 import { pageRequests, type RequestTimes } from './network';
 import { traceMainThread } from './trace';
@@ -47,6 +47,10 @@ export interface OpeningTarget {
   heap?: boolean;
   /** Take a trace of this load for the main thread's work (its times are not the timed ones). */
   trace?: boolean;
+  /** Another UI's log rows (bench/measure.ts installProbes); the console's by default. */
+  rows?: string;
+  /** The browser context's cookies (another UI's session). */
+  storageState?: BrowserContextOptions['storageState'];
 }
 
 export const VIEWPORT = { width: 1440, height: 900 };
@@ -55,11 +59,14 @@ const answered = (requests: RequestTimes[], path: string) =>
   requests.find((request) => new URL(request.url).pathname === path)?.lastByte ?? Number.NaN;
 
 export async function openOnce(browser: Browser, target: OpeningTarget): Promise<Opening> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: target.storageState,
+  });
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.warn(`page error: ${error.message}`));
-    await probe.installProbes(page);
+    await probe.installProbes(page, target.rows);
     const trace = target.trace ? await traceMainThread(browser, page) : undefined;
     await page.goto(target.url);
     const first = await probe.firstLinePainted(page);
@@ -165,12 +172,13 @@ export function reportOpening(
   figures: Opening,
   floor: Opening | undefined,
   compared?: Opening,
+  comparedName = 'compared build',
 ): void {
   for (const [key, label] of LABELS) {
     if (key === 'heap' && !Number.isFinite(figures.heap)) continue;
     const besides = [
       floor && key !== 'heap' && key !== 'moved' ? `bare page ${shown(key, floor[key])}` : '',
-      compared ? `compared build ${shown(key, compared[key])}` : '',
+      compared ? `${comparedName} ${shown(key, compared[key])}` : '',
     ].filter(Boolean);
     const beside = besides.length ? ` (${besides.join('; ')})` : '';
     report(`  ${label}`, `${shown(key, figures[key])}${beside}`);
@@ -179,6 +187,6 @@ export function reportOpening(
   const ratio = (of: Opening) => `${(of.visible / floor.visible).toFixed(2)}x`;
   report(
     '  first lines visible / bare page',
-    `${ratio(figures)}${compared ? ` (compared build ${ratio(compared)})` : ''}`,
+    `${ratio(figures)}${compared ? ` (${comparedName} ${ratio(compared)})` : ''}`,
   );
 }

@@ -10,14 +10,15 @@
 // - log-viewer: search, permalinks and folding on the million lines (bench/log-viewer.ts);
 // - log-diff: two 50,000-line logs diffed in the log diff's worker (bench/log-diff.ts).
 // - insights: the Insights tab's time to charts, cold and cached (bench/insights.ts).
+// - drone-ui: on a real Drone, the 10k-line step opened beside Drone's own UI (bench/drone-ui.ts).
 // The summary starts with the machine and its load averages, before and after.
 //
 //   BENCH_PORT=5205 npm run bench        # first port used (default 4173; the next two as well)
 //   BENCH_SKIP_BUILD=1 npm run bench     # reuse the bundles in bench/results
 //   BENCH_STREAM_SECONDS=20              # how long to watch the stream
 //   BENCH_ONLY=opening,stream            # only these parts: opening, pages, show-all, stream,
-//                                        # log-viewer, log-diff, insights, triage, test-results
-//                                        # (pages and test-results: http only)
+//                                        # log-viewer, log-diff, insights, triage, test-results,
+//                                        # drone-ui (pages, test-results and drone-ui: http only)
 //   BENCH_RUNS=3                         # loads per opening figure (the median is printed)
 //   BENCH_MODES=mock,http                # 'mock', 'http' or both (the default: http)
 //   BENCH_COMPARE=/tmp/dist-before       # another build's openings, interleaved (http only)
@@ -61,6 +62,7 @@ import {
 } from './server';
 import { openInterleaved, reportOpening, VIEWPORT, type OpeningTarget } from './opening';
 import { pagesBench } from './pages';
+import { droneUiBench } from './drone-ui';
 import { reportFirstLine, reportStream, watchStream, type Floor } from './stream';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4173);
@@ -80,7 +82,8 @@ const runs = (
     | 'insights'
     | 'triage'
     | 'test-results'
-    | 'pages',
+    | 'pages'
+    | 'drone-ui',
 ) => !ONLY || ONLY.includes(part);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /**
@@ -544,6 +547,11 @@ async function main() {
       } finally {
         await setup.stop();
       }
+    }
+    if (MODES.includes('http') && runs('drone-ui')) {
+      console.info("\nreal Drone: the console beside Drone's own UI");
+      const port = PORT;
+      await droneUiBench({ browser, bundle: HTTP_BUNDLE, port, runs: RUNS, report, section, load });
     }
   } finally {
     await browser.close();

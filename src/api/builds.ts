@@ -1,4 +1,4 @@
-import { ahead, askAhead, takeAhead } from '../boot/ahead';
+import { ahead } from '../boot/ahead';
 import { fetchPublicJson, request } from './client';
 import { encodeSegment as e } from './urls';
 import { repoPath, type RepoRef } from './repos';
@@ -32,15 +32,16 @@ export const fetchBuilds = (repo: RepoRef, page?: number, perPage?: number) =>
 /** Asks for a repository's first page of builds ahead of need (boot/early.ts). */
 export const prefetchBuilds = (repo: RepoRef) => buildsPage(repo).prefetch();
 
-export const fetchBuild = (repo: RepoRef, build: number) =>
-  takeAhead<Build>(buildPath(repo, build)) ?? request<Build>(buildPath(repo, build));
+const buildAhead = (repo: RepoRef, build: number) =>
+  ahead(buildPath(repo, build), () => request<Build>(buildPath(repo, build)));
+
+export const fetchBuild = (repo: RepoRef, build: number) => buildAhead(repo, build).fetch();
 
 /**
  * Asks for a build ahead of need (boot/early.ts): the next fetchBuild of it takes the answer. Returns
  * that answer, for what must wait for the build (the shown step's log).
  */
-export const prefetchBuild = (repo: RepoRef, build: number) =>
-  askAhead(buildPath(repo, build), () => request<Build>(buildPath(repo, build))) as Promise<Build>;
+export const prefetchBuild = (repo: RepoRef, build: number) => buildAhead(repo, build).prefetch();
 
 /** New build; the server answers `null` when no pipeline ran. */
 export const createBuild = (

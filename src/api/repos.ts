@@ -1,4 +1,4 @@
-import { askAhead, takeAhead } from '../boot/ahead';
+import { ahead } from '../boot/ahead';
 import { request } from './client';
 import { encodeSegment as e } from './urls';
 import type { Repository, RepositoryPatch } from './types';
@@ -10,12 +10,13 @@ export interface RepoRef {
 
 export const repoPath = ({ namespace, name }: RepoRef) => `/api/repos/${e(namespace)}/${e(name)}`;
 
-export const fetchRepo = (repo: RepoRef) =>
-  takeAhead<Repository>(repoPath(repo)) ?? request<Repository>(repoPath(repo));
+const repoAhead = (repo: RepoRef) =>
+  ahead(repoPath(repo), () => request<Repository>(repoPath(repo)));
+
+export const fetchRepo = (repo: RepoRef) => repoAhead(repo).fetch();
 
 /** Asks for a repository ahead of need (boot/early.ts): the next fetchRepo of it takes the answer. */
-export const prefetchRepo = (repo: RepoRef) =>
-  askAhead(repoPath(repo), () => request<Repository>(repoPath(repo))) as Promise<Repository>;
+export const prefetchRepo = (repo: RepoRef) => repoAhead(repo).prefetch();
 
 export const activateRepo = (repo: RepoRef) =>
   request<Repository>(repoPath(repo), { method: 'POST' });

@@ -1,14 +1,13 @@
-import { ahead, askAhead, takeAhead } from '../boot/ahead';
+import { ahead } from '../boot/ahead';
 import { postForm, request, serverUrl } from './client';
 import type { Build, RegistrationPatch, Repository, User, UserWithToken } from './types';
 
 const userPath = '/api/user';
 
-export const fetchCurrentUser = () => takeAhead<User>(userPath) ?? request<User>(userPath);
-
+const currentUser = ahead(userPath, () => request<User>(userPath));
+export const fetchCurrentUser = currentUser.fetch;
 /** Asks for the signed-in user ahead of need (boot/early.ts): every page waits for the session. */
-export const prefetchCurrentUser = () =>
-  askAhead(userPath, () => request<User>(userPath)) as Promise<User>;
+export const prefetchCurrentUser = currentUser.prefetch;
 
 const userRepos = ahead('/api/user/repos?latest=true', () =>
   request<Repository[]>('/api/user/repos', { query: { latest: 'true' } }),

@@ -29,8 +29,11 @@ export function takeAhead<T>(key: string): Promise<T> | null {
   return answer ?? null;
 }
 
-/** A call boot may ask for ahead (./early.ts): `fetch` takes that answer once, else asks. */
+/**
+ * A call boot may ask for ahead (./early.ts): `prefetch` asks and returns the answer, `fetch`
+ * takes that answer once, else asks.
+ */
 export const ahead = <T>(key: string, call: () => Promise<T>) => ({
   fetch: () => takeAhead<T>(key) ?? call(),
-  prefetch: () => void askAhead(key, call),
+  prefetch: () => askAhead(key, call) as Promise<T>,
 });

@@ -122,12 +122,12 @@ export function startEarly(location: {
  */
 function prefetchPageCalls(pathname: string, user: Promise<User>): Promise<unknown> {
   const page = pageAt(pathname);
-  if (page === pageCode.dashboard) return user.then(prefetchUserRepos);
+  if (page === pageCode.dashboard) return user.then(() => void prefetchUserRepos());
   if (page === pageCode.buildsFeed) {
     return user.then(({ admin }) => {
-      prefetchUserBuilds();
-      prefetchUserRepos();
-      if (admin) prefetchIncompleteBuilds();
+      void prefetchUserBuilds();
+      void prefetchUserRepos();
+      if (admin) void prefetchIncompleteBuilds();
     });
   }
   const ref = page === pageCode.repo && repoPattern('.*').exec(pathname)?.groups;
@@ -136,7 +136,9 @@ function prefetchPageCalls(pathname: string, user: Promise<User>): Promise<unkno
   const answer = prefetchRepo(repo);
   // The builds tab's list; an inactive repository's page shows its settings instead.
   return repoPattern().test(pathname)
-    ? answer.then(({ active }) => active && prefetchBuilds(repo))
+    ? answer.then(({ active }) => {
+        if (active) void prefetchBuilds(repo);
+      })
     : answer;
 }
 

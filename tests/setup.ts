@@ -9,6 +9,7 @@ import '../src/i18n/en';
 import { markFirstScreenShown } from '../src/boot/firstScreen';
 import { loadAllCode } from '../src/boot/code';
 import { WAIT_LIMIT } from './wait';
+import { forgetStoredLogs } from '../src/api/logs';
 
 // waitFor and findBy* wait as long as any test waits for a condition (tests/wait.ts), not 1 s.
 configure({ asyncUtilTimeout: WAIT_LIMIT });
@@ -19,6 +20,9 @@ afterEach(() => cleanup());
 // The app-wide actors a test started (the session, the toasts, the palette...) end with it, and
 // those it swapped run their own logic again: the next test starts from fresh ones.
 afterEach(() => resetAppActors());
+
+// Stored logs read in a test (shared by their readers, src/api/logs.ts) are not the next one's.
+afterEach(() => forgetStoredLogs());
 
 // A test may switch the language (showLanguage, or the language machine); the next one
 // starts in English again.

@@ -1,5 +1,5 @@
 import { request } from './client';
-import type { StepRef } from './logs';
+import { forgetStoredLog, type StepRef } from './logs';
 import { repoPath } from './repos';
 import { encodeSegment as e } from './urls';
 
@@ -7,7 +7,12 @@ import { encodeSegment as e } from './urls';
 // offers this, and it loads after the first lines.
 
 /** Deletes a finished step's stored log (repository admins; docs/drone-api.md 4.2). */
-export const deleteStepLog = (ref: StepRef) =>
-  request<void>(`${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`, {
-    method: 'DELETE',
-  });
+export async function deleteStepLog(ref: StepRef): Promise<void> {
+  await request<void>(
+    `${repoPath(ref)}/builds/${e(ref.build)}/logs/${e(ref.stage)}/${e(ref.step)}`,
+    {
+      method: 'DELETE',
+    },
+  );
+  forgetStoredLog(ref);
+}

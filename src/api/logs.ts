@@ -78,21 +78,57 @@ export function prefetchStoredLog(ref: StepRef, build: Build, tailFirst = false)
 }
 
 /**
+ * The reads of finished steps' stored logs, by path: one in flight, or its lines while a reader
+ * still holds them (a WeakRef, so nothing is kept for its own sake). A stored log does not change
+ * once written, so the console, the failure summary, the log diff and Download all logs share
+ * one read: a red build's failed step was downloaded and parsed twice, a million lines 128 MB
+ * each time (issue 32).
+ */
+const shared = new Map<string, Promise<LogLines> | WeakRef<LogLines>>();
+
+function share(path: string, read: Promise<LogLines>): Promise<LogLines> {
+  shared.set(path, read);
+  read.then(
+    (lines) => {
+      if (shared.get(path) === read) shared.set(path, new WeakRef(lines));
+    },
+    () => {
+      if (shared.get(path) === read) shared.delete(path);
+    },
+  );
+  return read;
+}
+
+/** Forgets a step's stored log read here (deleted: the next read asks the server). */
+export function forgetStoredLog(ref: StepRef): void {
+  shared.delete(logsPath(ref));
+}
+
+/** Forgets every stored log read here (tests: the next one's server holds other logs). */
+export function forgetStoredLogs(): void {
+  shared.clear();
+}
+
+/**
  * A finished step's stored log; a step that printed nothing stores `null`. Parsed as it arrives
  * (off the main thread for a long log), so a million lines never freeze the page; with
- * `tailFirst`, a long log's last lines first (watchStoredLogTail).
+ * `tailFirst`, a long log's last lines first (watchStoredLogTail). Shared with the other readers
+ * of the same log (`shared`).
  */
 export async function fetchLogs(ref: StoredLogRef): Promise<LogLines> {
   const path = logsPath(ref);
+  const held = shared.get(path);
+  const lines = held instanceof WeakRef ? held.deref() : held;
+  if (lines) return lines;
   const early = takeAhead<LogLines>(path);
   if (early) {
     try {
-      return await early;
+      return await share(path, early);
     } catch {
       // Asked before the step had finished, or failed: ask now.
     }
   }
-  return readLogs(path, { tailFirst: ref.tailFirst });
+  return share(path, readLogs(path, { tailFirst: ref.tailFirst }));
 }
 
 /** A running step's live log stream (docs/drone-api.md 5.3), read with `openEventStream`. */

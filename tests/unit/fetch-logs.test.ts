@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { benchLine, benchLogChunks } from '../../fixtures/bench-logs';
 import { ApiError } from '../../src/api/client';
+import { deleteStepLog } from '../../src/api/logDelete';
 import { fetchLogs, prefetchLogs } from '../../src/api/logs';
 import { setupMockServer } from '../mockServer';
 
@@ -79,8 +80,9 @@ describe('prefetchLogs', () => {
     prefetchLogs(ref); // The build page asks again (a remount): still one request.
     const lines = await fetchLogs(ref);
     expect([requests, lines.outAt(0)]).toEqual([1, 'early\n']);
-    await fetchLogs(ref); // Taken once: a later read asks the server again.
-    expect(requests).toBe(2);
+    // Taken once; a later read shares the lines a reader still holds (fetchLogs, `shared`).
+    expect(await fetchLogs(ref)).toBe(lines);
+    expect(requests).toBe(1);
   });
 
   it('drops a failed early answer quietly and asks again (the step had not finished)', async () => {
@@ -103,5 +105,57 @@ describe('prefetchLogs', () => {
     );
     prefetchLogs(ref);
     expect((await fetchLogs({ ...ref, step: 2 })).outAt(0)).toBe('step 2\n');
+    // Still waiting for its own step's read.
+    expect((await fetchLogs(ref)).outAt(0)).toBe('step 1\n');
+  });
+});
+
+describe('one read per stored log', () => {
+  const LOG = () => HttpResponse.text('[{"pos":0,"out":"failed\\n","time":0}]');
+  function counted(response: () => Response) {
+    const count = { requests: 0 };
+    answer(() => {
+      count.requests += 1;
+      return response();
+    });
+    return count;
+  }
+
+  it('serves readers at once (the console, the failure summary) from one request', async () => {
+    const count = counted(LOG);
+    const [console, summary] = await Promise.all([fetchLogs(ref), fetchLogs(ref)]);
+    expect(summary).toBe(console);
+    expect(count.requests).toBe(1);
+  });
+
+  it('serves a later reader the lines an earlier one still holds', async () => {
+    const count = counted(LOG);
+    const shown = await fetchLogs(ref);
+    expect(await fetchLogs(ref)).toBe(shown);
+    expect(await fetchLogs({ ...ref, tailFirst: true })).toBe(shown);
+    expect(count.requests).toBe(1);
+  });
+
+  it('asks again after a failed read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bodies = [() => HttpResponse.json({ message: 'boom' }, { status: 500 }), LOG];
+    const count = counted(() => bodies.shift()!());
+    await expect(fetchLogs(ref)).rejects.toThrow('boom');
+    expect((await fetchLogs(ref)).outAt(0)).toBe('failed\n');
+    expect(count.requests).toBe(2);
+  });
+
+  it('asks again once the log is deleted', async () => {
+    server.use(
+      http.delete(
+        '*/api/repos/acme/logs/builds/1/logs/1/1',
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    const count = counted(LOG);
+    const before = await fetchLogs(ref);
+    await deleteStepLog(ref);
+    expect(await fetchLogs(ref)).not.toBe(before);
+    expect(count.requests).toBe(2);
   });
 });

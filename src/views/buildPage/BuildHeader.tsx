@@ -108,9 +108,14 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
           ) : null}
         </TitleRow>
       ) : null}
-      {build ? <ActivityLine build={build} /> : null}
       {build ? (
-        <AttemptsRoom restart={isRestart(build)}>
+        <ActivityRow>
+          <ActivityLine build={build} />
+          {isRestart(build) ? null : <Extra part="attempts" repo={repo} build={build} />}
+        </ActivityRow>
+      ) : null}
+      {build && isRestart(build) ? (
+        <AttemptsRoom>
           <Extra part="attempts" repo={repo} build={build} />
         </AttemptsRoom>
       ) : null}
@@ -233,11 +238,18 @@ const TopTools = styled('div', {
   justifyContent: 'flex-end',
 });
 
-// A restart's "attempt 2 of 3" (AttemptNav.tsx) arrives with the history, after the first lines:
-// its line's room is kept meanwhile so they stay put. Otherwise no room, and no gap for one.
-const AttemptsRoom = styled('div', {
-  '&:empty': { display: 'none' },
-  variants: { restart: { true: { '&:empty': { display: 'block', height: 21 } } } },
+// "attempt 2 of 3" (AttemptNav.tsx) arrives with the history, after the first lines. A restart
+// (it has a `parent`) keeps its line's room meanwhile, so they stay put. A first attempt is known
+// to have been restarted only from the history: its "attempt 1 of 3" ends the activity line, where
+// a desktop has room for it, rather than pushing the page down 29 px on a line of its own.
+const AttemptsRoom = styled('div', { '&:empty': { height: 21 } });
+
+const ActivityRow = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: '$4',
+  rowGap: '$2',
 });
 
 const TitleRow = styled('div', {

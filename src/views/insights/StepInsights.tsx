@@ -1,5 +1,4 @@
 import type { Build } from '../../api/types';
-import { useIsMobile } from '../buildPage/useIsMobile';
 import { formatDuration, styled, useT } from '../ui';
 import { AttemptLinks } from './AttemptLinks';
 import { spreadText } from './spreadText';
@@ -25,13 +24,12 @@ export function StepInsights({
 }) {
   const t = useT();
   const insights = useStepInsights(repo, build, stage, step);
-  // On a phone each line scrolls sideways (Lines): the keyboard reaches it too.
-  const scroller = useIsMobile() ? 0 : undefined;
   if (!insights) return null;
   const { trend, flaky } = insights;
   return (
     <Lines aria-label={t('insights.step.label')} data-testid="step-insights">
-      <div tabIndex={scroller}>
+      {/* Each line scrolls sideways where it is too long (Lines): the keyboard reaches it too. */}
+      <div tabIndex={0}>
         {trend.durations.length > 1 ? (
           <Sparkline
             values={trend.durations}
@@ -52,7 +50,7 @@ export function StepInsights({
           </Slower>
         ) : null}
       </div>
-      <div tabIndex={scroller}>
+      <div tabIndex={0}>
         {flaky.kind === 'flaky' ? (
           <>
             <Flaky>
@@ -75,15 +73,20 @@ const Lines = styled('section', {
   margin: '0 0 $2',
   fontSize: '$1',
   color: '$textMuted',
-  // As tall with a sparkline as without: the build page keeps their room (StepPanel.tsx).
-  '& > div': { display: 'flex', alignItems: 'center', gap: '$2', flexWrap: 'wrap', minHeight: 20 },
-  '& > div:empty': { display: 'none' },
-  // A phone's step dialog: each line stays one line and scrolls sideways, so the lines fill the
-  // room kept for them and the log below does not move down when they arrive (issue 32).
-  '@mobile': {
-    '& > div': { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
-    '& > div > *': { flexShrink: 0, whiteSpace: 'nowrap' },
+  // Each line stays one line, as tall with a sparkline as without, and scrolls sideways where the
+  // window is too narrow for it: the lines fill the room the build page keeps for them
+  // (StepPanel.tsx), so the log below does not move down when they arrive (issue 32; a flaky
+  // step's line wrapped at 1,024 px and moved it 24 px).
+  '& > div': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '$2',
+    minHeight: 20,
+    overflowX: 'auto',
+    scrollbarWidth: 'none',
   },
+  '& > div > *': { flexShrink: 0, whiteSpace: 'nowrap' },
+  '& > div:empty': { display: 'none' },
 });
 const Slower = styled('strong', { color: '$danger' });
 const Flaky = styled('strong', { color: '$warning' });

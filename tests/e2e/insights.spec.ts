@@ -87,6 +87,20 @@ test('a step keeps its first lines where they were shown while its trend and ann
   expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
 });
 
+test('a step with nothing to say about flakiness keeps the room of two trend lines', async ({
+  page,
+}) => {
+  await openMock(page, '/acme/api/20/1/2');
+  const top = rowTop(page, '+ go version');
+  const shown = await top();
+  const insights = page.getByTestId('step-insights');
+  await expect(insights).toContainText(/median \d+s, p95 \d+s over \d+ runs/);
+  await expect(insights).not.toContainText(/flaky/);
+  await expect(page.getByTestId('annotation-counts')).toBeVisible();
+  // Its one line showed where two were kept: the log moved up 24 px.
+  expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
+});
+
 test.describe('on a 1,024 px window', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 

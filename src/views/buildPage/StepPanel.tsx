@@ -110,9 +110,10 @@ const PanelHeader = styled('header', {
   time: { color: '$textMuted' },
 });
 
-// Until the step's trend lines show: two lines of 20 px, 4 px apart, and their 8 px margin
-// (StepInsights.tsx). Then theirs: one line when there is nothing to say about flakiness.
-const InsightsRoom = styled('div', { '&:empty': { minHeight: 52 } });
+// The step's trend lines: two lines of 20 px, 4 px apart, and their 8 px margin
+// (StepInsights.tsx), kept before they show and after: a step with nothing to say about
+// flakiness has one line, and the log below moved up 24 px when it showed.
+const InsightsRoom = styled('div', { minHeight: 52 });
 const Meta = styled('dl', {
   display: 'flex',
   gap: '$5',

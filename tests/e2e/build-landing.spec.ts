@@ -38,6 +38,31 @@ test('a failed build opens its first failed step at the first error line, in the
   await expect(page).toHaveURL(/\/acme\/api\/11\/1\/4#L10$/);
 });
 
+test("a failed build's rows first show at its first error line, not at the top and then there", async ({
+  page,
+}) => {
+  // acme/search-indexer #6: its first error is line 21, a third of the way down the log's box.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const row = document.querySelector('[data-pos="20"]');
+      if (!row) return;
+      observer.disconnect();
+      // Where the frame that first shows it paints it.
+      requestAnimationFrame(() => {
+        (window as { errorRowTop?: number }).errorRowTop = row.getBoundingClientRect().top;
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await openMock(page, '/acme/search-indexer/6');
+  await expect(page).toHaveURL(/\/acme\/search-indexer\/6\/1\/2#L21$/);
+  const row = stepConsole(page).locator('[data-pos="20"]');
+  await expect(row).toHaveAttribute('data-selected', 'true');
+  await expect(row).toBeInViewport();
+  const first = await page.evaluate(() => (window as { errorRowTop?: number }).errorRowTop);
+  // It moved 129 px when the rows showed at the top and then scrolled to it.
+  expect(Math.abs((await row.boundingBox())!.y - first!)).toBeLessThanOrEqual(2);
+});
+
 test('a running build opens its running step and follows it', async ({ page }) => {
   await openMock(page, '/acme/api/23');
   await expect(page).toHaveURL(/\/acme\/api\/23\/1\/4$/);

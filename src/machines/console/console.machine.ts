@@ -16,6 +16,7 @@ import {
   type StoredLogRef,
 } from '../../api/logs';
 import type { Build, Stage, Status, Step } from '../../api/types';
+import { code } from '../../boot/code';
 import { LogLines } from '../../logs';
 import { parsePermalink } from '../../logs/permalink';
 import { logStreamMachine, type LogLinesEvent, type LogOverlongEvent } from './logStream.machine';
@@ -144,13 +145,16 @@ export function createStoredLogTail(watch: typeof watchStoredLogTail) {
 export const storedLogTail = createStoredLogTail(watchStoredLogTail);
 
 /**
- * Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not
- * wanted). Its patterns load only then: the first screen does without them.
+ * The patterns that find a failed step's first error line: loaded only where the page landed on
+ * one, while its log is read (the first screen does without them).
  */
+const firstErrorCode = code(() => import('../../logs/firstError'));
+
+/** Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not wanted). */
 export const findFirstError = fromPromise<number, { lines: LogLines; wanted: boolean }>(
   async ({ input }) => {
     if (!input.wanted) return -1;
-    const { firstErrorLine } = await import('../../logs/firstError');
+    const { firstErrorLine } = await firstErrorCode();
     return firstErrorLine(input.lines);
   },
 );
@@ -277,6 +281,9 @@ export const consoleMachine = setup({
         enqueue.sendTo(context.page, { type: 'step.open', ...target } satisfies OpenStepEvent);
       }
     }),
+    loadFirstErrorCode: ({ context }) => {
+      if (context.landOnError) firstErrorCode().catch(() => undefined);
+    },
     /** Issue 30 item 1: the viewer shows, highlights and addresses the first error line. */
     markFirstError: enqueueActions(({ event, enqueue }) => {
       const index = (event as unknown as { output: number }).output;
@@ -324,6 +331,7 @@ export const consoleMachine = setup({
         // A finished step's stored log, read once; streamed lines stay and the store fills any
         // gap the stream left.
         fetching: {
+          entry: 'loadFirstErrorCode',
           invoke: [
             {
               id: 'fetchStepLogs',
@@ -378,6 +386,8 @@ export const consoleMachine = setup({
         src: 'findFirstError',
         input: ({ context }) => ({ lines: context.lines, wanted: context.landOnError === true }),
         onDone: { actions: 'markFirstError' },
+        // Its patterns did not load: the log shows where it would without them.
+        onError: { actions: assign({ landOnError: false }) },
       },
     },
     no_logs_available: {},

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { fakeLogStream } from '../../../tests/drivers/logStream';
 import { ApiError } from '../../api/client';
 import { makeLines as range } from '../../../tests/factories';
@@ -10,6 +10,7 @@ import {
   consoleMachine,
   createFetchStepLogs,
   createStoredLogTail,
+  type findFirstError,
   type ConsoleInput,
 } from './console.machine';
 import type { FollowStepEvent, OpenStepEvent } from './consoleFollow';
@@ -21,7 +22,10 @@ const step = (status: Status, extra: Partial<Step> = {}) =>
   ({ id: 301, number: 2, name: 'test', status, exit_code: 0, ...extra }) as Step;
 
 /** Controlled answers of the logs endpoint, one per call. */
-function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
+function startConsole(
+  input: Partial<ConsoleInput> & { step: Step },
+  actors: { findFirstError?: typeof findFirstError } = {},
+) {
   const calls: StoredLogRef[] = [];
   const answers: Array<{ resolve: (lines: Line[]) => void; reject: (error: unknown) => void }> = [];
   let sendTail: ((lines: Line[]) => void) | null = null;
@@ -40,6 +44,7 @@ function startConsole(input: Partial<ConsoleInput> & { step: Step }) {
           }),
       ),
       streamLogs: fakeLogStream as never,
+      ...actors,
     },
   });
   const actor = createActor(machine, {
@@ -483,6 +488,18 @@ describe('console machine (docs/spec.md 4.4)', () => {
     expect(window.location.hash).toBe('#L21');
     // Line 21 is before the last 250: every line is shown.
     expect(state().context.showAll).toBe(true);
+  });
+
+  it('shows a failed step it landed on where it would, should its error patterns fail to load', async () => {
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2');
+    const { state, answer } = startConsole(
+      { step: step('failure'), landOnError: true },
+      { findFirstError: fromPromise(() => Promise.reject(new Error('Failed to fetch'))) },
+    );
+    await answer(range(0, 20));
+    expect(state().matches('resolved')).toBe(true);
+    expect(state().context.landOnError).toBe(false);
+    expect(state().children.viewer!.getSnapshot().context.selection).toBeNull();
   });
 
   it('leaves a permalink the URL already has, and lands nowhere on a log without errors', async () => {

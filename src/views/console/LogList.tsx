@@ -106,7 +106,7 @@ export function LogList({
     following,
   }));
   const handledScroll = useRef(initial.row >= 0 ? initial.seq : 0);
-  // Until react-virtuoso shows its rows, the plain rows centre a line asked for (a permalink opened
+  // Until react-virtuoso shows its rows, the plain rows place a line asked for (a permalink opened
   // with the page, or one the address bar named since: issue 29 item 3); it starts where they are.
   const requestedRow = scroll && !scroll.edge ? visible.rowOf(scroll.line) : -1;
 
@@ -121,7 +121,7 @@ export function LogList({
     const row = scroll.edge ? edgeRow : visible.rowOf(scroll.line);
     if (row < 0) return;
     handledScroll.current = scroll.seq;
-    const align = scroll.edge === 'top' ? 'start' : scroll.edge === 'bottom' ? 'end' : 'center';
+    const align = scroll.edge === 'top' ? 'start' : scroll.edge === 'bottom' ? 'end' : 'third';
     rows.current?.scrollTo(row, align);
   }, [scroll, visible, count]);
 

@@ -23,7 +23,8 @@ import { virtuosoCode } from './virtuosoCode';
 // before its first measurement), so nothing jumps or flashes. Scroll requests made meanwhile are
 // honoured once its rows show. LogList sees none of this.
 
-export type RowAlign = 'start' | 'center' | 'end';
+/** 'third': a line asked for, a third of the way down the box, the lines before it above. */
+export type RowAlign = 'start' | 'third' | 'end';
 
 export interface LogRowsHandle {
   /** Scrolls to `row`; asked before react-virtuoso shows its rows, the last ask is done then. */
@@ -49,7 +50,7 @@ export function LogRows({
 }: {
   ref: Ref<LogRowsHandle>;
   count: number;
-  /** The row the list starts at, centred (0: the top), or its end while following. */
+  /** The row the list starts at, a third of the way down (0: the top), or its end while following. */
   around: number | 'end';
   following: boolean;
   /** The estimated height of a row not measured yet. */
@@ -97,8 +98,13 @@ export function LogRows({
     });
   }, [Virtuoso, load]);
 
+  const layers = useRef<HTMLDivElement>(null);
   const scroll = ({ row, align }: { row: number; align: RowAlign }) =>
-    virtuoso.current?.scrollToIndex({ index: row, align });
+    virtuoso.current?.scrollToIndex(
+      align === 'third'
+        ? { index: row, align: 'start', offset: third(layers.current) }
+        : { index: row, align },
+    );
   useImperativeHandle(
     ref,
     () => ({
@@ -126,7 +132,7 @@ export function LogRows({
   );
 
   return (
-    <Layers>
+    <Layers ref={layers}>
       {Virtuoso ? (
         <Virtuoso
           ref={virtuoso}
@@ -136,7 +142,7 @@ export function LogRows({
             handedOver
               ? handedOver.start
               : typeof around === 'number' && around > 0
-                ? { index: around, align: 'center' }
+                ? { index: around, align: 'start', offset: third(layers.current) }
                 : undefined
           }
           totalCount={count}
@@ -169,6 +175,9 @@ export function LogRows({
     </Layers>
   );
 }
+
+/** A line asked for ('third'): its top a third of the box's height down. */
+const third = (box: HTMLElement | null) => -Math.round((box?.clientHeight ?? 0) / 3);
 
 // react-virtuoso's scroller and, until it shows its rows, the plain rows over it.
 const Layers = styled('div', { position: 'relative', height: '100%' });

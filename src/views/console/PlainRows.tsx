@@ -56,7 +56,7 @@ export function PlainRows({
 }: {
   ref: Ref<PlainRowsHandle>;
   count: number;
-  /** The row the list starts at, centred (0: the top), or its end while following. */
+  /** The row the list starts at, a third of the way down (0: the top), or its end while following. */
   around: number | 'end';
   following: boolean;
   /** react-virtuoso's estimate for rows it has not measured. */
@@ -71,7 +71,7 @@ export function PlainRows({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  // The row last centred: a line asked for meanwhile (a permalink) is centred in its turn.
+  // The row last placed: a line asked for meanwhile (a permalink) is placed in its turn.
   const centred = useRef<number | null>(null);
   const centre = around === 'end' ? count - 1 : around;
   const shown = plainRowCount(rowHeight);
@@ -81,7 +81,7 @@ export function PlainRows({
   useLayoutEffect(() => {
     const box = scroller.current!;
     onHeight(list.current!.offsetHeight);
-    // Following sticks to the end as lines arrive; a line to centre is placed once.
+    // Following sticks to the end as lines arrive; a line asked for is placed once.
     if (around === 'end' ? !following : centred.current === around || count === 0) return;
     centred.current = around === 'end' ? null : around;
     if (around === 'end') {
@@ -89,7 +89,8 @@ export function PlainRows({
       return;
     }
     const row = list.current!.children[around - start] as HTMLElement | undefined;
-    if (row) box.scrollTop = row.offsetTop + (row.offsetHeight - box.clientHeight) / 2;
+    // A third of the way down the box, as react-virtuoso places it (LogRows.tsx `third`).
+    if (row) box.scrollTop = row.offsetTop - Math.round(box.clientHeight / 3);
   });
 
   useImperativeHandle(

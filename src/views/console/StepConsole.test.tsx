@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
 import { makeBuild } from '../../../tests/factories';
 import { setupMockServer } from '../../../tests/mockServer';
 import { renderWithMachines } from '../../../tests/renderMachine';
@@ -142,6 +143,42 @@ describe('StepConsole', () => {
     expect(screen.queryByText('line 750')).toBeNull();
     expect(screen.getByRole('button', { name: 'Show all logs' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
+  });
+
+  it('shows a failed step it landed on only once its first error line is found, at that line', async () => {
+    let found = (_: number) => {};
+    const machine = consoleMachine.provide({
+      actors: {
+        fetchStepLogs: createFetchStepLogs(async () => LogLines.from(lines(300))),
+        findFirstError: fromPromise<number, { lines: LogLines; wanted: boolean }>(
+          () => new Promise((resolve) => (found = resolve)),
+        ),
+      },
+    });
+    const build = makeBuild({ number: 7, status: 'failure' });
+    renderWithMachines(
+      withViewport(
+        <StepConsole
+          repo={repo}
+          build={build}
+          stage={stage('failure')}
+          step={step('failure', { exit_code: 1 })}
+          landOnError
+        />,
+      ),
+      { machines: [[consoleMachine, machine]] },
+    );
+    // Read, not shown: shown at the top, its rows would then jump to the error.
+    await screen.findByTestId('console-tail');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByText('line 300')).toBeNull();
+    act(() => found(40));
+    expect(await screen.findByText('line 41')).toBeInTheDocument();
+    expect(screen.getByText('line 41').closest('[data-pos]')).toHaveAttribute(
+      'data-selected',
+      'true',
+    ); // The line is in the address (#L41): the next test's page has none.
+    window.history.replaceState(null, '', '/');
   });
 
   it('counts no group marker as a line, in the tail window or its notice', async () => {

@@ -10,6 +10,7 @@ import { LogList } from './LogList';
 import {
   selectCanDownload,
   selectTailShown,
+  selectFindingFirstError,
   selectCanFollow,
   selectConsoleState,
   selectDroppedOverlong,
@@ -244,7 +245,9 @@ function ConsoleBody({
   const fetchError = useSelector(actorRef, selectFetchError);
   const droppedOverlong = useSelector(actorRef, selectDroppedOverlong);
   const errorText = state === 'error' ? consoleErrorText(fetchError, step, t) : undefined;
-  const waiting = state === 'loading' || state === 'fetching' || state === 'stream_on';
+  const findingError = useSelector(actorRef, selectFindingFirstError);
+  const waiting =
+    state === 'loading' || state === 'fetching' || state === 'stream_on' || findingError;
 
   if (state === 'idle') return <Body />;
   if (state === 'no_logs_available') {
@@ -291,10 +294,10 @@ function ConsoleBody({
         </ShowAll>
       ) : null}
       {/* Mounted as soon as the step streams, so its first lines only append (issue 18). */}
-      {lineCount > 0 || state === 'stream_on' ? (
+      {(lineCount > 0 && !findingError) || state === 'stream_on' ? (
         <LogList actorRef={actorRef} viewer={viewer} stepStarted={step.started ?? 0} />
       ) : null}
-      {waiting && lineCount === 0 ? <Loading /> : null}
+      {(waiting && lineCount === 0) || findingError ? <Loading /> : null}
       {state === 'fetching' && lineCount > 0 ? <Loading /> : null}
     </Body>
   );

@@ -27,6 +27,13 @@ export const selectDroppedOverlong = (snapshot: ConsoleSnapshot) =>
 export const selectCanDownload = (snapshot: ConsoleSnapshot) =>
   snapshot.matches('resolved') && Boolean(snapshot.context.step.stopped);
 
+/**
+ * A failed step the page landed on, read, still looking for its first error line (issue 30 item
+ * 1): its rows wait for it, so they do not show at the top and then jump there.
+ */
+export const selectFindingFirstError = (snapshot: ConsoleSnapshot) =>
+  snapshot.matches('resolved') && snapshot.context.landOnError === true;
+
 /** A long stored log's last lines show alone while the rest is read (issue 32). */
 export const selectTailShown = (snapshot: ConsoleSnapshot) => snapshot.context.tailShown;
 

@@ -64,6 +64,21 @@ test("a red build keeps its summary's room from the start: the first lines are n
   expect((await top()) - shown).toBeLessThanOrEqual(2);
 });
 
+test("a failed step's annotations keep to the room kept for them: the first lines stay put", async ({
+  page,
+}) => {
+  await openMock(page, '/drone/plugins-docker/2/1/2');
+  const top = rowTop(page, '+ go vet ./...');
+  const shown = await top();
+  const annotations = page.getByRole('region', { name: 'Annotations' });
+  await expect(annotations.getByTestId('annotation-counts')).toHaveText(
+    '3 errors · 0 warnings · 0 notices',
+  );
+  await expect(annotations.getByRole('listitem')).toHaveCount(3);
+  // Not the 44 px of the two rows beyond the one kept before.
+  expect(Math.abs((await top()) - shown)).toBeLessThanOrEqual(2);
+});
+
 test('an error line of another step opens that step at the line, without reloading the page', async ({
   page,
 }) => {

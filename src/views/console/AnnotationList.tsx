@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import '../../i18n/en/triage';
 import { annotationsMachine } from '../../machines/console/annotations.machine';
 import type { Annotation } from '../../logs/annotations/types';
+import { showInvisibles } from '../../text/invisibles';
 import { styled, UserText, useT } from '../ui';
 import { useInspectedActorRef } from '../useInspectedActorRef';
 import {
@@ -112,7 +113,7 @@ function AnnotationLink({
           <UserText>{title}</UserText>
         </Title>
       ) : null}
-      <Message>
+      <Message title={showInvisibles(message)}>
         <UserText>{message}</UserText>
       </Message>
       {file ? (
@@ -136,7 +137,12 @@ const levelColors = {
   notice: { color: '#79c0ff' },
 };
 
+// Fills the room the console keeps for it (StepConsole.tsx), its rows scrolling within.
 const Panel = styled('section', {
+  display: 'flex',
+  flexDirection: 'column',
+  flex: '1 1 auto',
+  minHeight: 0,
   borderBottom: '1px solid #30363d',
   padding: '$2 $3',
   fontSize: '$1',
@@ -153,8 +159,11 @@ const Keys = styled('span', { marginLeft: 'auto' });
 const Truncated = styled('p', { margin: '0 0 $2', color: '#e3b341' });
 // As tall as one annotation's row: the console keeps this much room (StepConsole.tsx).
 const Empty = styled('p', { margin: '$2 0 0', padding: '2px 0', color: '$logMuted' });
-// Many annotations scroll within the panel, so the log stays in view below it.
+// More annotations than the room has rows for scroll within the panel, so the log stays put and
+// in view below it.
 const Items = styled('ul', {
+  flex: '1 1 auto',
+  minHeight: 0,
   listStyle: 'none',
   margin: '$2 0 0',
   padding: 0,
@@ -162,16 +171,17 @@ const Items = styled('ul', {
   overflowY: 'auto',
 });
 const Item = styled('li', {
+  // One line each, as tall as the rows the console keeps room for (StepConsole.tsx): a long
+  // message ends in an ellipsis, whole in the row's tooltip and on its line.
   a: {
     display: 'flex',
-    flexWrap: 'wrap',
     gap: '$2',
     alignItems: 'baseline',
     padding: '2px $2',
     borderRadius: '$1',
     color: 'inherit',
     textDecoration: 'none',
-    overflowWrap: 'anywhere',
+    whiteSpace: 'nowrap',
   },
   'a:hover, a:focus-visible, a[aria-current]': { backgroundColor: 'rgba(110, 118, 129, 0.25)' },
   variants: { level: { error: {}, warning: {}, notice: {} } },
@@ -181,7 +191,13 @@ const Level = styled('span', {
   variants: { level: levelColors },
 });
 const Title = styled('span', { fontWeight: 600 });
-const Message = styled('span', { flex: '1 1 16rem', fontFamily: '$mono' });
+const Message = styled('span', {
+  flex: '1 1 auto',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  fontFamily: '$mono',
+});
 const Place = styled('span', { color: '$logMuted', fontFamily: '$mono' });
 const Count = styled('span', { color: '$logMuted' });
 const LineNumber = styled('span', { color: '$logMuted', whiteSpace: 'nowrap' });

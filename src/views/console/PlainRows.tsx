@@ -89,8 +89,11 @@ export function PlainRows({
       return;
     }
     const row = list.current!.children[around - start] as HTMLElement | undefined;
-    // A third of the way down the box, as react-virtuoso places it (LogRows.tsx `third`).
-    if (row) box.scrollTop = row.offsetTop - Math.round(box.clientHeight / 3);
+    if (!row) return;
+    // A third of the way down the box, as react-virtuoso places it (LogRows.tsx `third`), and in
+    // the window: on a low one (720 px) a red build's first error fell below it.
+    box.scrollTop = row.offsetTop - Math.round(box.clientHeight / 3);
+    row.scrollIntoView({ block: 'nearest' });
   });
 
   useImperativeHandle(

@@ -115,9 +115,13 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
           </span>
         </StageError>
       ) : null}
-      <div style={{ minHeight: annotationsRoom }}>
+      <AnnotationsRoom
+        style={
+          step.status === 'running' ? { minHeight: annotationsRoom } : { height: annotationsRoom }
+        }
+      >
         <Extra part="annotations" actorRef={actorRef} viewer={viewer} repo={repo} />
-      </div>
+      </AnnotationsRoom>
       <ConsoleBody actorRef={actorRef} viewer={viewer} build={build} stage={stage} step={step} />
       <ConsoleFooter actorRef={actorRef} stage={stage} step={step} />
       <Extra part="tests" repo={repo} build={build} stage={stage} step={step} log={actorRef} />
@@ -125,16 +129,26 @@ export function StepConsole({ repo, build, stage, step, page, landOnError }: Ste
   );
 }
 
+/** One annotation's row in the panel (AnnotationList.tsx): one line, 22 px. */
+const ANNOTATION_ROW = 22;
+
 /**
  * The room the annotation panel keeps (AnnotationList.tsx), from the first render, so the log's
- * first lines stay put when it shows: 8 px of padding around its heading, then 8 px and a row of
- * 22 px (one annotation, or "No annotations") once the log is read, and a border. None beside a
- * failed read.
+ * first lines stay put when it shows: 8 px of padding around its heading, then 8 px and its rows
+ * once the log is read, and a border. A finished step's panel keeps to it, its rows scrolling
+ * within: three for a failed step (three error annotations moved the log down 47 px), one for
+ * another ("No annotations", or its one note). A running step's grows with its live log. None
+ * beside a failed read.
  */
 function annotationsHeight(snapshot: ConsoleSnapshot, step: Step): number {
   if (selectConsoleState(snapshot) === 'error') return 0;
-  return step.status === 'running' ? 35 : 65;
+  if (step.status === 'running') return 35;
+  const rows = step.status === 'failure' || step.status === 'error' ? 3 : 1;
+  return 43 + rows * ANNOTATION_ROW;
 }
+
+// Its panel fills it (AnnotationList.tsx Panel).
+const AnnotationsRoom = styled('div', { display: 'flex', flexDirection: 'column' });
 
 /**
  * Ctrl+F / Cmd+F opens the log search instead of the browser's; Escape closes it. End goes to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstErrorLine, isErrorText } from './firstError';
+import { firstErrorLine, firstErrorLineInSlices, isErrorText } from './firstError';
 
 const log = (...outs: string[]) => ({ length: outs.length, outAt: (i: number) => `${outs[i]}\n` });
 
@@ -55,5 +55,23 @@ describe('first error line (issue 30 item 1)', () => {
   it('answers -1 for a log without an error line', () => {
     expect(firstErrorLine(log('+ make', 'all good'))).toBe(-1);
     expect(firstErrorLine(log())).toBe(-1);
+  });
+});
+
+describe('first error line, in slices', () => {
+  // Each slice runs at once: the test sees the whole look, slice after slice.
+  const atOnce = (task: () => void) => {
+    task();
+    return () => undefined;
+  };
+  const lines = (count: number, errorAt = -1) =>
+    log(...Array.from({ length: count }, (_, i) => (i === errorAt ? 'Error: boom' : `ok ${i}`)));
+
+  it('finds a line beyond the first slice, the first of several', async () => {
+    expect(await firstErrorLineInSlices(lines(10_000, 5_000), undefined, atOnce)).toBe(5_000);
+  });
+
+  it('answers -1 for a log without an error line', async () => {
+    expect(await firstErrorLineInSlices(lines(3_000), undefined, atOnce)).toBe(-1);
   });
 });

@@ -152,12 +152,21 @@ const firstErrorCode = code(() => import('../../logs/firstError'));
 
 /** Issue 30 item 1: the index of a landed-on failed step's first error line (-1: none, or not wanted). */
 export const findFirstError = fromPromise<number, { lines: LogLines; wanted: boolean }>(
-  async ({ input }) => {
+  async ({ input, signal }) => {
     if (!input.wanted) return -1;
-    const { firstErrorLine } = await firstErrorCode();
-    return firstErrorLine(input.lines);
+    const { firstErrorLineInSlices } = await firstErrorCode();
+    return firstErrorLineInSlices(input.lines, signal);
   },
 );
+
+/**
+ * How long a landed-on failed step's rows wait for its first error line to be found, once its
+ * log is read (StepConsole.tsx), where the log is longer than LONG_LOG_LINES: a million lines
+ * without one took half a second to look through. Found later, the list goes to it. A shorter
+ * log's rows wait for the look, which takes a few milliseconds.
+ */
+export const FIRST_ERROR_WAIT_MS = 300;
+const LONG_LOG_LINES = 100_000;
 
 type Guarded = { context: ConsoleContext };
 
@@ -201,6 +210,8 @@ export const consoleMachine = setup({
     consoleKeys: consoleKeysMachine,
   },
   guards: {
+    isLandingOnLongLog: ({ context }) =>
+      context.landOnError === true && context.lines.length > LONG_LOG_LINES,
     hasRuleForStatuses: ({ context }) =>
       // docs/spec.md 4.4 has no rule for a blocked or declined step of a build that goes on.
       hasNoLogs({ context }) ||
@@ -281,6 +292,7 @@ export const consoleMachine = setup({
         enqueue.sendTo(context.page, { type: 'step.open', ...target } satisfies OpenStepEvent);
       }
     }),
+    stopWaitingForFirstError: assign({ landOnError: false }),
     loadFirstErrorCode: ({ context }) => {
       if (context.landOnError) firstErrorCode().catch(() => undefined);
     },
@@ -387,7 +399,13 @@ export const consoleMachine = setup({
         input: ({ context }) => ({ lines: context.lines, wanted: context.landOnError === true }),
         onDone: { actions: 'markFirstError' },
         // Its patterns did not load: the log shows where it would without them.
-        onError: { actions: assign({ landOnError: false }) },
+        onError: { actions: 'stopWaitingForFirstError' },
+      },
+      after: {
+        [FIRST_ERROR_WAIT_MS]: {
+          guard: 'isLandingOnLongLog',
+          actions: 'stopWaitingForFirstError',
+        },
       },
     },
     no_logs_available: {},

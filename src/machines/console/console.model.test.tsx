@@ -235,6 +235,7 @@ describe('console machine, model-based, through the step console', () => {
       // Opening a landed-on failed step at its first error line is console.test.ts's.
       'console.resolved --xstate.done.actor.findFirstError--> console.resolved',
       'console.resolved --xstate.error.actor.findFirstError--> console.resolved',
+      'console.resolved --xstate.after.300.console.resolved [isLandingOnLongLog]--> console.resolved',
     ]);
   });
 

@@ -502,6 +502,23 @@ describe('console machine (docs/spec.md 4.4)', () => {
     expect(state().children.viewer!.getSnapshot().context.selection).toBeNull();
   });
 
+  it('stops holding the rows of a long failed log it landed on when its first error is slow to find, and goes to it once found', async () => {
+    window.history.replaceState(null, '', '/octocat/hello/7/1/2');
+    let found = (_: number) => {};
+    const { state, answer } = startConsole(
+      { step: step('failure'), landOnError: true },
+      { findFirstError: fromPromise(() => new Promise<number>((resolve) => (found = resolve))) },
+    );
+    // A long log read, and FIRST_ERROR_WAIT_MS gone by (the helper runs the timers).
+    await answer(range(0, 100_001));
+    expect(state().context.landOnError).toBe(false);
+    const viewer = () => state().children.viewer!.getSnapshot().context;
+    expect(viewer().selection).toBeNull();
+    found(9);
+    await vi.runAllTimersAsync();
+    expect(viewer().selection).toEqual({ start: 10, end: 10 });
+  });
+
   it('leaves a permalink the URL already has, and lands nowhere on a log without errors', async () => {
     window.history.replaceState(null, '', '/octocat/hello/7/1/2#L5');
     const withHash = startConsole({ step: step('failure'), landOnError: true });

@@ -170,7 +170,7 @@ describe('StepConsole', () => {
     );
     // Read, not shown: shown at the top, its rows would then jump to the error.
     await screen.findByTestId('console-tail');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByText('line 300')).toBeNull();
     act(() => found(40));
     expect(await screen.findByText('line 41')).toBeInTheDocument();

@@ -143,8 +143,14 @@ test('reads a stored log: ANSI colours, a folded group, the last 250 of 3000 lin
 });
 
 test('the builds tab shows a pushed build live, from running to passed', async ({ page }) => {
+  // Pushed once Drone's event stream has answered: a build created between the list's answer and
+  // the stream's first opening is in neither (the page refetches only on a reconnection).
+  const streaming = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/stream',
+  );
   await page.goto('/acme/slow');
   await expect(page.getByRole('heading', { name: 'slow' })).toBeVisible();
+  await streaming;
   const message = `Live ${Date.now().toString(36)}`;
   const pushed = fetch(`${REAL_DRONE_SCM}/_control/push`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 // What a fresh real Drone needs before the console's tests: both users signed in through the
-// form (so Drone holds their SCM tokens and their repositories), five repositories activated,
+// form (so Drone holds their SCM tokens and their repositories), six repositories activated,
 // two of them protected (acme/protected, and acme/gated, which the member may read), and a build
 // of each outcome: acme/api #1 passed and promoted to production (#2), acme/web #1 failed,
 // acme/protected #1 blocked for approval.
@@ -9,7 +9,14 @@ import type { StandInScm } from './scm/server';
 /** The same tokens as the mock's demo users, so one contract suite addresses both servers. */
 export const DRONE_TOKENS = { admin: DEMO_TOKENS.admin, member: DEMO_TOKENS.member } as const;
 
-export const ACTIVE_REPOS = ['acme/api', 'acme/web', 'acme/slow', 'acme/protected', 'acme/gated'];
+export const ACTIVE_REPOS = [
+  'acme/api',
+  'acme/web',
+  'acme/slow',
+  'acme/live',
+  'acme/protected',
+  'acme/gated',
+];
 
 /** A call to Drone's API as one of the seeded users; throws with Drone's answer on failure. */
 export async function droneApi<T = unknown>(

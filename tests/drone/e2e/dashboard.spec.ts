@@ -118,7 +118,7 @@ test('the dashboard follows a pushed build live, from running to passed', async 
   const message = `Dashboard ${Date.now().toString(36)}`;
   const response = await fetch(`${REAL_DRONE_SCM}/_control/push`, {
     method: 'POST',
-    body: JSON.stringify({ repo: 'acme/slow', message }),
+    body: JSON.stringify({ repo: 'acme/live', message }),
   });
   expect(response.ok).toBe(true);
   const { sha } = (await response.json()) as { sha: string };
@@ -127,9 +127,9 @@ test('the dashboard follows a pushed build live, from running to passed', async 
   await expect(card).toBeVisible();
   // Once Drone says the build passed (on a busy machine its runner may take longer than a wait
   // for the page would), the card says so too, from the stream's next event.
-  const builds = await drone<DroneBuild[]>('GET', '/api/repos/acme/slow/builds?per_page=50');
+  const builds = await drone<DroneBuild[]>('GET', '/api/repos/acme/live/builds?per_page=50');
   const pushed = builds.find((build) => build.after === sha);
   expect(pushed).toBeDefined();
-  await settled('acme/slow', pushed!.number, ['success']);
+  await settled('acme/live', pushed!.number, ['success']);
   await expect(card.locator('[data-status]').first()).toHaveAttribute('data-status', 'success');
 });

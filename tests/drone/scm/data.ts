@@ -103,6 +103,9 @@ export function seedData(): ScmData {
   repo(data, 'acme/api', API_PIPELINE, { admin: 'admin', member: 'push' }, false);
   repo(data, 'acme/web', WEB_PIPELINE, { admin: 'admin', member: 'pull' }, true);
   repo(data, 'acme/slow', SLOW_PIPELINE, { admin: 'admin', member: 'push' }, false);
+  // The dashboard's live test alone pushes here: its card shows the repository's latest build,
+  // which another test's push to acme/slow would replace.
+  repo(data, 'acme/live', SLOW_PIPELINE, { admin: 'admin' }, false);
   repo(data, 'acme/protected', PROTECTED_PIPELINE, { admin: 'admin' }, true);
   // Protected too, and the member may read it: what a reader sees of a blocked build.
   repo(data, 'acme/gated', PROTECTED_PIPELINE, { admin: 'admin', member: 'pull' }, true);

@@ -62,6 +62,12 @@ test("a red build keeps its summary's room from the start: the first lines are n
   );
   // Not the summary's 148 px (its step's trend, one line, may leave room above the log unused).
   expect((await top()) - shown).toBeLessThanOrEqual(2);
+  // The stage list stands apart from the summary, as the summary from the header (16 px).
+  const summaryBox = (await summary.boundingBox())!;
+  const stagesBox = (await page
+    .getByRole('navigation', { name: 'Pipeline stages' })
+    .boundingBox())!;
+  expect(stagesBox.y - (summaryBox.y + summaryBox.height)).toBeGreaterThanOrEqual(16);
 });
 
 test("a failed step's annotations keep to the room kept for them: the first lines stay put", async ({

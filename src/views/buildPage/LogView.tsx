@@ -79,9 +79,9 @@ export function LogView({
   return (
     <>
       {summary ? (
-        <div style={{ height: summary }}>
+        <SummaryRoom style={{ height: summary }}>
           <Extra part="summary" repo={repo} build={build} />
-        </div>
+        </SummaryRoom>
       ) : null}
       <Columns>
         {nav}
@@ -90,6 +90,9 @@ export function LogView({
     </>
   );
 }
+
+// Apart from the columns below as the header is from it.
+const SummaryRoom = styled('div', { marginBottom: '$4' });
 
 const Columns = styled('div', {
   display: 'grid',

@@ -59,8 +59,16 @@ test('streams a running step live and follows it', async ({ page }) => {
     .poll(async () => Math.max(...(await rowPositions(console))))
     .toBeGreaterThan(before + 2);
 
-  // Following keeps the newest line at the bottom of the list.
+  // Following keeps the newest line at the bottom of the list, and the list with the console's
+  // footer in the window (1280 by 720).
   await expect.poll(() => distanceToBottom(console)).toBeLessThan(25);
+  const footer = console.getByTestId('console-footer');
+  await expect
+    .poll(async () => {
+      const box = (await footer.boundingBox())!;
+      return box.y + box.height;
+    })
+    .toBeLessThanOrEqual(page.viewportSize()!.height);
   // No line twice, none missing among the rows shown.
   const positions = await rowPositions(console);
   expect(positions).toEqual(positions.map((_, index) => positions[0]! + index));

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { CSSProperties } from 'react';
 import { useLocation } from 'wouter';
 import type { Build, Stage, Step } from '../../api/types';
 import { selectRoute } from '../../machines/buildPage/buildPage.selectors';
@@ -83,7 +84,7 @@ export function LogView({
           <Extra part="summary" repo={repo} build={build} />
         </SummaryRoom>
       ) : null}
-      <Columns>
+      <Columns style={summary ? summaryGivenBack(summary) : undefined}>
         {nav}
         {detail}
       </Columns>
@@ -91,8 +92,16 @@ export function LogView({
   );
 }
 
-// Apart from the columns below as the header is from it.
-const SummaryRoom = styled('div', { marginBottom: '$4' });
+/** Between the summary's room and the columns, as between the header and it ($4). */
+const SUMMARY_GAP = 16;
+const SummaryRoom = styled('div', { marginBottom: SUMMARY_GAP });
+
+/**
+ * The log's box fits the window below what is above it (console/FitToWindow.tsx), but for the
+ * failure summary's room: the summary scrolls away above a log box as tall as a green build's.
+ */
+const summaryGivenBack = (room: string) =>
+  ({ '--summary-room': `calc(${room} + ${SUMMARY_GAP}px)` }) as CSSProperties;
 
 const Columns = styled('div', {
   display: 'grid',

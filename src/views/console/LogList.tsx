@@ -6,6 +6,7 @@ import type { LogGroup } from '../../logs/groups';
 import type { consoleMachine } from '../../machines/console/console.machine';
 import { styled } from '../ui';
 import { LogLine } from './LogLine';
+import { FitToWindow } from './FitToWindow';
 import { LogRows, type LogRowsHandle } from './LogRows';
 import { useRowTexts } from './rowTexts';
 import { selectCanFollow, selectFollow, selectLines, selectShowAll } from './selectors';
@@ -36,8 +37,8 @@ export const ESTIMATED_LINE_HEIGHT = 20;
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 const Viewport = styled('div', {
-  // Fits the viewport under the build page's header, so the footer stays in view while following.
-  maxHeight: 'max(240px, calc(100vh - 340px))',
+  // The window's height less what is above the box and the console's footer (FitToWindow.tsx).
+  maxHeight: 'max(240px, calc(100vh - var(--log-room, 340px) + var(--summary-room, 0px)))',
   minHeight: '40px',
   padding: '$2 0',
   boxSizing: 'content-box',
@@ -179,6 +180,7 @@ export function LogList({
         if (event.nativeEvent.offsetX >= target.clientWidth) stopFollowing();
       }}
     >
+      <FitToWindow />
       <LogRows
         ref={rows}
         count={count}

@@ -111,7 +111,11 @@ export function BuildHeader({ pageRef, repo }: { pageRef: BuildPageRef; repo: Re
       {build ? (
         <ActivityRow>
           <ActivityLine build={build} />
-          {isRestart(build) ? null : <Extra part="attempts" repo={repo} build={build} />}
+          {isRestart(build) ? null : (
+            <InlineAttempts>
+              <Extra part="attempts" repo={repo} build={build} />
+            </InlineAttempts>
+          )}
         </ActivityRow>
       ) : null}
       {build && isRestart(build) ? (
@@ -246,10 +250,24 @@ const AttemptsRoom = styled('div', { '&:empty': { height: 21 } });
 
 const ActivityRow = styled('div', {
   display: 'flex',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
   alignItems: 'center',
   columnGap: '$4',
   rowGap: '$2',
+  '@mobile': { flexWrap: 'wrap' },
+});
+
+/**
+ * A first attempt's "attempt 1 of 3", known only once the history has answered: one line that
+ * gives way first and scrolls sideways where the row has no room for it, rather than a line of
+ * its own that moved the log down (26 px at 800 px, issue 32). A phone's header wraps.
+ */
+const InlineAttempts = styled('span', {
+  minWidth: 0,
+  overflowX: 'auto',
+  scrollbarWidth: 'none',
+  whiteSpace: 'nowrap',
+  '& > *': { width: 'max-content' },
 });
 
 const TitleRow = styled('div', {
@@ -330,6 +348,10 @@ const Activity = styled('p', {
   flexWrap: 'wrap',
   margin: 0,
   color: '$textMuted',
+  // Beside a first attempt's line (InlineAttempts) it keeps its width, wrapping only where the
+  // row is narrower than it: shrunk by a fraction of a pixel, its last part took a line of its own.
+  flexShrink: 0,
+  maxWidth: '100%',
 });
 
 /** Who did what to which branch, names of any length included; the whole line is its tooltip. */

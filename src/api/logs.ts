@@ -1,5 +1,5 @@
 import type { LogLines } from '../logs';
-import type { Build } from './types';
+import { hasStoredLog, type Build } from './types';
 import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
 import { askAhead, takeAhead } from '../boot/ahead';
 import { requestStream } from './client';
@@ -73,8 +73,7 @@ export function prefetchStoredLog(ref: StepRef, build: Build, tailFirst = false)
   const step = build.stages
     ?.find((stage) => stage.number === ref.stage)
     ?.steps?.find((candidate) => candidate.number === ref.step);
-  // docs/drone-api.md 6: a stored log is written when a step ends; never running, pending, skipped.
-  if (/^(success|failure|killed)$/.test(step?.status ?? '')) prefetchLogs(ref, tailFirst);
+  if (hasStoredLog(step)) prefetchLogs(ref, tailFirst);
 }
 
 /**

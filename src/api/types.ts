@@ -296,3 +296,11 @@ export const STATUSES_NOT_DONE: readonly Status[] = [
 export function isDone(status: Status): boolean {
   return !STATUSES_NOT_DONE.includes(status);
 }
+
+/**
+ * Whether the server holds a stored log for a step: docs/drone-api.md 6, one is written when a
+ * step ends, never for a running, pending or skipped one.
+ */
+export function hasStoredLog(step: { status: Status } | undefined): boolean {
+  return /^(success|failure|killed)$/.test(step?.status ?? '');
+}

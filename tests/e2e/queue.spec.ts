@@ -71,3 +71,10 @@ test("a repository admin deletes a step's log from the build's actions menu", as
   await expect(noLogs).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy log' })).toHaveCount(0);
 });
+
+test('a build Drone could not parse has no step, and no log to delete', async ({ page }) => {
+  await openMock(page, '/drone/plugins-docker/4');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Restart' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete step log' })).toHaveCount(0);
+});

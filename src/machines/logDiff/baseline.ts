@@ -1,4 +1,4 @@
-import { isDone, type Build, type Stage, type Step } from '../../api/types';
+import { hasStoredLog, isDone, type Build, type Stage, type Step } from '../../api/types';
 
 // Issue 30 item 5: which build a failed step's log is compared with. The baseline is the newest
 // successful build of the same branch before this one: the build's `target`, which for a pull
@@ -26,8 +26,5 @@ export function sameStep(
 ): { stage: Stage; step: Step } | undefined {
   const stage = other.stages?.find((candidate) => candidate.name === stageName);
   const step = stage?.steps?.find((candidate) => candidate.name === stepName);
-  // docs/drone-api.md 6: a stored log is written when a step ends (never skipped or pending).
-  return stage && step && /^(success|failure|killed)$/.test(step.status)
-    ? { stage, step }
-    : undefined;
+  return stage && step && hasStoredLog(step) ? { stage, step } : undefined;
 }

@@ -80,7 +80,9 @@ export function BuildControls({
           {t('common.cancel')}
         </Button>
       ) : null}
-      {showMenu ? <ActionsMenu key={location} controlsRef={controlsRef} busy={busy} /> : null}
+      {showMenu ? (
+        <ActionsMenu key={location} build={build} controlsRef={controlsRef} busy={busy} />
+      ) : null}
       {deployment ? <DeploymentDialog dialogRef={deployment} /> : null}
     </Bar>
   );
@@ -93,10 +95,18 @@ const ACTIONS = [
 ] as const;
 
 /** Restart, Promote and Debug of a finished build, in a menu button (issue 19 item 2). */
-function ActionsMenu({ controlsRef, busy }: { controlsRef: ControlsRef; busy: boolean }) {
+function ActionsMenu({
+  build,
+  controlsRef,
+  busy,
+}: {
+  build: Build;
+  controlsRef: ControlsRef;
+  busy: boolean;
+}) {
   const t = useT();
   // Keyed by the page's path: a step shown anew is asked about afresh.
-  const deleteLog = useDeleteLog();
+  const deleteLog = useDeleteLog(build);
   const items = useMemo(
     () => [
       ...ACTIONS.map(({ label, event }) => ({

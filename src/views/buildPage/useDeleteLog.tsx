@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'wouter';
+import { hasStoredLog, type Build } from '../../api/types';
 import {
   deleteLogMachine,
   selectIsConfirming,
@@ -18,10 +19,16 @@ import '../../i18n/en/buildControls';
 // screen carries none of it. After the deletion the page loads again, so the console reads
 // what the server now holds.
 
-/** The menu item (null when the user may not delete) and its confirmation. */
-export function useDeleteLog() {
+/**
+ * The menu item (null when the user may not delete, or the step shown has no stored log: a build
+ * Drone could not parse has no step at all) and its confirmation.
+ */
+export function useDeleteLog(build: Build) {
   const t = useT();
   const params = toBuildParams(useParams<Record<string, string | undefined>>());
+  const step = build.stages
+    ?.find((stage) => stage.number === params.stage)
+    ?.steps?.find((candidate) => candidate.number === params.step);
   const user = useCurrentUser();
   const actor = useInspectedActorRef(deleteLogMachine, {
     input: { ref: params, isSystemAdmin: user?.admin === true },
@@ -34,13 +41,13 @@ export function useDeleteLog() {
   }, [actor]);
   const item = useMemo(
     () =>
-      mayDelete
+      mayDelete && hasStoredLog(step)
         ? {
             label: t('build.actions.deleteLog'),
             onSelect: () => actor.send({ type: 'log.delete' }),
           }
         : null,
-    [actor, mayDelete, t],
+    [actor, mayDelete, step, t],
   );
   const dialog = confirming ? (
     <ConfirmDialog

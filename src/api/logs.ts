@@ -1,5 +1,5 @@
 import type { LogLines } from '../logs';
-import { hasStoredLog, type Build } from './types';
+import { hasStoredLog, stepOf, type Build } from './types';
 import { loadStoredLogInWorker, readStoredLog } from './readStoredLog';
 import { askAhead, takeAhead } from '../boot/ahead';
 import { requestStream } from './client';
@@ -70,10 +70,7 @@ export function prefetchLogs(ref: StepRef, tailFirst = false): void {
  * running step).
  */
 export function prefetchStoredLog(ref: StepRef, build: Build, tailFirst = false): void {
-  const step = build.stages
-    ?.find((stage) => stage.number === ref.stage)
-    ?.steps?.find((candidate) => candidate.number === ref.step);
-  if (hasStoredLog(step)) prefetchLogs(ref, tailFirst);
+  if (hasStoredLog(stepOf(build, ref.stage, ref.step))) prefetchLogs(ref, tailFirst);
 }
 
 /**

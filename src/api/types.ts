@@ -297,6 +297,17 @@ export function isDone(status: Status): boolean {
   return !STATUSES_NOT_DONE.includes(status);
 }
 
+/** Step `step` of stage `stage` (their numbers), if the build has it. */
+export function stepOf(
+  build: { stages?: Stage[] } | null | undefined,
+  stage: number,
+  step: number,
+): Step | undefined {
+  return build?.stages
+    ?.find((candidate) => candidate.number === stage)
+    ?.steps?.find((candidate) => candidate.number === step);
+}
+
 /**
  * Whether the server holds a stored log for a step: docs/drone-api.md 6, one is written when a
  * step ends, never for a running, pending or skipped one.

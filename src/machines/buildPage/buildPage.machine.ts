@@ -5,7 +5,7 @@ import { errorMessageOf } from '../shell/callErrors';
 import { fetchRepo, type RepoRef } from '../../api/repos';
 import { pagePath } from '../../api/urls';
 import { NOT_FOUND_MESSAGES as REPO_NOT_FOUND_MESSAGES } from '../repo/repo.machine';
-import { isDone, type Build, type Repository } from '../../api/types';
+import { isDone, stepOf, type Build, type Repository } from '../../api/types';
 import type { FollowStepEvent, OpenStepEvent } from '../console/consoleFollow';
 import { landingStep, type Landing } from './landing';
 import type { Navigate } from '../shell/navigation';
@@ -118,7 +118,7 @@ export const requestedStage = (context: Pick<BuildPageContext, 'build' | 'route'
 
 /** The step the URL points at, if its stage has it. */
 export const requestedStep = (context: Pick<BuildPageContext, 'build' | 'route'>) =>
-  requestedStage(context)?.steps?.find((step) => step.number === context.route.step);
+  stepOf(context.build, context.route.stage, context.route.step);
 
 /** Issue 29 item 6: a step number beyond the steps the stage has (none yet is no error). */
 const isStepOutOfRange = (context: Pick<BuildPageContext, 'build' | 'route'>) =>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'wouter';
-import { hasStoredLog, type Build } from '../../api/types';
+import { hasStoredLog, stepOf, type Build } from '../../api/types';
 import {
   deleteLogMachine,
   selectIsConfirming,
@@ -26,9 +26,7 @@ import '../../i18n/en/buildControls';
 export function useDeleteLog(build: Build) {
   const t = useT();
   const params = toBuildParams(useParams<Record<string, string | undefined>>());
-  const step = build.stages
-    ?.find((stage) => stage.number === params.stage)
-    ?.steps?.find((candidate) => candidate.number === params.step);
+  const step = stepOf(build, params.stage, params.step);
   const user = useCurrentUser();
   const actor = useInspectedActorRef(deleteLogMachine, {
     input: { ref: params, isSystemAdmin: user?.admin === true },
